@@ -1,0 +1,142 @@
+import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import { loadSession } from "./auth/middleware";
+import type { AppEnv, Deps } from "./context";
+import { AppError } from "./errors";
+import { JSON_BODY_LIMIT } from "./lib/validate";
+import { authRoutes } from "./routes/auth";
+import { healthRoutes } from "./routes/health";
+import { meRoutes } from "./routes/me";
+
+const webDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+/** Paths whose bodies are streamed uploads with their own (larger) limit. */
+const isUpload = (method: string, pathname: string) => method === "POST" && /\/evidence\/?$/.test(pathname);
+
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const https = deps.env.PUBLIC_URL.startsWith("https://");
+
+  app.use("*", async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    c.set("requestId", requestId);
+    c.set("deps", deps);
+    c.set("user", null);
+    c.header("X-Request-Id", requestId);
+    const started = performance.now();
+    await next();
+    if (c.req.path.startsWith("/api/")) {
+      deps.logger.info(
+        {
+          reqId: requestId,
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+          userId: c.get("user")?.id,
+        },
+        "request",
+      );
+    }
+  });
+
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      strictTransportSecurity: https ? "max-age=63072000; includeSubDomains" : false,
+      referrerPolicy: "strict-origin-when-cross-origin",
+      xFrameOptions: "DENY",
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.use("/api/*", async (c, next) => {
+    if (isUpload(c.req.method, c.req.path)) return next();
+    return bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new AppError("payload_too_large", "The request body is too large.");
+      },
+    })(c, next);
+  });
+  app.use("/api/*", loadSession);
+  app.use("/api/*", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+  });
+
+  const api = new Hono<AppEnv>();
+  api.route("/health", healthRoutes);
+  api.route("/auth", authRoutes);
+  api.route("/me", meRoutes);
+  app.route("/api", api);
+  app.all("/api/*", () => {
+    throw new AppError("not_found", "No such endpoint.");
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
+      return c.json(err.toBody(), err.status);
+    }
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      const code = status === 413 ? "payload_too_large" : status === 401 ? "unauthenticated" : status < 500 ? "invalid_input" : "internal";
+      return c.json({ error: { code, message: err.message || "Request failed." } }, status);
+    }
+    deps.logger.error({ err, reqId: c.get("requestId") }, "unhandled error");
+    return c.json({ error: { code: "internal", message: "Something went wrong on our side. Please try again." } }, 500);
+  });
+
+  mountSpa(app);
+  return app;
+}
+
+/** The built SPA: hashed assets cached for a year, index.html for every client route. */
+function mountSpa(app: Hono<AppEnv>) {
+  const indexPath = path.join(webDist, "index.html");
+  if (!existsSync(indexPath)) {
+    app.get("*", (c) => c.text("The web app is not built. Run `npm run build` (or `npm start`).", 503));
+    return;
+  }
+  const indexHtml = readFileSync(indexPath, "utf8");
+  const root = path.relative(process.cwd(), webDist) || ".";
+  app.use("*", compress());
+  app.use(
+    "/assets/*",
+    async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+    },
+    serveStatic({ root }),
+  );
+  app.use("*", async (c, next) => {
+    if (c.req.path === "/" || c.req.path === "/index.html") return next();
+    return serveStatic({ root })(c, next);
+  });
+  app.get("*", (c) => {
+    c.header("Cache-Control", "no-cache");
+    return c.html(indexHtml);
+  });
+}

@@ -1,0 +1,34 @@
+import type { Role } from "@tranche/domain";
+import type { Context, MiddlewareHandler } from "hono";
+import type { AppEnv, SessionUser } from "../context";
+import { AppError } from "../errors";
+import { resolveSession, sessionToken } from "./sessions";
+
+/** Loads the signed-in user (or null) for every /api request. */
+export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const { db, env } = c.get("deps");
+  c.set("user", await resolveSession(db, sessionToken(c, env), env));
+  await next();
+};
+
+export function requireUser(c: Context<AppEnv>): SessionUser {
+  const user = c.get("user");
+  if (!user) throw new AppError("unauthenticated", "Sign in to continue.");
+  return user;
+}
+
+export function requireRole(c: Context<AppEnv>, ...roles: Role[]): SessionUser {
+  const user = requireUser(c);
+  if (!roles.includes(user.role)) throw new AppError("forbidden", "Your role does not allow this.");
+  return user;
+}
+
+/** The caller's address: the socket's, or the first X-Forwarded-For hop when TRUST_PROXY is set. */
+export function clientIp(c: Context<AppEnv>): string {
+  if (c.get("deps").env.TRUST_PROXY) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? "unknown";
+}

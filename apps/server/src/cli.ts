@@ -1,0 +1,107 @@
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { parseArgs } from "node:util";
+import { signUpSchema } from "@tranche/domain";
+import { eq } from "drizzle-orm";
+import { hashPassword, passwordWeaknesses } from "./auth/password";
+import { openDatabase } from "./db/client";
+import { users } from "./db/schema";
+import { loadEnv } from "./env";
+import { appendAudit } from "./services/audit/append";
+import { verifyAuditChain } from "./services/audit/verify-chain";
+import { seedDemoData } from "./seed";
+
+const USAGE = `Usage:
+  npm run cli -- create-admin --email <email> --name <name>   (password prompted, or piped on stdin)
+  npm run cli -- seed                                          (demo accounts and projects; empty database only)
+  npm run cli -- audit verify                                  (re-computes the audit hash chain)`;
+
+async function readPassword(): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stdin.isTTY ? process.stdout : undefined, terminal: false });
+  if (process.stdin.isTTY) process.stdout.write("Password (12+ characters): ");
+  for await (const line of rl) {
+    rl.close();
+    return line;
+  }
+  return "";
+}
+
+async function main() {
+  const [command, sub, ...rest] = process.argv.slice(2);
+  const env = loadEnv();
+  const open = () =>
+    openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR, "pglite") });
+
+  if (command === "create-admin") {
+    const { values } = parseArgs({ args: [sub, ...rest].filter(Boolean), options: { email: { type: "string" }, name: { type: "string" } } });
+    const password = await readPassword();
+    const parsed = signUpSchema.safeParse({ email: values.email, name: values.name, password });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) console.error(`${issue.path.join(".")}: ${issue.message}`);
+      return 1;
+    }
+    const reasons = passwordWeaknesses(parsed.data.password, [parsed.data.email, parsed.data.name]);
+    if (reasons.length) {
+      console.error(`Password is too weak:\n- ${reasons.join("\n- ")}`);
+      return 1;
+    }
+    const database = await open();
+    try {
+      const passwordHash = await hashPassword(parsed.data.password);
+      const result = await database.db.transaction(async (tx) => {
+        const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, parsed.data.email));
+        if (existing) return null;
+        const [row] = await tx
+          .insert(users)
+          .values({ email: parsed.data.email, name: parsed.data.name, passwordHash, role: "admin" })
+          .returning({ id: users.id });
+        await appendAudit(tx, { actorId: null, action: "user.admin_created", entityType: "user", entityId: row.id, after: { email: parsed.data.email, role: "admin" } });
+        return row;
+      });
+      if (!result) {
+        console.error(`A user with the email ${parsed.data.email} already exists.`);
+        return 1;
+      }
+      console.log(`Admin ${parsed.data.email} created.`);
+      return 0;
+    } finally {
+      await database.close();
+    }
+  }
+
+  if (command === "seed") {
+    const database = await open();
+    try {
+      const existing = await database.db.select({ id: users.id }).from(users).limit(1);
+      if (existing.length) {
+        console.error("The database already has users; demo data is only seeded into an empty database.");
+        return 1;
+      }
+      await seedDemoData(database.db);
+      console.log("Demo data seeded.");
+      return 0;
+    } finally {
+      await database.close();
+    }
+  }
+
+  if (command === "audit" && sub === "verify") {
+    const database = await open();
+    try {
+      const result = await verifyAuditChain(database.db);
+      if (result.ok) {
+        console.log(`Audit chain intact: ${result.count} events verified.`);
+        return 0;
+      }
+      console.error(`Audit chain broken at event ${result.brokenId}: ${result.reason}. ${result.count} events before it verified.`);
+      return 2;
+    } finally {
+      await database.close();
+    }
+  }
+
+  console.error(USAGE);
+  return 64;
+}
+
+process.exitCode = await main();

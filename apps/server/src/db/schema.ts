@@ -1,0 +1,301 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const created = () => ts("created_at").notNull().defaultNow();
+/** Money: numeric(20,2), read as a string by the drivers and converted at the DTO edge. */
+const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role").notNull().default("project_owner"),
+    organization: text("organization"),
+    avatarUrl: text("avatar_url"),
+    expertise: text("expertise").array().notNull().default(sql`'{}'::text[]`),
+    rating: numeric("rating", { precision: 2, scale: 1 }),
+    createdAt: created(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    index("users_role_idx").on(t.role),
+    check("users_role_check", sql`${t.role} in ('investor', 'project_owner', 'verifier', 'admin')`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the cookie token: a leaked table row cannot be replayed as a cookie. */
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: created(),
+    lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: ts("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    status: text("status").notNull().default("pending_verification"),
+    startDate: date("start_date", { mode: "string" }),
+    endDate: date("end_date", { mode: "string" }),
+    totalCapital: money("total_capital").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    location: text("location").notNull().default(""),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: created(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("projects_status_idx").on(t.status),
+    index("projects_created_idx").on(t.createdAt),
+    check("projects_total_positive", sql`${t.totalCapital} > 0`),
+    check("projects_currency_check", sql`${t.currency} in ('USD', 'EUR', 'GBP')`),
+    check(
+      "projects_status_check",
+      sql`${t.status} in ('pending_verification', 'verified', 'funded', 'at_risk')`,
+    ),
+    check("projects_dates_check", sql`${t.endDate} is null or ${t.startDate} is null or ${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+export const projectMembers = pgTable(
+  "project_members",
+  {
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    createdAt: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId, t.role] }),
+    index("project_members_user_idx").on(t.userId, t.role),
+    check("project_members_role_check", sql`${t.role} in ('owner', 'investor', 'verifier')`),
+  ],
+);
+
+export const milestones = pgTable(
+  "milestones",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    capitalAmount: money("capital_amount").notNull(),
+    status: text("status").notNull().default("pending"),
+    verifierId: uuid("verifier_id").references(() => users.id, { onDelete: "set null" }),
+    verificationDate: ts("verification_date"),
+    startedAt: ts("started_at"),
+    comments: text("comments"),
+    /** The six checklist items of SPEC.md §2.9, keyed as in packages/domain CHECKLIST_ITEMS. */
+    checklist: jsonb("checklist").notNull().default(sql`'{}'::jsonb`),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: created(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("milestones_project_idx").on(t.projectId, t.dueDate),
+    index("milestones_verifier_idx").on(t.verifierId, t.status),
+    index("milestones_status_due_idx").on(t.status, t.dueDate),
+    check("milestones_amount_positive", sql`${t.capitalAmount} > 0`),
+    check(
+      "milestones_status_check",
+      sql`${t.status} in ('pending', 'in_verification', 'verified', 'rejected', 'delayed')`,
+    ),
+  ],
+);
+
+/** The release record: one per milestone, ever. The unique index is what makes release exactly-once. */
+export const disbursements = pgTable(
+  "disbursements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    milestoneId: uuid("milestone_id")
+      .notNull()
+      .references(() => milestones.id, { onDelete: "restrict" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "restrict" }),
+    amount: money("amount").notNull(),
+    currency: text("currency").notNull(),
+    releasedBy: uuid("released_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    releasedAt: created(),
+  },
+  (t) => [
+    uniqueIndex("disbursements_milestone_key").on(t.milestoneId),
+    index("disbursements_project_idx").on(t.projectId),
+    check("disbursements_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
+
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    scope: text("scope").notNull(),
+    status: integer("status").notNull(),
+    body: jsonb("body").notNull(),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+export const verificationReports = pgTable(
+  "verification_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    milestoneId: uuid("milestone_id")
+      .notNull()
+      .references(() => milestones.id, { onDelete: "cascade" }),
+    submittedBy: uuid("submitted_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    status: text("status").notNull(),
+    checklist: jsonb("checklist").notNull(),
+    comments: text("comments"),
+    /** [{ id, originalName, sha256, size }] as they stood when the report was submitted. */
+    evidence: jsonb("evidence").notNull(),
+    createdAt: created(),
+  },
+  (t) => [index("verification_reports_milestone_idx").on(t.milestoneId, t.createdAt)],
+);
+
+export const evidence = pgTable(
+  "evidence",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    milestoneId: uuid("milestone_id")
+      .notNull()
+      .references(() => milestones.id, { onDelete: "cascade" }),
+    sha256: text("sha256").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    contentType: text("content_type").notNull(),
+    originalName: text("original_name").notNull(),
+    uploadedBy: uuid("uploaded_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    createdAt: created(),
+  },
+  (t) => [
+    index("evidence_milestone_idx").on(t.milestoneId, t.createdAt),
+    index("evidence_sha_idx").on(t.sha256),
+    check("evidence_sha_check", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/**
+ * Append-only, hash-chained record. `hash = sha256(prevHash + canonical content)`; a trigger (see the
+ * custom migration) rejects UPDATE and DELETE.
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    createdAt: ts("created_at").notNull(),
+    actorId: uuid("actor_id"),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    projectId: uuid("project_id"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    prevHash: text("prev_hash").notNull(),
+    hash: text("hash").notNull(),
+  },
+  (t) => [
+    index("audit_events_entity_idx").on(t.entityType, t.entityId, t.id),
+    index("audit_events_project_idx").on(t.projectId, t.id),
+  ],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Monotonic id used as the SSE event id, so a reconnecting client can ask for what it missed. */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    category: text("category").notNull(),
+    read: boolean("read").notNull().default(false),
+    link: text("link"),
+    /** What the event concerns, so open pages can refresh it: { projectId?, milestoneId? }. */
+    subject: jsonb("subject"),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex("notifications_seq_key").on(t.seq),
+    index("notifications_user_seq_idx").on(t.userId, t.seq),
+    index("notifications_unread_idx").on(t.userId).where(sql`${t.read} = false`),
+  ],
+);
+
+export const publicRequests = pgTable(
+  "public_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    email: text("email").notNull(),
+    name: text("name"),
+    organization: text("organization"),
+    message: text("message"),
+    source: text("source"),
+    ip: text("ip"),
+    createdAt: created(),
+  },
+  (t) => [
+    index("public_requests_created_idx").on(t.createdAt),
+    check("public_requests_kind_check", sql`${t.kind} in ('demo', 'early_access', 'verifier_partner')`),
+  ],
+);

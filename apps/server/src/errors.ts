@@ -1,0 +1,44 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** The one table mapping error codes to HTTP statuses (DESIGN.md error contract). */
+export const ERROR_STATUS = {
+  invalid_input: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  business_rule: 422,
+  weak_password: 422,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const satisfies Record<string, ContentfulStatusCode>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  get status(): ContentfulStatusCode {
+    return ERROR_STATUS[this.code];
+  }
+
+  toBody() {
+    return { error: { code: this.code, message: this.message, ...(this.details === undefined ? {} : { details: this.details }) } };
+  }
+}
+
+export const notFound = (what = "Resource") => new AppError("not_found", `${what} not found.`);
+export const forbidden = (message = "You are not allowed to do this.") => new AppError("forbidden", message);
+export const conflict = (message: string, details?: unknown) => new AppError("conflict", message, details);
+export const businessRule = (message: string, details?: unknown) => new AppError("business_rule", message, details);

@@ -1,0 +1,54 @@
+import { fieldErrors } from "@tranche/domain";
+import type { Context } from "hono";
+import type { z } from "zod";
+import { AppError } from "../errors";
+
+export const JSON_BODY_LIMIT = 256 * 1024;
+
+function invalid(error: z.ZodError): AppError {
+  const details = fieldErrors(error);
+  const first = Object.entries(details)[0];
+  const message = first ? (first[0] === "_" ? first[1] : `${first[0]}: ${first[1]}`) : "Invalid input.";
+  return new AppError("invalid_input", message, details);
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalid(result.error);
+  return result.data;
+}
+
+/** Reads a JSON body (content type, size and syntax checked) and validates it with a shared schema. */
+export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const type = c.req.header("content-type") ?? "";
+  if (!/^application\/json\b/i.test(type)) {
+    throw new AppError("unsupported_media_type", "Send the body as application/json.");
+  }
+  const declared = Number(c.req.header("content-length") ?? 0);
+  if (declared > JSON_BODY_LIMIT) throw new AppError("payload_too_large", "The request body is too large.");
+  const text = await c.req.text();
+  if (Buffer.byteLength(text) > JSON_BODY_LIMIT) throw new AppError("payload_too_large", "The request body is too large.");
+  let value: unknown;
+  try {
+    value = text.length ? JSON.parse(text) : undefined;
+  } catch {
+    throw new AppError("invalid_input", "The request body is not valid JSON.");
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new AppError("invalid_input", "The request body must be a JSON object.");
+  }
+  return parseWith(schema, value);
+}
+
+export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  return parseWith(schema, c.req.query());
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A path id that is not a uuid cannot name anything: answer 404 rather than a database error. */
+export function pathId(c: Context, name = "id", what = "Resource"): string {
+  const value = c.req.param(name) ?? "";
+  if (!UUID.test(value)) throw new AppError("not_found", `${what} not found.`);
+  return value.toLowerCase();
+}

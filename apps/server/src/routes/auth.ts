@@ -1,0 +1,44 @@
+import { changePasswordSchema, signInSchema, signUpSchema } from "@tranche/domain";
+import { Hono } from "hono";
+import { clientIp, requireUser } from "../auth/middleware";
+import { changePassword, limitByIp, signIn, signUp } from "../auth/service";
+import { clearSessionCookie, deleteSession, setSessionCookie } from "../auth/sessions";
+import type { AppEnv } from "../context";
+import { parseJson } from "../lib/validate";
+import { toUserDto } from "../services/users/dto";
+
+export const authRoutes = new Hono<AppEnv>()
+  .post("/sign-up", async (c) => {
+    const { db, env } = c.get("deps");
+    await limitByIp(db, env, "signup", clientIp(c));
+    const input = await parseJson(c, signUpSchema);
+    const user = await signUp(db, input);
+    return c.json({ id: user.id }, 201);
+  })
+  .post("/sign-in", async (c) => {
+    const { db, env } = c.get("deps");
+    await limitByIp(db, env, "signin", clientIp(c));
+    const input = await parseJson(c, signInSchema);
+    const current = c.get("user");
+    if (current) await deleteSession(db, current.sessionId);
+    const { token, user } = await signIn(db, input, { ip: clientIp(c), userAgent: c.req.header("user-agent") });
+    setSessionCookie(c, token, env);
+    return c.json({ user: toUserDto(user) });
+  })
+  .post("/sign-out", async (c) => {
+    const { db, env } = c.get("deps");
+    const user = c.get("user");
+    if (user) await deleteSession(db, user.sessionId);
+    clearSessionCookie(c, env);
+    return c.body(null, 204);
+  })
+  .get("/session", (c) => {
+    const user = c.get("user");
+    return c.json({ user: user ? toUserDto(user) : null });
+  })
+  .post("/change-password", async (c) => {
+    const user = requireUser(c);
+    const input = await parseJson(c, changePasswordSchema);
+    await changePassword(c.get("deps").db, user, input);
+    return c.body(null, 204);
+  });

@@ -1,0 +1,238 @@
+import { CHECKLIST_ITEMS, type Checklist, EMPTY_CHECKLIST, type Role, todayIso } from "@tranche/domain";
+import { count } from "drizzle-orm";
+import { hashPassword } from "./auth/password";
+import type { Deps } from "./context";
+import type { Db } from "./db/client";
+import { disbursements, milestones, projectMembers, projects, users } from "./db/schema";
+import { moneyParam } from "./lib/money";
+import { appendAudit } from "./services/audit/append";
+import { notify } from "./services/notifications/notify";
+import { recomputeProjectStatus } from "./services/projects/recompute-status";
+
+/** Documented in the README and listed on the login page while demo mode is on. */
+export const DEMO_PASSWORD = "tranche-demo-2025";
+export const DEMO_ACCOUNTS: { email: string; name: string; role: Role; organization: string | null }[] = [
+  { email: "investor@tranche.demo", name: "Isabel Moreau", role: "investor", organization: "Northwind Pension Fund" },
+  { email: "owner@tranche.demo", name: "Owen Adeyemi", role: "project_owner", organization: "Solaris Build Co." },
+  { email: "verifier@tranche.demo", name: "Vera Lindqvist", role: "verifier", organization: "Meridian Assurance" },
+  { email: "admin@tranche.demo", name: "Avery Chen", role: "admin", organization: "Tranche" },
+];
+
+export async function shouldSeed(deps: Deps): Promise<boolean> {
+  const mode = deps.env.DEMO_DATA;
+  if (mode === "false") return false;
+  if (mode === "auto" && deps.database.kind !== "pglite") return false;
+  const [{ n }] = await deps.db.select({ n: count() }).from(users);
+  return n === 0;
+}
+
+export function demoMode(deps: Deps): boolean {
+  return deps.env.DEMO_DATA === "true" || (deps.env.DEMO_DATA === "auto" && deps.database.kind === "pglite");
+}
+
+const day = 86_400_000;
+const dateIn = (days: number) => todayIso(new Date(Date.now() + days * day));
+const checked = (n: number): Checklist =>
+  Object.fromEntries(CHECKLIST_ITEMS.map((item, i) => [item.key, i < n])) as Checklist;
+
+/** One account per role, extra verifiers, and projects with milestones in every status. */
+export async function seedDemoData(db: Db): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const insertUser = async (u: {
+      email: string;
+      name: string;
+      role: Role;
+      organization: string | null;
+      expertise?: string[];
+      rating?: string;
+    }) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ ...u, passwordHash, expertise: u.expertise ?? [], rating: u.rating ?? null })
+        .returning({ id: users.id });
+      await appendAudit(tx, { actorId: null, action: "user.seeded", entityType: "user", entityId: row.id, after: { email: u.email, role: u.role } });
+      await notify(tx, [row.id], {
+        title: "Welcome to Tranche",
+        message: `Welcome, ${u.name}. This is a demo workspace with sample projects.`,
+        category: "welcome",
+        link: "/dashboard",
+      });
+      return row.id;
+    };
+    const [investor, owner, verifier, admin] = [
+      await insertUser(DEMO_ACCOUNTS[0]),
+      await insertUser(DEMO_ACCOUNTS[1]),
+      await insertUser({ ...DEMO_ACCOUNTS[2], expertise: ["Construction", "Renewable energy", "Infrastructure"], rating: "4.8" }),
+      await insertUser(DEMO_ACCOUNTS[3]),
+    ];
+    const verifier2 = await insertUser({
+      email: "theo.park@tranche.demo",
+      name: "Theo Park",
+      role: "verifier",
+      organization: null,
+      expertise: ["Water utilities", "Environmental compliance"],
+      rating: "4.6",
+    });
+    await insertUser({
+      email: "sofia.reyes@tranche.demo",
+      name: "Sofia Reyes",
+      role: "verifier",
+      organization: "Atlas Technical Audit",
+      expertise: ["Healthcare facilities", "Procurement"],
+      rating: "4.9",
+    });
+
+    type M = { title: string; description: string; due: number; amount: number; status: string; checklist?: number; comments?: string; verifier?: string };
+    const addProject = async (p: {
+      name: string;
+      description: string;
+      location: string;
+      total: number;
+      currency: "USD" | "EUR" | "GBP";
+      start: number;
+      end: number | null;
+      investors: string[];
+      verifiers: string[];
+      milestones: M[];
+    }) => {
+      const [project] = await tx
+        .insert(projects)
+        .values({
+          name: p.name,
+          description: p.description,
+          location: p.location,
+          totalCapital: moneyParam(p.total),
+          currency: p.currency,
+          startDate: dateIn(p.start),
+          endDate: p.end === null ? null : dateIn(p.end),
+          createdBy: owner,
+        })
+        .returning({ id: projects.id });
+      await appendAudit(tx, { actorId: owner, action: "project.created", entityType: "project", entityId: project.id, projectId: project.id, after: { name: p.name, totalCapital: p.total, currency: p.currency } });
+      const members = [
+        { userId: owner, role: "owner" },
+        ...p.investors.map((userId) => ({ userId, role: "investor" })),
+        ...p.verifiers.map((userId) => ({ userId, role: "verifier" })),
+      ];
+      await tx.insert(projectMembers).values(members.map((m) => ({ ...m, projectId: project.id })));
+      for (const m of p.milestones) {
+        const decided = m.status === "verified" || m.status === "rejected";
+        const started = decided || m.status === "in_verification";
+        const verifierId = started ? (m.verifier ?? p.verifiers[0]) : null;
+        const [row] = await tx
+          .insert(milestones)
+          .values({
+            projectId: project.id,
+            title: m.title,
+            description: m.description,
+            dueDate: dateIn(m.due),
+            capitalAmount: moneyParam(m.amount),
+            status: m.status,
+            verifierId,
+            startedAt: started ? new Date(Date.now() + (m.due - 10) * day) : null,
+            verificationDate: decided ? new Date(Date.now() + Math.min(m.due, -1) * day) : null,
+            comments: m.comments ?? null,
+            checklist: m.checklist === undefined ? EMPTY_CHECKLIST : checked(m.checklist),
+            createdBy: owner,
+          })
+          .returning({ id: milestones.id });
+        await appendAudit(tx, { actorId: owner, action: "milestone.created", entityType: "milestone", entityId: row.id, projectId: project.id, after: { title: m.title, capitalAmount: m.amount } });
+        if (m.status === "verified" && verifierId) {
+          await tx.insert(disbursements).values({
+            milestoneId: row.id,
+            projectId: project.id,
+            amount: moneyParam(m.amount),
+            currency: p.currency,
+            releasedBy: verifierId,
+          });
+          await appendAudit(tx, { actorId: verifierId, action: "milestone.approved", entityType: "milestone", entityId: row.id, projectId: project.id, after: { status: "verified", released: m.amount } });
+        }
+      }
+      await recomputeProjectStatus(tx, project.id);
+    };
+
+    await addProject({
+      name: "Mojave Solar Farm Phase II",
+      description:
+        "A 120 MW photovoltaic expansion with battery storage on the existing Mojave site, delivered in four tranches tied to grid-connection milestones.",
+      location: "Boulder City, Nevada",
+      total: 12_000_000,
+      currency: "USD",
+      start: -120,
+      end: 300,
+      investors: [investor],
+      verifiers: [verifier],
+      milestones: [
+        { title: "Site preparation and permits", description: "Grading, access roads and the county construction permit for the 480-acre expansion.", due: -30, amount: 3_000_000, status: "verified", checklist: 6, comments: "Permits and grading survey match the plan. Approved." },
+        { title: "Panel and inverter delivery", description: "Delivery and inspection of 220,000 bifacial panels and 40 string inverters to the site.", due: 2, amount: 3_500_000, status: "in_verification", checklist: 3 },
+        { title: "Battery storage installation", description: "Installation and commissioning of the 60 MWh lithium iron phosphate storage block.", due: 60, amount: 3_000_000, status: "pending" },
+        { title: "Grid interconnection", description: "Utility acceptance test and the signed interconnection agreement with the grid operator.", due: 150, amount: 2_500_000, status: "pending" },
+      ],
+    });
+    await addProject({
+      name: "Harbor District Affordable Housing",
+      description:
+        "Two hundred and forty energy-efficient rental homes on the former harbour warehouse site, with ground-floor community space.",
+      location: "Rotterdam, Netherlands",
+      total: 8_500_000,
+      currency: "EUR",
+      start: -200,
+      end: 400,
+      investors: [investor],
+      verifiers: [verifier],
+      milestones: [
+        { title: "Foundations and piling", description: "Pile driving and concrete foundations for blocks A and B, with the geotechnical report.", due: -45, amount: 2_000_000, status: "verified", checklist: 6, comments: "Piling logs and inspection certificates are complete." },
+        { title: "Structural frame, block A", description: "Timber-concrete hybrid frame for block A up to the roof level, with fire-safety sign-off.", due: -10, amount: 2_500_000, status: "rejected", checklist: 4, comments: "Fire-safety certificate for floors 4 to 6 is missing. Please upload it and resubmit." },
+        { title: "Facade and glazing", description: "Triple-glazed facade panels for both blocks, including the air-tightness test results.", due: 40, amount: 2_000_000, status: "delayed" },
+        { title: "Handover and occupancy permit", description: "Occupancy permit from the municipality and handover to the housing association.", due: 220, amount: 2_000_000, status: "pending" },
+      ],
+    });
+    await addProject({
+      name: "Rural Clinics Network",
+      description: "Six solar-powered primary care clinics serving 90,000 people across two counties.",
+      location: "Kisumu, Kenya",
+      total: 3_000_000,
+      currency: "USD",
+      start: -400,
+      end: -20,
+      investors: [investor],
+      verifiers: [verifier],
+      milestones: [
+        { title: "First three clinics built", description: "Construction and equipment of the Ahero, Muhoroni and Kombewa clinics.", due: -200, amount: 1_500_000, status: "verified", checklist: 6, comments: "Site visits confirmed all three clinics operating." },
+        { title: "Remaining clinics and staffing", description: "Construction of the last three clinics and recruitment of the nursing staff.", due: -40, amount: 1_500_000, status: "verified", checklist: 6, comments: "Staffing contracts and commissioning reports verified." },
+      ],
+    });
+    await addProject({
+      name: "Aire Valley Water Treatment Upgrade",
+      description: "Replacement of the membrane filtration units and a new sludge treatment line for 300,000 residents.",
+      location: "Leeds, United Kingdom",
+      total: 5_000_000,
+      currency: "GBP",
+      start: -60,
+      end: 420,
+      investors: [investor],
+      verifiers: [verifier2],
+      milestones: [
+        { title: "Detailed engineering design", description: "Approved engineering design package and the environmental permit variation.", due: 10, amount: 750_000, status: "in_verification", checklist: 1 },
+        { title: "Membrane units procured", description: "Purchase orders and factory acceptance tests for the twelve membrane filtration units.", due: 90, amount: 1_750_000, status: "pending" },
+        { title: "Sludge line commissioning", description: "Commissioning of the new sludge treatment line and the first month of performance data.", due: 300, amount: 1_500_000, status: "pending" },
+      ],
+    });
+    await addProject({
+      name: "Lisbon Data Centre Retrofit",
+      description: "Cooling retrofit of a 12 MW data centre to cut energy use by a third, awaiting verifier assignment.",
+      location: "Lisbon, Portugal",
+      total: 4_200_000,
+      currency: "EUR",
+      start: 15,
+      end: null,
+      investors: [],
+      verifiers: [],
+      milestones: [
+        { title: "Cooling design approved", description: "Approved design of the liquid cooling loop and the heat-reuse connection.", due: 45, amount: 1_200_000, status: "pending" },
+      ],
+    });
+    void admin;
+  });
+}

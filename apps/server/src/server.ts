@@ -1,0 +1,52 @@
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app";
+import type { Deps } from "./context";
+import { openDatabase } from "./db/client";
+import type { Env } from "./env";
+import { createLogger } from "./lib/logger";
+import { seedDemoData, shouldSeed } from "./seed";
+
+export interface RunningServer {
+  deps: Deps;
+  port: number;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Opens the database (migrating it), seeds demo data when asked, and listens. */
+export async function startServer(env: Env): Promise<RunningServer> {
+  const logger = createLogger(env);
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR, "pglite"),
+  });
+  const deps: Deps = { env, database, db: database.db, logger };
+  if (await shouldSeed(deps)) {
+    await seedDemoData(database.db);
+    logger.info("demo data seeded");
+  }
+  const app = createApp(deps);
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      // Stop accepting; in-flight requests finish; idle keep-alive sockets close.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      const timeout = new Promise<void>((resolve) => setTimeout(resolve, env.SHUTDOWN_TIMEOUT_MS).unref());
+      await Promise.race([closed, timeout]);
+      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      await database.close();
+    })();
+    return stopping;
+  };
+  return { deps, port, url, stop };
+}

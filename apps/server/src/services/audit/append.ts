@@ -1,0 +1,40 @@
+import { desc, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { auditEvents } from "../../db/schema";
+import { type AuditContent, GENESIS_HASH, auditHash } from "./chain";
+
+// Appends are serialised by this transaction-scoped lock so the chain never forks.
+const AUDIT_LOCK = 727_002;
+
+export interface AuditInput {
+  actorId: string | null;
+  action: string;
+  entityType: "user" | "project" | "member" | "milestone" | "evidence" | "disbursement" | "report" | "public_request";
+  entityId: string;
+  projectId?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Round-trips a value through JSON so what is hashed is exactly what jsonb gives back. */
+function plain(value: unknown): unknown {
+  return value === undefined ? null : JSON.parse(JSON.stringify(value));
+}
+
+/** Appends one event to the hash-chained audit record, inside the caller's transaction. */
+export async function appendAudit(tx: Tx, input: AuditInput): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`);
+  const [last] = await tx.select({ hash: auditEvents.hash }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
+  const prevHash = last?.hash ?? GENESIS_HASH;
+  const content: AuditContent = {
+    createdAt: new Date(),
+    actorId: input.actorId,
+    action: input.action,
+    entityType: input.entityType,
+    entityId: input.entityId,
+    projectId: input.projectId ?? null,
+    before: plain(input.before),
+    after: plain(input.after),
+  };
+  await tx.insert(auditEvents).values({ ...content, prevHash, hash: auditHash(prevHash, content) });
+}

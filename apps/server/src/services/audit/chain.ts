@@ -1,0 +1,34 @@
+import { createHash } from "node:crypto";
+
+export const GENESIS_HASH = "0".repeat(64);
+
+/** JSON with object keys sorted at every depth, so the same content always hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || value === undefined) return "null";
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export interface AuditContent {
+  createdAt: Date;
+  actorId: string | null;
+  action: string;
+  entityType: string;
+  entityId: string;
+  projectId: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+/** hash = SHA-256(previous row's hash + this row's canonical content). */
+export function auditHash(prevHash: string, content: AuditContent): string {
+  const body = canonicalJson({ ...content, createdAt: content.createdAt.toISOString() });
+  return createHash("sha256").update(prevHash).update(body).digest("hex");
+}

@@ -1,0 +1,35 @@
+import { type ProjectStatus, deriveProjectStatus, todayIso, type MilestoneStatus } from "@tranche/domain";
+import { eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { milestones, projects } from "../../db/schema";
+import { toMoney } from "../../lib/money";
+
+/**
+ * Re-derives a project's status from its milestones and releases (DESIGN.md) and stores it.
+ * Call inside the transaction of every milestone or release change.
+ */
+export async function recomputeProjectStatus(tx: DbOrTx, projectId: string): Promise<ProjectStatus> {
+  const [project] = await tx
+    .select({
+      totalCapital: projects.totalCapital,
+      status: projects.status,
+      disbursed: sql<string>`coalesce((select sum(d.amount) from disbursements d where d.project_id = ${projects.id}), 0)`,
+    })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  if (!project) throw new Error(`project ${projectId} vanished inside its own transaction`);
+  const rows = await tx
+    .select({ status: milestones.status, dueDate: milestones.dueDate })
+    .from(milestones)
+    .where(eq(milestones.projectId, projectId));
+  const status = deriveProjectStatus({
+    totalCapital: toMoney(project.totalCapital),
+    disbursedCapital: toMoney(project.disbursed),
+    milestones: rows.map((m) => ({ status: m.status as MilestoneStatus, dueDate: m.dueDate })),
+    today: todayIso(),
+  });
+  if (status !== project.status) {
+    await tx.update(projects).set({ status, updatedAt: new Date() }).where(eq(projects.id, projectId));
+  }
+  return status;
+}

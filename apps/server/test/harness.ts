@@ -1,0 +1,119 @@
+// Each test file builds its own app on its own database: in-memory PGlite, or a fresh database on the
+// PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards), so files never share data.
+import { randomBytes } from "node:crypto";
+import type { Role } from "@tranche/domain";
+import pg from "pg";
+import { createApp } from "../src/app";
+import { createSession, cookieName } from "../src/auth/sessions";
+import type { Deps } from "../src/context";
+import { openDatabase } from "../src/db/client";
+import { users } from "../src/db/schema";
+import { testEnv, type Env } from "../src/env";
+import { createLogger } from "../src/lib/logger";
+
+type RequestBody = NonNullable<Parameters<typeof fetch>[1]>["body"];
+
+export const usePostgres = process.env.TEST_DB === "pg";
+
+export interface TestUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  cookie: string;
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestApp {
+  deps: Deps;
+  app: ReturnType<typeof createApp>;
+  request<T = any>(
+    method: string,
+    path: string,
+    options?: { body?: unknown; as?: TestUser | null; headers?: Record<string, string>; raw?: RequestBody },
+  ): Promise<TestResponse<T>>;
+  /** Inserts a user and opens a session for them (no password hashing: fast). */
+  user(role: Role, overrides?: Partial<{ name: string; email: string; organization: string; expertise: string[] }>): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+// Any valid scrypt string: factory users sign in through sessions, not passwords.
+const UNUSABLE_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAA";
+
+async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error("TEST_DB=pg needs TEST_DATABASE_URL");
+  const name = `tranche_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(envOverrides: Partial<Env> = {}): Promise<TestApp> {
+  const pgDb = usePostgres ? await createPgDatabase() : null;
+  const env = testEnv({ DATABASE_URL: pgDb?.url, TRUST_PROXY: true, ...envOverrides });
+  const database = await openDatabase({ url: pgDb?.url });
+  const deps: Deps = { env, database, db: database.db, logger: createLogger(env) };
+  const app = createApp(deps);
+  let counter = 0;
+
+  return {
+    deps,
+    app,
+    async request(method, path, options = {}) {
+      const headers: Record<string, string> = { "x-forwarded-for": "198.51.100.7", ...options.headers };
+      if (options.as) headers.cookie = options.as.cookie;
+      let body: RequestBody | undefined = options.raw;
+      if (options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        headers["content-type"] ??= "application/json";
+      }
+      const res = await app.request(path, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {}
+      return { status: res.status, body: parsed as any, headers: res.headers };
+    },
+    async user(role, overrides = {}) {
+      counter++;
+      const tag = `${randomBytes(4).toString("hex")}${counter}`;
+      const email = overrides.email ?? `${role}.${tag}@example.test`;
+      const name = overrides.name ?? `${role.replace("_", " ")} ${tag}`;
+      const [row] = await database.db
+        .insert(users)
+        .values({ email, name, role, passwordHash: UNUSABLE_HASH, organization: overrides.organization ?? null, expertise: overrides.expertise ?? [] })
+        .returning({ id: users.id });
+      const { token } = await createSession(database.db, row.id, {});
+      return { id: row.id, email, name, role, cookie: `${cookieName(env)}=${token}` };
+    },
+    async close() {
+      await database.close();
+      await pgDb?.drop();
+    },
+  };
+}
+
+/** The session cookie from a Set-Cookie header, ready for the Cookie header. */
+export function cookieFrom(headers: Headers): string {
+  const raw = headers.get("set-cookie") ?? "";
+  return raw.split(";")[0];
+}

@@ -1,0 +1,143 @@
+// Shapes the API returns (camelCase DTOs, never raw rows). Money crosses as JSON numbers.
+import type { Checklist, Currency, MemberRole, MilestoneStatus, ProjectStatus, Role } from "./constants";
+
+export interface UserDto {
+  id: string;
+  name: string;
+  email: string;
+  role: Role | null;
+  organization: string | null;
+  avatar: string | null;
+}
+
+export interface ApiErrorBody {
+  error: { code: string; message: string; details?: unknown };
+}
+
+export interface ProjectSummaryDto {
+  id: string;
+  name: string;
+  description: string;
+  status: ProjectStatus;
+  startDate: string | null;
+  endDate: string | null;
+  totalCapital: number;
+  disbursedCapital: number;
+  remainingCapital: number;
+  currency: Currency;
+  location: string;
+  ownerId: string | null;
+  milestoneCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TeamMemberDto {
+  id: string;
+  name: string;
+  email: string;
+  organization: string | null;
+  role: MemberRole;
+}
+
+export interface MilestoneCounts {
+  total: number;
+  verified: number;
+  /** pending plus in_verification */
+  pending: number;
+  /** delayed and rejected combined */
+  delayedOrRejected: number;
+}
+
+export interface ProjectDetailDto extends ProjectSummaryDto {
+  owner: TeamMemberDto | null;
+  investors: TeamMemberDto[];
+  verifiers: TeamMemberDto[];
+  milestones: MilestoneDto[];
+  counts: MilestoneCounts;
+  permissions: { canEdit: boolean; canDelete: boolean; canManageMilestones: boolean; canAssign: boolean };
+}
+
+export interface MilestoneDto {
+  id: string;
+  projectId: string;
+  title: string;
+  description: string;
+  dueDate: string;
+  capitalAmount: number;
+  status: MilestoneStatus;
+  verifierId: string | null;
+  verifierName: string | null;
+  verificationDate: string | null;
+  comments: string | null;
+  checklist: Checklist;
+  verificationProgress: number;
+  evidenceCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MilestoneDetailDto extends MilestoneDto {
+  projectName: string;
+  projectTotalCapital: number;
+  projectCurrency: Currency;
+  startedAt: string | null;
+  disbursedAt: string | null;
+  permissions: {
+    canEdit: boolean;
+    canDelete: boolean;
+    canVerify: boolean;
+    canUpload: boolean;
+    canResubmit: boolean;
+  };
+}
+
+export interface EvidenceDto {
+  id: string;
+  milestoneId: string;
+  originalName: string;
+  size: number;
+  contentType: string;
+  sha256: string;
+  uploadedBy: { id: string; name: string };
+  createdAt: string;
+  canRemove: boolean;
+}
+
+export interface AuditEventDto {
+  id: number;
+  action: string;
+  actor: { id: string; name: string } | null;
+  entityType: string;
+  entityId: string;
+  createdAt: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface VerifierDto {
+  id: string;
+  name: string;
+  email: string;
+  organization: string | null;
+  expertise: string[];
+  rating: number | null;
+  completedVerifications: number;
+  projectCount: number;
+}
+
+export interface NotificationDto {
+  id: string;
+  seq: number;
+  title: string;
+  message: string;
+  category: string;
+  read: boolean;
+  createdAt: string;
+  link: string | null;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}

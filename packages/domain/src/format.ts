@@ -1,0 +1,114 @@
+import type { Currency } from "./constants";
+
+const moneyFormatters = new Map<string, Intl.NumberFormat>();
+
+/** US format, no decimals, with the currency symbol (SPEC.md §9). */
+export function formatMoney(amount: number, currency: Currency | string = "USD"): string {
+  let formatter = moneyFormatters.get(currency);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency,
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
+    moneyFormatters.set(currency, formatter);
+  }
+  return formatter.format(amount);
+}
+
+/** Compact money for stat cards: $24.5M, $820K. */
+export function formatMoneyCompact(amount: number, currency: Currency | string = "USD"): string {
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency,
+    notation: "compact",
+    maximumFractionDigits: 1,
+  }).format(amount);
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const LONG_MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** Splits a 'YYYY-MM-DD' (or ISO timestamp) without time-zone drift for plain dates. */
+function parts(date: string): { y: number; m: number; d: number } {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+    const [y, m, d] = date.split("-").map(Number);
+    return { y, m: m - 1, d };
+  }
+  const parsed = new Date(date);
+  return { y: parsed.getFullYear(), m: parsed.getMonth(), d: parsed.getDate() };
+}
+
+/** 'MMM d, yyyy' as on project cards: 'Jan 5, 2025'. */
+export function formatDate(date: string): string {
+  const { y, m, d } = parts(date);
+  return `${MONTHS[m]} ${d}, ${y}`;
+}
+
+/** en-US long form used on milestones: 'January 5, 2025'. */
+export function formatLongDate(date: string): string {
+  const { y, m, d } = parts(date);
+  return `${LONG_MONTHS[m]} ${d}, ${y}`;
+}
+
+/** SPEC.md §4: underscores to spaces, each word capitalised. */
+export function formatStatus(status: string): string {
+  return status
+    .split("_")
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");
+}
+
+/** Today's date as 'YYYY-MM-DD' in local time. */
+export function todayIso(now: Date = new Date()): string {
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, "0");
+  const d = String(now.getDate()).padStart(2, "0");
+  return `${y}-${m}-${d}`;
+}
+
+/** Whole days from today to a 'YYYY-MM-DD' date; negative when past. */
+export function daysUntil(date: string, now: Date = new Date()): number {
+  const { y, m, d } = parts(date);
+  const due = Date.UTC(y, m, d);
+  const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+  return Math.round((due - today) / 86_400_000);
+}
+
+/** SPEC.md §2.8 countdown text. */
+export function dueCountdown(date: string, now: Date = new Date()): string {
+  const days = daysUntil(date, now);
+  if (days < 0) return "Overdue";
+  if (days === 0) return "Due today";
+  return `${days} ${days === 1 ? "day" : "days"} remaining`;
+}
+
+/** The part of the e-mail before the @, else 'User' (SPEC.md §2.1). */
+export function displayLabel(email: string | null | undefined): string {
+  const local = email?.split("@")[0];
+  return local ? local : "User";
+}
+
+/** Dashboard welcome: name, else e-mail local part, else 'User' (SPEC.md §2.5). */
+export function welcomeName(user: { name?: string | null; email?: string | null } | null | undefined): string {
+  if (user?.name?.trim()) return user.name.trim();
+  return displayLabel(user?.email);
+}
+
+export function formatFileSize(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}

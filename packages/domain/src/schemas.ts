@@ -1,0 +1,194 @@
+import { z } from "zod";
+import {
+  CHECKLIST_ITEMS,
+  CURRENCIES,
+  MILESTONE_STATUSES,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PROJECT_STATUSES,
+  ROLES,
+} from "./constants";
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use a date in the form YYYY-MM-DD." });
+const email = z
+  .string({ error: "Email is required." })
+  .trim()
+  .min(1, { error: "Email is required." })
+  .max(254, { error: "Email must be at most 254 characters." })
+  .pipe(z.email({ error: "Enter a valid email address." }))
+  .transform((value) => value.toLowerCase());
+
+// ---------- auth ----------
+export const signUpSchema = z.strictObject({
+  name: z
+    .string({ error: "Full name is required." })
+    .trim()
+    .min(1, { error: "Full name is required." })
+    .max(120, { error: "Full name must be at most 120 characters." }),
+  email,
+  password: z
+    .string({ error: "Password is required." })
+    .min(PASSWORD_MIN, { error: `Password must be at least ${PASSWORD_MIN} characters.` })
+    .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters.` }),
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const signInSchema = z.strictObject({
+  email,
+  password: z.string({ error: "Password is required." }).min(1, { error: "Password is required." }).max(1024),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const changePasswordSchema = z.strictObject({
+  currentPassword: z.string({ error: "Current password is required." }).min(1).max(1024),
+  newPassword: signUpSchema.shape.password,
+});
+
+// ---------- projects ----------
+const money = (field: string) =>
+  z
+    .number({ error: `${field} must be a number.` })
+    .finite({ error: `${field} must be a number.` })
+    .max(1e15, { error: `${field} is too large.` });
+
+const projectFields = {
+  name: z
+    .string({ error: "Name is required." })
+    .trim()
+    .min(1, { error: "Name is required." })
+    .max(200, { error: "Name must be at most 200 characters." }),
+  description: z
+    .string({ error: "Description is required." })
+    .trim()
+    .min(1, { error: "Description is required." })
+    .max(5000, { error: "Description must be at most 5000 characters." }),
+  totalCapital: money("Total capital").refine((n) => n > 0, { error: "Total capital must be greater than zero." }),
+  location: z
+    .string({ error: "Location is required." })
+    .trim()
+    .min(1, { error: "Location is required." })
+    .max(200, { error: "Location must be at most 200 characters." }),
+  startDate: isoDate.nullable().optional(),
+  endDate: isoDate.nullable().optional(),
+  currency: z.enum(CURRENCIES, { error: "Currency must be one of USD, EUR, GBP." }).default("USD"),
+};
+
+const datesInOrder = (value: { startDate?: string | null; endDate?: string | null }) =>
+  !value.startDate || !value.endDate || value.endDate >= value.startDate;
+const datesIssue = { error: "End date must be on or after the start date.", path: ["endDate"] };
+
+export const createProjectSchema = z.strictObject(projectFields).refine(datesInOrder, datesIssue);
+export type CreateProjectInput = z.input<typeof createProjectSchema>;
+
+export const updateProjectSchema = z
+  .strictObject({
+    ...projectFields,
+    currency: z.enum(CURRENCIES, { error: "Currency must be one of USD, EUR, GBP." }),
+  })
+  .partial()
+  .refine(datesInOrder, datesIssue);
+export type UpdateProjectInput = z.input<typeof updateProjectSchema>;
+
+export const projectListQuerySchema = z.strictObject({
+  status: z.enum(PROJECT_STATUSES, { error: "Unknown project status." }).optional(),
+});
+
+export const memberSchema = z.strictObject({
+  userId: z.uuid({ error: "Choose a user." }),
+  role: z.enum(["investor", "verifier"], { error: "Role must be investor or verifier." }),
+});
+
+// ---------- milestones (SPEC.md §5 messages, word for word) ----------
+const milestoneFields = {
+  title: z
+    .string({ error: "Title must be at least 2 characters." })
+    .trim()
+    .min(2, { error: "Title must be at least 2 characters." })
+    .max(200, { error: "Title must be at most 200 characters." }),
+  description: z
+    .string({ error: "Description must be at least 10 characters." })
+    .trim()
+    .min(10, { error: "Description must be at least 10 characters." })
+    .max(5000, { error: "Description must be at most 5000 characters." }),
+  dueDate: z.string({ error: "Due date is required." }).min(1, { error: "Due date is required." }).pipe(isoDate),
+  capitalAmount: z
+    .number({ error: "Capital amount must be greater than zero." })
+    .finite({ error: "Capital amount must be greater than zero." })
+    .min(1, { error: "Capital amount must be greater than zero." })
+    .max(1e15, { error: "Capital amount is too large." }),
+  status: z.enum(MILESTONE_STATUSES, { error: "Status is required." }),
+};
+
+export const createMilestoneSchema = z.strictObject({
+  title: milestoneFields.title,
+  description: milestoneFields.description,
+  dueDate: milestoneFields.dueDate,
+  capitalAmount: milestoneFields.capitalAmount,
+});
+export type CreateMilestoneInput = z.infer<typeof createMilestoneSchema>;
+
+export const updateMilestoneSchema = z.strictObject(milestoneFields).partial();
+export type UpdateMilestoneInput = z.infer<typeof updateMilestoneSchema>;
+
+/** The form shares the field rules; the status is only sent when editing. */
+export const milestoneFormSchema = z.object(milestoneFields);
+export type MilestoneFormValues = z.infer<typeof milestoneFormSchema>;
+
+export const milestoneListQuerySchema = z.strictObject({
+  status: z.enum(MILESTONE_STATUSES, { error: "Unknown milestone status." }).optional(),
+  mine: z.enum(["true", "false"]).optional(),
+  assigned: z.enum(["true", "false"]).optional(),
+  dueBefore: isoDate.optional(),
+});
+
+// ---------- verification ----------
+const checklistShape = Object.fromEntries(CHECKLIST_ITEMS.map((item) => [item.key, z.boolean()])) as Record<
+  (typeof CHECKLIST_ITEMS)[number]["key"],
+  z.ZodBoolean
+>;
+export const checklistSchema = z.strictObject(checklistShape);
+
+export const decisionSchema = z.strictObject({
+  comments: z.string().trim().max(5000, { error: "Comments must be at most 5000 characters." }).optional(),
+});
+export const rejectSchema = z.strictObject({
+  comments: z
+    .string({ error: "A reason for the rejection is required." })
+    .trim()
+    .min(1, { error: "A reason for the rejection is required." })
+    .max(5000, { error: "Comments must be at most 5000 characters." }),
+});
+export const reportSchema = z.strictObject({
+  comments: z.string().trim().max(5000, { error: "Comments must be at most 5000 characters." }).optional(),
+});
+
+// ---------- users ----------
+export const updateUserSchema = z.strictObject({
+  role: z.enum(ROLES, { error: "Role must be investor, project_owner, verifier or admin." }),
+});
+
+// ---------- public requests ----------
+export const PUBLIC_REQUEST_KINDS = ["demo", "early_access", "verifier_partner"] as const;
+export const publicRequestSchema = z.strictObject({
+  kind: z.enum(PUBLIC_REQUEST_KINDS, { error: "Unknown request type." }),
+  email,
+  name: z.string().trim().max(120, { error: "Name must be at most 120 characters." }).optional(),
+  organization: z.string().trim().max(200, { error: "Organization must be at most 200 characters." }).optional(),
+  message: z.string().trim().max(2000, { error: "Message must be at most 2000 characters." }).optional(),
+  source: z.string().trim().max(200).optional(),
+});
+export type PublicRequestInput = z.input<typeof publicRequestSchema>;
+
+/** Turns zod issues into { field: message } (first message per field). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const name of issue.keys) out[[...issue.path, name].join(".")] ??= "Unknown field.";
+      continue;
+    }
+    const key = issue.path.length ? issue.path.join(".") : "_";
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}

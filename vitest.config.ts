@@ -1,0 +1,33 @@
+import { defineConfig } from "vitest/config";
+
+const serverProject = (name: string, db: "pglite" | "pg") => ({
+  test: {
+    name,
+    include: ["apps/server/test/**/*.test.ts"],
+    env: { TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+// The PostgreSQL server suite runs when TEST_DATABASE_URL names one (CI and this machine set it).
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "domain", include: ["packages/domain/test/**/*.test.ts"] } },
+      serverProject("server-pglite", "pglite"),
+      ...(withPostgres ? [serverProject("server-pg", "pg")] : []),
+      {
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.test.ts"],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
