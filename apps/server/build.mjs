@@ -17,7 +17,10 @@ await build({
       setup(b) {
         b.onResolve({ filter: /^@tranche\/domain/ }, async (args) => {
           const sub = args.path.replace("@tranche/domain", "") || "/index";
-          const result = await b.resolve(`../../packages/domain/src${sub}.ts`, { kind: args.kind, resolveDir: process.cwd() });
+          const result = await b.resolve(`../../packages/domain/src${sub}.ts`, {
+            kind: args.kind,
+            resolveDir: process.cwd(),
+          });
           return result;
         });
       },

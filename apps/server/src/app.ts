@@ -102,7 +102,14 @@ export function createApp(deps: Deps) {
     }
     if (err instanceof HTTPException) {
       const status = err.status;
-      const code = status === 413 ? "payload_too_large" : status === 401 ? "unauthenticated" : status < 500 ? "invalid_input" : "internal";
+      const code =
+        status === 413
+          ? "payload_too_large"
+          : status === 401
+            ? "unauthenticated"
+            : status < 500
+              ? "invalid_input"
+              : "internal";
       return c.json({ error: { code, message: err.message || "Request failed." } }, status);
     }
     deps.logger.error({ err, reqId: c.get("requestId") }, "unhandled error");

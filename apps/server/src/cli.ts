@@ -7,9 +7,9 @@ import { hashPassword, passwordWeaknesses } from "./auth/password";
 import { openDatabase } from "./db/client";
 import { users } from "./db/schema";
 import { loadEnv } from "./env";
+import { seedDemoData } from "./seed";
 import { appendAudit } from "./services/audit/append";
 import { verifyAuditChain } from "./services/audit/verify-chain";
-import { seedDemoData } from "./seed";
 
 const USAGE = `Usage:
   npm run cli -- create-admin --email <email> --name <name>   (password prompted, or piped on stdin)
@@ -17,7 +17,11 @@ const USAGE = `Usage:
   npm run cli -- audit verify                                  (re-computes the audit hash chain)`;
 
 async function readPassword(): Promise<string> {
-  const rl = createInterface({ input: process.stdin, output: process.stdin.isTTY ? process.stdout : undefined, terminal: false });
+  const rl = createInterface({
+    input: process.stdin,
+    output: process.stdin.isTTY ? process.stdout : undefined,
+    terminal: false,
+  });
   if (process.stdin.isTTY) process.stdout.write("Password (12+ characters): ");
   for await (const line of rl) {
     rl.close();
@@ -30,10 +34,16 @@ async function main() {
   const [command, sub, ...rest] = process.argv.slice(2);
   const env = loadEnv();
   const open = () =>
-    openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR, "pglite") });
+    openDatabase({
+      url: env.DATABASE_URL,
+      dataDir: env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR, "pglite"),
+    });
 
   if (command === "create-admin") {
-    const { values } = parseArgs({ args: [sub, ...rest].filter(Boolean), options: { email: { type: "string" }, name: { type: "string" } } });
+    const { values } = parseArgs({
+      args: [sub, ...rest].filter(Boolean),
+      options: { email: { type: "string" }, name: { type: "string" } },
+    });
     const password = await readPassword();
     const parsed = signUpSchema.safeParse({ email: values.email, name: values.name, password });
     if (!parsed.success) {
@@ -55,7 +65,13 @@ async function main() {
           .insert(users)
           .values({ email: parsed.data.email, name: parsed.data.name, passwordHash, role: "admin" })
           .returning({ id: users.id });
-        await appendAudit(tx, { actorId: null, action: "user.admin_created", entityType: "user", entityId: row.id, after: { email: parsed.data.email, role: "admin" } });
+        await appendAudit(tx, {
+          actorId: null,
+          action: "user.admin_created",
+          entityType: "user",
+          entityId: row.id,
+          after: { email: parsed.data.email, role: "admin" },
+        });
         return row;
       });
       if (!result) {
@@ -93,7 +109,9 @@ async function main() {
         console.log(`Audit chain intact: ${result.count} events verified.`);
         return 0;
       }
-      console.error(`Audit chain broken at event ${result.brokenId}: ${result.reason}. ${result.count} events before it verified.`);
+      console.error(
+        `Audit chain broken at event ${result.brokenId}: ${result.reason}. ${result.count} events before it verified.`,
+      );
       return 2;
     } finally {
       await database.close();

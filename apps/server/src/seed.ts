@@ -51,7 +51,13 @@ export async function seedDemoData(db: Db): Promise<void> {
         .insert(users)
         .values({ ...u, passwordHash, expertise: u.expertise ?? [], rating: u.rating ?? null })
         .returning({ id: users.id });
-      await appendAudit(tx, { actorId: null, action: "user.seeded", entityType: "user", entityId: row.id, after: { email: u.email, role: u.role } });
+      await appendAudit(tx, {
+        actorId: null,
+        action: "user.seeded",
+        entityType: "user",
+        entityId: row.id,
+        after: { email: u.email, role: u.role },
+      });
       await notify(tx, [row.id], {
         title: "Welcome to Tranche",
         message: `Welcome, ${u.name}. This is a demo workspace with sample projects.`,
@@ -63,7 +69,11 @@ export async function seedDemoData(db: Db): Promise<void> {
     const [investor, owner, verifier, admin] = [
       await insertUser(DEMO_ACCOUNTS[0]),
       await insertUser(DEMO_ACCOUNTS[1]),
-      await insertUser({ ...DEMO_ACCOUNTS[2], expertise: ["Construction", "Renewable energy", "Infrastructure"], rating: "4.8" }),
+      await insertUser({
+        ...DEMO_ACCOUNTS[2],
+        expertise: ["Construction", "Renewable energy", "Infrastructure"],
+        rating: "4.8",
+      }),
       await insertUser(DEMO_ACCOUNTS[3]),
     ];
     const verifier2 = await insertUser({
@@ -83,7 +93,16 @@ export async function seedDemoData(db: Db): Promise<void> {
       rating: "4.9",
     });
 
-    type M = { title: string; description: string; due: number; amount: number; status: string; checklist?: number; comments?: string; verifier?: string };
+    type M = {
+      title: string;
+      description: string;
+      due: number;
+      amount: number;
+      status: string;
+      checklist?: number;
+      comments?: string;
+      verifier?: string;
+    };
     const addProject = async (p: {
       name: string;
       description: string;
@@ -109,7 +128,14 @@ export async function seedDemoData(db: Db): Promise<void> {
           createdBy: owner,
         })
         .returning({ id: projects.id });
-      await appendAudit(tx, { actorId: owner, action: "project.created", entityType: "project", entityId: project.id, projectId: project.id, after: { name: p.name, totalCapital: p.total, currency: p.currency } });
+      await appendAudit(tx, {
+        actorId: owner,
+        action: "project.created",
+        entityType: "project",
+        entityId: project.id,
+        projectId: project.id,
+        after: { name: p.name, totalCapital: p.total, currency: p.currency },
+      });
       const members = [
         { userId: owner, role: "owner" },
         ...p.investors.map((userId) => ({ userId, role: "investor" })),
@@ -137,7 +163,14 @@ export async function seedDemoData(db: Db): Promise<void> {
             createdBy: owner,
           })
           .returning({ id: milestones.id });
-        await appendAudit(tx, { actorId: owner, action: "milestone.created", entityType: "milestone", entityId: row.id, projectId: project.id, after: { title: m.title, capitalAmount: m.amount } });
+        await appendAudit(tx, {
+          actorId: owner,
+          action: "milestone.created",
+          entityType: "milestone",
+          entityId: row.id,
+          projectId: project.id,
+          after: { title: m.title, capitalAmount: m.amount },
+        });
         if (m.status === "verified" && verifierId) {
           await tx.insert(disbursements).values({
             milestoneId: row.id,
@@ -146,7 +179,14 @@ export async function seedDemoData(db: Db): Promise<void> {
             currency: p.currency,
             releasedBy: verifierId,
           });
-          await appendAudit(tx, { actorId: verifierId, action: "milestone.approved", entityType: "milestone", entityId: row.id, projectId: project.id, after: { status: "verified", released: m.amount } });
+          await appendAudit(tx, {
+            actorId: verifierId,
+            action: "milestone.approved",
+            entityType: "milestone",
+            entityId: row.id,
+            projectId: project.id,
+            after: { status: "verified", released: m.amount },
+          });
         }
       }
       await recomputeProjectStatus(tx, project.id);
@@ -164,10 +204,37 @@ export async function seedDemoData(db: Db): Promise<void> {
       investors: [investor],
       verifiers: [verifier],
       milestones: [
-        { title: "Site preparation and permits", description: "Grading, access roads and the county construction permit for the 480-acre expansion.", due: -30, amount: 3_000_000, status: "verified", checklist: 6, comments: "Permits and grading survey match the plan. Approved." },
-        { title: "Panel and inverter delivery", description: "Delivery and inspection of 220,000 bifacial panels and 40 string inverters to the site.", due: 2, amount: 3_500_000, status: "in_verification", checklist: 3 },
-        { title: "Battery storage installation", description: "Installation and commissioning of the 60 MWh lithium iron phosphate storage block.", due: 60, amount: 3_000_000, status: "pending" },
-        { title: "Grid interconnection", description: "Utility acceptance test and the signed interconnection agreement with the grid operator.", due: 150, amount: 2_500_000, status: "pending" },
+        {
+          title: "Site preparation and permits",
+          description: "Grading, access roads and the county construction permit for the 480-acre expansion.",
+          due: -30,
+          amount: 3_000_000,
+          status: "verified",
+          checklist: 6,
+          comments: "Permits and grading survey match the plan. Approved.",
+        },
+        {
+          title: "Panel and inverter delivery",
+          description: "Delivery and inspection of 220,000 bifacial panels and 40 string inverters to the site.",
+          due: 2,
+          amount: 3_500_000,
+          status: "in_verification",
+          checklist: 3,
+        },
+        {
+          title: "Battery storage installation",
+          description: "Installation and commissioning of the 60 MWh lithium iron phosphate storage block.",
+          due: 60,
+          amount: 3_000_000,
+          status: "pending",
+        },
+        {
+          title: "Grid interconnection",
+          description: "Utility acceptance test and the signed interconnection agreement with the grid operator.",
+          due: 150,
+          amount: 2_500_000,
+          status: "pending",
+        },
       ],
     });
     await addProject({
@@ -182,10 +249,38 @@ export async function seedDemoData(db: Db): Promise<void> {
       investors: [investor],
       verifiers: [verifier],
       milestones: [
-        { title: "Foundations and piling", description: "Pile driving and concrete foundations for blocks A and B, with the geotechnical report.", due: -45, amount: 2_000_000, status: "verified", checklist: 6, comments: "Piling logs and inspection certificates are complete." },
-        { title: "Structural frame, block A", description: "Timber-concrete hybrid frame for block A up to the roof level, with fire-safety sign-off.", due: -10, amount: 2_500_000, status: "rejected", checklist: 4, comments: "Fire-safety certificate for floors 4 to 6 is missing. Please upload it and resubmit." },
-        { title: "Facade and glazing", description: "Triple-glazed facade panels for both blocks, including the air-tightness test results.", due: 40, amount: 2_000_000, status: "delayed" },
-        { title: "Handover and occupancy permit", description: "Occupancy permit from the municipality and handover to the housing association.", due: 220, amount: 2_000_000, status: "pending" },
+        {
+          title: "Foundations and piling",
+          description: "Pile driving and concrete foundations for blocks A and B, with the geotechnical report.",
+          due: -45,
+          amount: 2_000_000,
+          status: "verified",
+          checklist: 6,
+          comments: "Piling logs and inspection certificates are complete.",
+        },
+        {
+          title: "Structural frame, block A",
+          description: "Timber-concrete hybrid frame for block A up to the roof level, with fire-safety sign-off.",
+          due: -10,
+          amount: 2_500_000,
+          status: "rejected",
+          checklist: 4,
+          comments: "Fire-safety certificate for floors 4 to 6 is missing. Please upload it and resubmit.",
+        },
+        {
+          title: "Facade and glazing",
+          description: "Triple-glazed facade panels for both blocks, including the air-tightness test results.",
+          due: 40,
+          amount: 2_000_000,
+          status: "delayed",
+        },
+        {
+          title: "Handover and occupancy permit",
+          description: "Occupancy permit from the municipality and handover to the housing association.",
+          due: 220,
+          amount: 2_000_000,
+          status: "pending",
+        },
       ],
     });
     await addProject({
@@ -199,13 +294,30 @@ export async function seedDemoData(db: Db): Promise<void> {
       investors: [investor],
       verifiers: [verifier],
       milestones: [
-        { title: "First three clinics built", description: "Construction and equipment of the Ahero, Muhoroni and Kombewa clinics.", due: -200, amount: 1_500_000, status: "verified", checklist: 6, comments: "Site visits confirmed all three clinics operating." },
-        { title: "Remaining clinics and staffing", description: "Construction of the last three clinics and recruitment of the nursing staff.", due: -40, amount: 1_500_000, status: "verified", checklist: 6, comments: "Staffing contracts and commissioning reports verified." },
+        {
+          title: "First three clinics built",
+          description: "Construction and equipment of the Ahero, Muhoroni and Kombewa clinics.",
+          due: -200,
+          amount: 1_500_000,
+          status: "verified",
+          checklist: 6,
+          comments: "Site visits confirmed all three clinics operating.",
+        },
+        {
+          title: "Remaining clinics and staffing",
+          description: "Construction of the last three clinics and recruitment of the nursing staff.",
+          due: -40,
+          amount: 1_500_000,
+          status: "verified",
+          checklist: 6,
+          comments: "Staffing contracts and commissioning reports verified.",
+        },
       ],
     });
     await addProject({
       name: "Aire Valley Water Treatment Upgrade",
-      description: "Replacement of the membrane filtration units and a new sludge treatment line for 300,000 residents.",
+      description:
+        "Replacement of the membrane filtration units and a new sludge treatment line for 300,000 residents.",
       location: "Leeds, United Kingdom",
       total: 5_000_000,
       currency: "GBP",
@@ -214,14 +326,34 @@ export async function seedDemoData(db: Db): Promise<void> {
       investors: [investor],
       verifiers: [verifier2],
       milestones: [
-        { title: "Detailed engineering design", description: "Approved engineering design package and the environmental permit variation.", due: 10, amount: 750_000, status: "in_verification", checklist: 1 },
-        { title: "Membrane units procured", description: "Purchase orders and factory acceptance tests for the twelve membrane filtration units.", due: 90, amount: 1_750_000, status: "pending" },
-        { title: "Sludge line commissioning", description: "Commissioning of the new sludge treatment line and the first month of performance data.", due: 300, amount: 1_500_000, status: "pending" },
+        {
+          title: "Detailed engineering design",
+          description: "Approved engineering design package and the environmental permit variation.",
+          due: 10,
+          amount: 750_000,
+          status: "in_verification",
+          checklist: 1,
+        },
+        {
+          title: "Membrane units procured",
+          description: "Purchase orders and factory acceptance tests for the twelve membrane filtration units.",
+          due: 90,
+          amount: 1_750_000,
+          status: "pending",
+        },
+        {
+          title: "Sludge line commissioning",
+          description: "Commissioning of the new sludge treatment line and the first month of performance data.",
+          due: 300,
+          amount: 1_500_000,
+          status: "pending",
+        },
       ],
     });
     await addProject({
       name: "Lisbon Data Centre Retrofit",
-      description: "Cooling retrofit of a 12 MW data centre to cut energy use by a third, awaiting verifier assignment.",
+      description:
+        "Cooling retrofit of a 12 MW data centre to cut energy use by a third, awaiting verifier assignment.",
       location: "Lisbon, Portugal",
       total: 4_200_000,
       currency: "EUR",
@@ -230,7 +362,13 @@ export async function seedDemoData(db: Db): Promise<void> {
       investors: [],
       verifiers: [],
       milestones: [
-        { title: "Cooling design approved", description: "Approved design of the liquid cooling loop and the heat-reuse connection.", due: 45, amount: 1_200_000, status: "pending" },
+        {
+          title: "Cooling design approved",
+          description: "Approved design of the liquid cooling loop and the heat-reuse connection.",
+          due: 45,
+          amount: 1_200_000,
+          status: "pending",
+        },
       ],
     });
     void admin;

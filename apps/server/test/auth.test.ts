@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, sessions } from "../src/db/schema";
-import { type TestApp, cookieFrom, createTestApp } from "./harness";
+import { cookieFrom, createTestApp, type TestApp } from "./harness";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,17 +31,23 @@ describe("health", () => {
 
 describe("sign-up", () => {
   it("refuses a common password with 422 weak_password and reasons", async () => {
-    const res = await t.request("POST", "/api/auth/sign-up", { body: { name: "Weak", email: fresh(), password: "password1234" } });
+    const res = await t.request("POST", "/api/auth/sign-up", {
+      body: { name: "Weak", email: fresh(), password: "password1234" },
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe("weak_password");
     expect(res.body.error.details.reasons.length).toBeGreaterThan(0);
   });
 
   it("refuses short and overlong passwords with field messages", async () => {
-    const short = await t.request("POST", "/api/auth/sign-up", { body: { name: "S", email: fresh(), password: "short" } });
+    const short = await t.request("POST", "/api/auth/sign-up", {
+      body: { name: "S", email: fresh(), password: "short" },
+    });
     expect(short.status).toBe(400);
     expect(short.body.error.details.password).toBe("Password must be at least 12 characters.");
-    const long = await t.request("POST", "/api/auth/sign-up", { body: { name: "L", email: fresh(), password: "x".repeat(129) } });
+    const long = await t.request("POST", "/api/auth/sign-up", {
+      body: { name: "L", email: fresh(), password: "x".repeat(129) },
+    });
     expect(long.status).toBe(400);
     expect(long.body.error.details.password).toBe("Password must be at most 128 characters.");
   });
@@ -50,7 +56,13 @@ describe("sign-up", () => {
     const { cookie, email } = await signUpAndIn();
     const me = await t.request("GET", "/api/me", { headers: { cookie } });
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email, name: "Dana Fields", role: "project_owner", organization: null, avatar: null });
+    expect(me.body).toMatchObject({
+      email,
+      name: "Dana Fields",
+      role: "project_owner",
+      organization: null,
+      avatar: null,
+    });
     const welcome = await t.deps.db.select().from(notifications).where(sql`${notifications.userId} = ${me.body.id}`);
     expect(welcome.map((w) => w.category)).toEqual(["welcome"]);
     const again = await t.request("POST", "/api/auth/sign-up", { body: { name: "Dup", email, password: GOOD } });
@@ -73,7 +85,9 @@ describe("sessions", () => {
     const res = await t.request("POST", "/api/auth/sign-in", { body: { email, password: "not the password" } });
     expect(res.status).toBe(401);
     expect(res.body.error.message).toBe("Invalid email or password.");
-    const unknown = await t.request("POST", "/api/auth/sign-in", { body: { email: fresh(), password: "whatever it is" } });
+    const unknown = await t.request("POST", "/api/auth/sign-in", {
+      body: { email: fresh(), password: "whatever it is" },
+    });
     expect(unknown.body.error.message).toBe("Invalid email or password.");
   });
 
@@ -113,13 +127,22 @@ describe("rate limits", () => {
   it("answers 429 with Retry-After after 30 sign-ups from one IP in 5 minutes", async () => {
     const headers = { "x-forwarded-for": "203.0.113.99" };
     for (let i = 0; i < 30; i++) {
-      const res = await t.request("POST", "/api/auth/sign-up", { headers, body: { name: "R", email: fresh(), password: "short" } });
+      const res = await t.request("POST", "/api/auth/sign-up", {
+        headers,
+        body: { name: "R", email: fresh(), password: "short" },
+      });
       expect(res.status).toBe(400);
     }
-    const over = await t.request("POST", "/api/auth/sign-up", { headers, body: { name: "R", email: fresh(), password: GOOD } });
+    const over = await t.request("POST", "/api/auth/sign-up", {
+      headers,
+      body: { name: "R", email: fresh(), password: GOOD },
+    });
     expect(over.status).toBe(429);
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
-    const elsewhere = await t.request("POST", "/api/auth/sign-up", { headers: { "x-forwarded-for": "203.0.113.100" }, body: { name: "R", email: fresh(), password: "short" } });
+    const elsewhere = await t.request("POST", "/api/auth/sign-up", {
+      headers: { "x-forwarded-for": "203.0.113.100" },
+      body: { name: "R", email: fresh(), password: "short" },
+    });
     expect(elsewhere.status).toBe(400);
   });
 
@@ -127,7 +150,10 @@ describe("rate limits", () => {
     const email = fresh();
     let last = 0;
     for (let i = 0; i < 21; i++) {
-      const res = await t.request("POST", "/api/auth/sign-in", { headers: { "x-forwarded-for": `192.0.2.${i}` }, body: { email, password: "wrong password" } });
+      const res = await t.request("POST", "/api/auth/sign-in", {
+        headers: { "x-forwarded-for": `192.0.2.${i}` },
+        body: { email, password: "wrong password" },
+      });
       last = res.status;
     }
     expect(last).toBe(429);
@@ -142,7 +168,11 @@ describe("error contract", () => {
       { raw: JSON.stringify({ email: 5, password: true }), type: "application/json", status: 400 },
       { raw: JSON.stringify({ email: "a@b.co", password: "x", admin: true }), type: "application/json", status: 400 },
       { raw: "email=a", type: "application/x-www-form-urlencoded", status: 415 },
-      { raw: JSON.stringify({ email: "a@b.co", password: "x".repeat(300_000) }), type: "application/json", status: 413 },
+      {
+        raw: JSON.stringify({ email: "a@b.co", password: "x".repeat(300_000) }),
+        type: "application/json",
+        status: 413,
+      },
     ];
     for (const c of cases) {
       const res = await t.request("POST", "/api/auth/sign-in", { raw: c.raw, headers: { "content-type": c.type } });
@@ -153,7 +183,9 @@ describe("error contract", () => {
   });
 
   it("names unknown fields", async () => {
-    const res = await t.request("POST", "/api/auth/sign-in", { body: { email: "a@b.co", password: "x", role: "admin" } });
+    const res = await t.request("POST", "/api/auth/sign-in", {
+      body: { email: "a@b.co", password: "x", role: "admin" },
+    });
     expect(res.body.error.details.role).toBe("Unknown field.");
   });
 

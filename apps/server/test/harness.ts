@@ -4,11 +4,11 @@ import { randomBytes } from "node:crypto";
 import type { Role } from "@tranche/domain";
 import pg from "pg";
 import { createApp } from "../src/app";
-import { createSession, cookieName } from "../src/auth/sessions";
+import { cookieName, createSession } from "../src/auth/sessions";
 import type { Deps } from "../src/context";
 import { openDatabase } from "../src/db/client";
 import { users } from "../src/db/schema";
-import { testEnv, type Env } from "../src/env";
+import { type Env, testEnv } from "../src/env";
 import { createLogger } from "../src/lib/logger";
 
 type RequestBody = NonNullable<Parameters<typeof fetch>[1]>["body"];
@@ -38,7 +38,10 @@ export interface TestApp {
     options?: { body?: unknown; as?: TestUser | null; headers?: Record<string, string>; raw?: RequestBody },
   ): Promise<TestResponse<T>>;
   /** Inserts a user and opens a session for them (no password hashing: fast). */
-  user(role: Role, overrides?: Partial<{ name: string; email: string; organization: string; expertise: string[] }>): Promise<TestUser>;
+  user(
+    role: Role,
+    overrides?: Partial<{ name: string; email: string; organization: string; expertise: string[] }>,
+  ): Promise<TestUser>;
   close(): Promise<void>;
 }
 
@@ -100,7 +103,14 @@ export async function createTestApp(envOverrides: Partial<Env> = {}): Promise<Te
       const name = overrides.name ?? `${role.replace("_", " ")} ${tag}`;
       const [row] = await database.db
         .insert(users)
-        .values({ email, name, role, passwordHash: UNUSABLE_HASH, organization: overrides.organization ?? null, expertise: overrides.expertise ?? [] })
+        .values({
+          email,
+          name,
+          role,
+          passwordHash: UNUSABLE_HASH,
+          organization: overrides.organization ?? null,
+          expertise: overrides.expertise ?? [],
+        })
         .returning({ id: users.id });
       const { token } = await createSession(database.db, row.id, {});
       return { id: row.id, email, name, role, cookie: `${cookieName(env)}=${token}` };

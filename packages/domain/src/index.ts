@@ -1,5 +1,5 @@
 export * from "./constants";
+export * from "./dto";
 export * from "./format";
 export * from "./rules";
 export * from "./schemas";
-export * from "./dto";

@@ -49,7 +49,10 @@ export function remainingCapital(total: number, disbursed: number): number {
 }
 
 /** SPEC.md §4: 0 pending, 100 verified or rejected, 25 + 75 × checked share while in verification. */
-export function verificationProgress(status: MilestoneStatus, checklist: Partial<Checklist> | null | undefined): number {
+export function verificationProgress(
+  status: MilestoneStatus,
+  checklist: Partial<Checklist> | null | undefined,
+): number {
   if (status === "verified" || status === "rejected") return 100;
   if (status !== "in_verification") return 0;
   const values = Object.values(checklist ?? {});

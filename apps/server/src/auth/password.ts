@@ -6,7 +6,12 @@ import * as common from "@zxcvbn-ts/language-common";
 import * as english from "@zxcvbn-ts/language-en";
 
 // node:crypto's scrypt runs on libuv's thread pool, so hashing never blocks the event loop.
-const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
+const scryptAsync = promisify(scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: object,
+) => Promise<Buffer>;
 const PARAMS = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 64;
 
@@ -55,5 +60,7 @@ export function passwordWeaknesses(password: string, userInputs: string[] = []):
   const reasons = [result.feedback.warning, ...result.feedback.suggestions].filter(
     (reason): reason is string => typeof reason === "string" && reason.length > 0,
   );
-  return reasons.length ? reasons : ["This password is easy to guess. Add more words or characters that are less common."];
+  return reasons.length
+    ? reasons
+    : ["This password is easy to guess. Add more words or characters that are less common."];
 }

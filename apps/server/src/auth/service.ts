@@ -32,13 +32,19 @@ export async function signUp(db: Db, input: SignUpInput): Promise<{ id: string }
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-    if (existing) throw new AppError("conflict", "An account with this email already exists.", { email: "An account with this email already exists." });
+    if (existing)
+      throw new AppError("conflict", "An account with this email already exists.", {
+        email: "An account with this email already exists.",
+      });
     const [user] = await tx
       .insert(users)
       .values({ email: input.email, name: input.name, passwordHash, role: "project_owner" })
       .onConflictDoNothing()
       .returning({ id: users.id });
-    if (!user) throw new AppError("conflict", "An account with this email already exists.", { email: "An account with this email already exists." });
+    if (!user)
+      throw new AppError("conflict", "An account with this email already exists.", {
+        email: "An account with this email already exists.",
+      });
     await appendAudit(tx, {
       actorId: user.id,
       action: "user.signed_up",
@@ -88,7 +94,9 @@ export async function changePassword(
 ): Promise<void> {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id));
   if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
-    throw new AppError("invalid_input", "Current password is incorrect.", { currentPassword: "Current password is incorrect." });
+    throw new AppError("invalid_input", "Current password is incorrect.", {
+      currentPassword: "Current password is incorrect.",
+    });
   }
   const reasons = passwordWeaknesses(input.newPassword, [actor.email, actor.name]);
   if (reasons.length) throw new AppError("weak_password", "Password is too weak.", { reasons });
@@ -96,6 +104,11 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.id));
     await deleteOtherSessions(tx, actor.id, actor.sessionId);
-    await appendAudit(tx, { actorId: actor.id, action: "user.password_changed", entityType: "user", entityId: actor.id });
+    await appendAudit(tx, {
+      actorId: actor.id,
+      action: "user.password_changed",
+      entityType: "user",
+      entityId: actor.id,
+    });
   });
 }

@@ -23,7 +23,9 @@ export async function createSession(
 ): Promise<{ token: string; id: string }> {
   const token = randomBytes(32).toString("base64url");
   const id = hashToken(token);
-  await db.insert(sessions).values({ id, userId, ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 300) ?? null });
+  await db
+    .insert(sessions)
+    .values({ id, userId, ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 300) ?? null });
   return { token, id };
 }
 

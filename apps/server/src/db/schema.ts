@@ -87,11 +87,11 @@ export const projects = pgTable(
     index("projects_created_idx").on(t.createdAt),
     check("projects_total_positive", sql`${t.totalCapital} > 0`),
     check("projects_currency_check", sql`${t.currency} in ('USD', 'EUR', 'GBP')`),
+    check("projects_status_check", sql`${t.status} in ('pending_verification', 'verified', 'funded', 'at_risk')`),
     check(
-      "projects_status_check",
-      sql`${t.status} in ('pending_verification', 'verified', 'funded', 'at_risk')`,
+      "projects_dates_check",
+      sql`${t.endDate} is null or ${t.startDate} is null or ${t.endDate} >= ${t.startDate}`,
     ),
-    check("projects_dates_check", sql`${t.endDate} is null or ${t.startDate} is null or ${t.endDate} >= ${t.startDate}`),
   ],
 );
 

@@ -27,7 +27,8 @@ export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Pro
   const declared = Number(c.req.header("content-length") ?? 0);
   if (declared > JSON_BODY_LIMIT) throw new AppError("payload_too_large", "The request body is too large.");
   const text = await c.req.text();
-  if (Buffer.byteLength(text) > JSON_BODY_LIMIT) throw new AppError("payload_too_large", "The request body is too large.");
+  if (Buffer.byteLength(text) > JSON_BODY_LIMIT)
+    throw new AppError("payload_too_large", "The request body is too large.");
   let value: unknown;
   try {
     value = text.length ? JSON.parse(text) : undefined;

@@ -5,6 +5,7 @@ import { changePassword, limitByIp, signIn, signUp } from "../auth/service";
 import { clearSessionCookie, deleteSession, setSessionCookie } from "../auth/sessions";
 import type { AppEnv } from "../context";
 import { parseJson } from "../lib/validate";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoMode } from "../seed";
 import { toUserDto } from "../services/users/dto";
 
 export const authRoutes = new Hono<AppEnv>()
@@ -35,6 +36,14 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/session", (c) => {
     const user = c.get("user");
     return c.json({ user: user ? toUserDto(user) : null });
+  })
+  .get("/demo-accounts", (c) => {
+    const enabled = demoMode(c.get("deps"));
+    return c.json({
+      enabled,
+      password: enabled ? DEMO_PASSWORD : null,
+      accounts: enabled ? DEMO_ACCOUNTS.map(({ email, name, role }) => ({ email, name, role })) : [],
+    });
   })
   .post("/change-password", async (c) => {
     const user = requireUser(c);

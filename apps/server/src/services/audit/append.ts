@@ -1,7 +1,7 @@
 import { desc, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { auditEvents } from "../../db/schema";
-import { type AuditContent, GENESIS_HASH, auditHash } from "./chain";
+import { type AuditContent, auditHash, GENESIS_HASH } from "./chain";
 
 // Appends are serialised by this transaction-scoped lock so the chain never forks.
 const AUDIT_LOCK = 727_002;

@@ -1,7 +1,7 @@
 import { asc, gt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { auditEvents } from "../../db/schema";
-import { GENESIS_HASH, auditHash } from "./chain";
+import { auditHash, GENESIS_HASH } from "./chain";
 
 export type ChainResult = { ok: true; count: number } | { ok: false; count: number; brokenId: number; reason: string };
 
@@ -20,7 +20,12 @@ export async function verifyAuditChain(db: Db, batchSize = 1000): Promise<ChainR
     if (rows.length === 0) return { ok: true, count };
     for (const row of rows) {
       if (row.prevHash !== prevHash) {
-        return { ok: false, count, brokenId: row.id, reason: "its previous-hash link does not match the row before it" };
+        return {
+          ok: false,
+          count,
+          brokenId: row.id,
+          reason: "its previous-hash link does not match the row before it",
+        };
       }
       const expected = auditHash(prevHash, {
         createdAt: row.createdAt,

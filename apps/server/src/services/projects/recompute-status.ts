@@ -1,4 +1,4 @@
-import { type ProjectStatus, deriveProjectStatus, todayIso, type MilestoneStatus } from "@tranche/domain";
+import { deriveProjectStatus, type MilestoneStatus, type ProjectStatus, todayIso } from "@tranche/domain";
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { milestones, projects } from "../../db/schema";

@@ -1,0 +1,178 @@
+import { displayLabel, NAV_LINKS, ROLE_LABELS, type UserDto } from "@tranche/domain";
+import { BellIcon, HomeIcon, LayoutDashboardIcon, LogOutIcon, MenuIcon, SearchIcon, XIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { Input } from "@/components/ui/input";
+import { useSignOut } from "@/features/auth/api/session";
+import { NotificationBell } from "@/features/notifications/components/notification-bell";
+import { cn } from "@/lib/utils";
+import { Logo } from "./brand";
+
+export function AppLayout({ user }: { user: UserDto }) {
+  return (
+    <div className="min-h-screen bg-background lg:grid lg:grid-cols-[16rem_1fr]">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <Sidebar user={user} />
+      <div className="flex min-w-0 flex-col">
+        <AppHeader user={user} />
+        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 pb-24 sm:px-6 lg:pb-10">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function useSignOutAndLeave() {
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  return () => signOut.mutate(undefined, { onSettled: () => navigate("/login", { replace: true }) });
+}
+
+const sideLink = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
+    isActive ? "bg-white/10 text-white" : "text-slate-300 hover:bg-white/5 hover:text-white",
+  );
+
+/** SPEC.md §2.1: links by role; an unknown role sees only Home. */
+function Sidebar({ user }: { user: UserDto }) {
+  const links = user.role ? NAV_LINKS[user.role] : [];
+  const signOut = useSignOutAndLeave();
+  return (
+    <aside className="sticky top-0 hidden h-screen flex-col bg-navy-950 p-4 lg:flex" aria-label="Sidebar">
+      <Logo inverted className="px-2 py-1" />
+      <nav aria-label="Side navigation" className="mt-8 flex-1">
+        <ul className="grid gap-1">
+          <li>
+            <NavLink to="/" end className={sideLink}>
+              <HomeIcon className="size-4" aria-hidden /> Home
+            </NavLink>
+          </li>
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={sideLink}>
+                <span className="size-4 rounded-sm border border-current opacity-60" aria-hidden /> {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="border-t border-white/10 pt-4">
+        <p className="truncate px-2 text-sm font-medium text-white" data-testid="user-label">
+          {displayLabel(user.email)}
+        </p>
+        <p className="px-2 text-xs text-slate-400" data-testid="role-label">
+          {user.role ? ROLE_LABELS[user.role] : "No role"}
+        </p>
+        <button
+          type="button"
+          onClick={signOut}
+          className="mt-3 flex w-full items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-300 hover:bg-white/5 hover:text-white"
+        >
+          <LogOutIcon className="size-4" aria-hidden /> Sign out
+        </button>
+      </div>
+    </aside>
+  );
+}
+
+function AppHeader({ user }: { user: UserDto }) {
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-white/95 px-4 backdrop-blur sm:px-6">
+      <div className="lg:hidden">
+        <Logo />
+      </div>
+      <Link
+        to="/dashboard"
+        className="hidden rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:inline-flex"
+      >
+        Dashboard
+      </Link>
+      <div className="relative ml-auto hidden w-full max-w-xs md:block">
+        <SearchIcon
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
+          aria-hidden
+        />
+        <Input type="search" placeholder="Search..." aria-label="Search" className="pl-9" />
+      </div>
+      <div className="ml-auto flex items-center gap-1 md:ml-0">
+        <NotificationBell />
+        <MobileAppDrawer user={user} />
+      </div>
+    </header>
+  );
+}
+
+/** SPEC.md §2.2 signed-in drawer: user label, Home, Dashboard, Notifications, Log out. */
+function MobileAppDrawer({ user }: { user: UserDto }) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const signOut = useSignOutAndLeave();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the route changes
+  useEffect(() => setOpen(false), [location.pathname]);
+  const item = "flex items-center gap-3 rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100";
+  return (
+    <div className="lg:hidden">
+      <button
+        type="button"
+        className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100"
+        aria-label="Open menu"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <MenuIcon className="size-6" aria-hidden />
+      </button>
+      {open ? (
+        <div className="fixed inset-0 z-50">
+          <button
+            type="button"
+            aria-label="Close menu"
+            className="absolute inset-0 bg-slate-950/50"
+            onClick={() => setOpen(false)}
+          />
+          <div
+            role="dialog"
+            aria-modal="true"
+            aria-label="Menu"
+            className="absolute inset-x-0 bottom-0 rounded-t-2xl bg-white p-4 pb-8 shadow-2xl"
+          >
+            <div className="mb-2 flex items-center justify-between px-3">
+              <span>
+                <span className="block text-sm font-semibold text-slate-900">{displayLabel(user.email)}</span>
+                <span className="block text-xs text-slate-500">{user.role ? ROLE_LABELS[user.role] : "No role"}</span>
+              </span>
+              <button
+                type="button"
+                className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100"
+                aria-label="Close menu"
+                onClick={() => setOpen(false)}
+              >
+                <XIcon className="size-5" aria-hidden />
+              </button>
+            </div>
+            <nav aria-label="Mobile">
+              <Link to="/" className={item}>
+                <HomeIcon className="size-5" aria-hidden /> Home
+              </Link>
+              <Link to="/dashboard" className={item}>
+                <LayoutDashboardIcon className="size-5" aria-hidden /> Dashboard
+              </Link>
+              <Link to="/notifications" className={item}>
+                <BellIcon className="size-5" aria-hidden /> Notifications
+              </Link>
+              <button type="button" onClick={signOut} className={cn(item, "w-full")}>
+                <LogOutIcon className="size-5" aria-hidden /> Log out
+              </button>
+            </nav>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { welcomeName } from "@tranche/domain";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useSession } from "@/features/auth/api/session";
+
+export default function DashboardPage() {
+  const { data: user } = useSession();
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Dashboard</h1>
+        <p className="mt-1 text-slate-700">Welcome back, {welcomeName(user)}</p>
+        <p className="text-sm text-muted-foreground">Here's your capital verification overview.</p>
+      </div>
+      <Tabs defaultValue="overview">
+        <TabsList>
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="projects">Projects</TabsTrigger>
+          <TabsTrigger value="milestones">Milestones</TabsTrigger>
+          <TabsTrigger value="reports">Reports</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">{/* overview: the live dashboards issue */}</TabsContent>
+        <TabsContent value="projects">{/* projects: the projects issue */}</TabsContent>
+        <TabsContent value="milestones">
+          <p className="text-muted-foreground">Please select a project to manage its milestones.</p>
+        </TabsContent>
+        <TabsContent value="reports">
+          <p className="text-muted-foreground">Reports functionality will be available in a future update.</p>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

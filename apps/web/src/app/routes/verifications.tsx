@@ -1,0 +1,5 @@
+import { PageHeader } from "@/components/page-header";
+
+export default function VerificationsPage() {
+  return <PageHeader title="Verifications" description="This screen is being built." />;
+}

@@ -1,0 +1,64 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SignInInput, SignUpInput, UserDto } from "@tranche/domain";
+import { api } from "@/lib/api-client";
+
+export const sessionKeys = { current: ["session"] as const, demo: ["session", "demo-accounts"] as const };
+
+export const sessionQuery = queryOptions({
+  queryKey: sessionKeys.current,
+  queryFn: async () => (await api<{ user: UserDto | null }>("/auth/session", { redirectOn401: false })).user,
+  staleTime: 60_000,
+});
+
+/** The signed-in user, null when signed out, undefined while it resolves. */
+export function useSession() {
+  return useQuery(sessionQuery);
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SignInInput) =>
+      api<{ user: UserDto }>("/auth/sign-in", { method: "POST", body: input, redirectOn401: false }),
+    onSuccess: ({ user }) => {
+      // Everything cached belonged to whoever was signed in before.
+      queryClient.clear();
+      queryClient.setQueryData(sessionKeys.current, user);
+    },
+  });
+}
+
+export function useSignUp() {
+  return useMutation({
+    mutationFn: (input: SignUpInput) =>
+      api<{ id: string }>("/auth/sign-up", { method: "POST", body: input, redirectOn401: false }),
+  });
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<void>("/auth/sign-out", { method: "POST", redirectOn401: false }),
+    onSettled: () => {
+      queryClient.clear();
+      queryClient.setQueryData(sessionKeys.current, null);
+    },
+  });
+}
+
+export interface DemoAccount {
+  email: string;
+  name: string;
+  role: string;
+}
+
+export function useDemoAccounts() {
+  return useQuery({
+    queryKey: sessionKeys.demo,
+    queryFn: () =>
+      api<{ enabled: boolean; password: string | null; accounts: DemoAccount[] }>("/auth/demo-accounts", {
+        redirectOn401: false,
+      }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

@@ -1,0 +1,220 @@
+import { ROLE_LABELS, type Role } from "@tranche/domain";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field, Input } from "@/components/ui/input";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { toast } from "@/components/ui/toaster";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { useDemoAccounts, useSignIn, useSignUp } from "../api/session";
+
+type Tab = "login" | "signup";
+
+export function LoginPage() {
+  const [tab, setTab] = useState<Tab>("login");
+  const [signInEmail, setSignInEmail] = useState("");
+
+  return (
+    <main id="main" className="flex min-h-[calc(100vh-8rem)] items-start justify-center px-4 py-10 sm:py-16">
+      <div className="w-full max-w-md">
+        <h1 className="mb-6 text-center text-2xl font-semibold tracking-tight text-slate-900">Sign in to Tranche</h1>
+        <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+          <TabsList className="grid w-full grid-cols-2">
+            <TabsTrigger value="login">Login</TabsTrigger>
+            <TabsTrigger value="signup">Sign Up</TabsTrigger>
+          </TabsList>
+          <TabsContent value="login">
+            <SignInForm email={signInEmail} onEmailChange={setSignInEmail} />
+          </TabsContent>
+          <TabsContent value="signup">
+            <SignUpForm
+              onSignedUp={(email) => {
+                setSignInEmail(email);
+                setTab("login");
+              }}
+            />
+          </TabsContent>
+        </Tabs>
+        <DemoAccounts
+          onPick={(email) => {
+            setSignInEmail(email);
+            setTab("login");
+          }}
+        />
+      </div>
+    </main>
+  );
+}
+
+function SignInForm({ email, onEmailChange }: { email: string; onEmailChange: (email: string) => void }) {
+  const [password, setPassword] = useState("");
+  const signIn = useSignIn();
+  const navigate = useNavigate();
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!email || !password) {
+      toast.error("Error", "Please enter both email and password");
+      return;
+    }
+    try {
+      await signIn.mutateAsync({ email, password });
+      toast.success("Successfully signed in!");
+      navigate("/dashboard", { replace: true });
+    } catch (error) {
+      toast.error("Error signing in", errorMessage(error));
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Login</CardTitle>
+        <CardDescription>Enter your email and password to access your dashboard.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-4" onSubmit={submit} noValidate>
+          <Field id="signin-email" label="Email">
+            <Input
+              id="signin-email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => onEmailChange(e.target.value)}
+            />
+          </Field>
+          <Field id="signin-password" label="Password">
+            <Input
+              id="signin-password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </Field>
+          <Button type="submit" disabled={signIn.isPending}>
+            {signIn.isPending ? "Signing In..." : "Sign In"}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [reasons, setReasons] = useState<string[]>([]);
+  const signUp = useSignUp();
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setReasons([]);
+    if (!name || !email || !password) {
+      toast.error("Error", "Please fill in all fields");
+      return;
+    }
+    try {
+      await signUp.mutateAsync({ name, email, password });
+      toast.success("Registration successful! Please check your email for verification.");
+      setPassword("");
+      onSignedUp(email);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "weak_password") {
+        const list = (error.details as { reasons?: string[] } | undefined)?.reasons ?? [];
+        setReasons(list);
+        toast.error("Error signing up", `${error.message} ${list.join(" ")}`.trim());
+        return;
+      }
+      const field = error instanceof ApiError ? Object.values(error.fieldErrors)[0] : undefined;
+      toast.error("Error signing up", typeof field === "string" ? field : errorMessage(error));
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Sign Up</CardTitle>
+        <CardDescription>Create an account to define projects and milestones.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-4" onSubmit={submit} noValidate>
+          <Field id="signup-name" label="Full Name">
+            <Input id="signup-name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+          </Field>
+          <Field id="signup-email" label="Email">
+            <Input
+              id="signup-email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </Field>
+          <Field
+            id="signup-password"
+            label="Password"
+            hint="At least 12 characters. A few unrelated words make a strong password."
+          >
+            <Input
+              id="signup-password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              aria-describedby={reasons.length ? "signup-password-reasons" : undefined}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </Field>
+          {reasons.length ? (
+            <div
+              id="signup-password-reasons"
+              role="alert"
+              className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+            >
+              <p className="font-medium">Choose a stronger password:</p>
+              <ul className="mt-1 list-disc pl-5">
+                {reasons.map((reason) => (
+                  <li key={reason}>{reason}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <Button type="submit" disabled={signUp.isPending}>
+            {signUp.isPending ? "Signing Up..." : "Sign Up"}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DemoAccounts({ onPick }: { onPick: (email: string) => void }) {
+  const { data } = useDemoAccounts();
+  if (!data?.enabled) return null;
+  return (
+    <section aria-labelledby="demo-accounts" className="mt-6 rounded-lg border bg-white p-4 text-sm">
+      <h2 id="demo-accounts" className="font-semibold text-slate-900">
+        Demo accounts
+      </h2>
+      <p className="mt-1 text-muted-foreground">
+        Every demo account uses the password{" "}
+        <code className="rounded bg-muted px-1 py-0.5 font-mono text-slate-900">{data.password}</code>.
+      </p>
+      <ul className="mt-3 grid gap-2">
+        {data.accounts.map((account) => (
+          <li key={account.email} className="flex items-center justify-between gap-3">
+            <span>
+              <span className="font-medium text-slate-900">{ROLE_LABELS[account.role as Role] ?? account.role}</span>{" "}
+              <span className="text-muted-foreground">{account.email}</span>
+            </span>
+            <Button type="button" size="sm" variant="outline" onClick={() => onPick(account.email)}>
+              Use
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+// The one API client of the web app: JSON in and out, the server's error body turned into ApiError,
+// and a 401 on a protected call sends the visitor to /login.
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+
+  /** Field messages from a 400 ({ field: message }). */
+  get fieldErrors(): Record<string, string> {
+    const d = this.details;
+    return d && typeof d === "object" && !Array.isArray(d) ? (d as Record<string, string>) : {};
+  }
+}
+
+type Options = Omit<RequestInit, "body"> & { body?: unknown; redirectOn401?: boolean };
+
+let onUnauthenticated: () => void = () => {
+  if (!["/login"].includes(window.location.pathname)) window.location.assign("/login");
+};
+export function setUnauthenticatedHandler(handler: () => void) {
+  onUnauthenticated = handler;
+}
+
+export async function api<T>(path: string, options: Options = {}): Promise<T> {
+  const { body, redirectOn401 = true, headers, ...rest } = options;
+  const isForm = body instanceof FormData;
+  const res = await fetch(`/api${path}`, {
+    credentials: "same-origin",
+    ...rest,
+    headers: {
+      Accept: "application/json",
+      ...(body !== undefined && !isForm ? { "Content-Type": "application/json" } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  });
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const error = (data as { error?: { code?: string; message?: string; details?: unknown } } | null)?.error;
+    if (res.status === 401 && redirectOn401) onUnauthenticated();
+    throw new ApiError(
+      res.status,
+      error?.code ?? "http_error",
+      error?.message ?? `Request failed (${res.status}).`,
+      error?.details,
+    );
+  }
+  return data as T;
+}
+
+/** The message to show for any thrown value. */
+export function errorMessage(error: unknown, fallback = "Something went wrong."): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
