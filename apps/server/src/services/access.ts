@@ -1,0 +1,73 @@
+// Who may see what (DESIGN.md "Who may do what"): admins see everything; everyone else sees a project
+// only as one of its members. What the caller may not see is reported as not found (404), never 403.
+import type { MemberRole } from "@tranche/domain";
+import { and, eq } from "drizzle-orm";
+import type { SessionUser } from "../context";
+import type { DbOrTx } from "../db/client";
+import { milestones, projectMembers, projects } from "../db/schema";
+import { notFound } from "../errors";
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type MilestoneRow = typeof milestones.$inferSelect;
+
+export async function memberRoles(db: DbOrTx, userId: string, projectId: string): Promise<MemberRole[]> {
+  const rows = await db
+    .select({ role: projectMembers.role })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+  return rows.map((r) => r.role as MemberRole);
+}
+
+export interface ProjectAccess {
+  project: ProjectRow;
+  roles: MemberRole[];
+  isAdmin: boolean;
+  isOwner: boolean;
+}
+
+/** The project if the actor may see it, else 404. Pass `lock` inside a transaction to lock the row. */
+export async function requireVisibleProject(
+  db: DbOrTx,
+  actor: SessionUser,
+  projectId: string,
+  options: { lock?: boolean } = {},
+): Promise<ProjectAccess> {
+  const query = db.select().from(projects).where(eq(projects.id, projectId));
+  const [project] = options.lock ? await query.for("update") : await query;
+  if (!project) throw notFound("Project");
+  const roles = await memberRoles(db, actor.id, projectId);
+  const isAdmin = actor.role === "admin";
+  if (!isAdmin && roles.length === 0) throw notFound("Project");
+  return { project, roles, isAdmin, isOwner: roles.includes("owner") };
+}
+
+export interface MilestoneAccess extends ProjectAccess {
+  milestone: MilestoneRow;
+}
+
+/** The milestone (and its project) if the actor may see it, else 404. `lock` locks the milestone row. */
+export async function requireVisibleMilestone(
+  db: DbOrTx,
+  actor: SessionUser,
+  milestoneId: string,
+  options: { lock?: boolean } = {},
+): Promise<MilestoneAccess> {
+  const query = db.select().from(milestones).where(eq(milestones.id, milestoneId));
+  const [milestone] = options.lock ? await query.for("update") : await query;
+  if (!milestone) throw notFound("Milestone");
+  try {
+    const access = await requireVisibleProject(db, actor, milestone.projectId);
+    return { ...access, milestone };
+  } catch {
+    throw notFound("Milestone");
+  }
+}
+
+/** User ids of a project's members in the given roles (for notifications). */
+export async function memberIds(db: DbOrTx, projectId: string, roles: MemberRole[]): Promise<string[]> {
+  const rows = await db
+    .select({ userId: projectMembers.userId, role: projectMembers.role })
+    .from(projectMembers)
+    .where(eq(projectMembers.projectId, projectId));
+  return rows.filter((r) => roles.includes(r.role as MemberRole)).map((r) => r.userId);
+}
