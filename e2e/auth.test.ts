@@ -108,7 +108,7 @@ describe("the signed-in shell", () => {
     const drawer = page.getByRole("dialog", { name: "Menu" });
     for (const label of ["Home", "Dashboard", "Notifications", "Log out"])
       await drawer.getByText(label, { exact: true }).waitFor();
-    await screenshot(page, "app-drawer-phone");
+    await screenshot(page, "app-drawer-phone", { fullPage: false });
     await drawer.getByRole("button", { name: "Log out" }).click();
     await page.waitForURL("**/login");
     await screenshot(page, "login-phone");

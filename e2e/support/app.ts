@@ -127,9 +127,10 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole("heading", { name: "Dashboard" }).waitFor();
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Full-page by default; pass fullPage: false for overlays fixed to the viewport (drawers, dialogs). */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
 }
 
 /** Waits for a toast with this text (sonner renders them in a live region). */

@@ -1,5 +1,21 @@
 import { displayLabel, NAV_LINKS, ROLE_LABELS, type UserDto } from "@tranche/domain";
-import { BellIcon, HomeIcon, LayoutDashboardIcon, LogOutIcon, MenuIcon, SearchIcon, XIcon } from "lucide-react";
+import {
+  BellIcon,
+  ClipboardCheckIcon,
+  FileTextIcon,
+  FlagIcon,
+  FolderKanbanIcon,
+  HomeIcon,
+  LayoutDashboardIcon,
+  LogOutIcon,
+  type LucideIcon,
+  MenuIcon,
+  SearchIcon,
+  SettingsIcon,
+  ShieldCheckIcon,
+  UsersIcon,
+  XIcon,
+} from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { Input } from "@/components/ui/input";
@@ -34,6 +50,21 @@ function useSignOutAndLeave() {
   return () => signOut.mutate(undefined, { onSettled: () => navigate("/login", { replace: true }) });
 }
 
+const NAV_ICONS: Record<string, LucideIcon> = {
+  "/projects": FolderKanbanIcon,
+  "/milestones": FlagIcon,
+  "/verifiers": ShieldCheckIcon,
+  "/reports": FileTextIcon,
+  "/verifications": ClipboardCheckIcon,
+  "/users": UsersIcon,
+  "/settings": SettingsIcon,
+};
+
+function NavIcon({ to }: { to: string }) {
+  const Icon = NAV_ICONS[to] ?? HomeIcon;
+  return <Icon className="size-4" aria-hidden />;
+}
+
 const sideLink = ({ isActive }: { isActive: boolean }) =>
   cn(
     "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
@@ -57,7 +88,7 @@ function Sidebar({ user }: { user: UserDto }) {
           {links.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} className={sideLink}>
-                <span className="size-4 rounded-sm border border-current opacity-60" aria-hidden /> {link.label}
+                <NavIcon to={link.to} /> {link.label}
               </NavLink>
             </li>
           ))}
