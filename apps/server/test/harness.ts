@@ -10,6 +10,7 @@ import { openDatabase } from "../src/db/client";
 import { users } from "../src/db/schema";
 import { type Env, testEnv } from "../src/env";
 import { createLogger } from "../src/lib/logger";
+import { createRealtime } from "../src/realtime/hub";
 
 type RequestBody = NonNullable<Parameters<typeof fetch>[1]>["body"];
 
@@ -73,7 +74,8 @@ export async function createTestApp(envOverrides: Partial<Env> = {}): Promise<Te
   const pgDb = usePostgres ? await createPgDatabase() : null;
   const env = testEnv({ DATABASE_URL: pgDb?.url, TRUST_PROXY: true, ...envOverrides });
   const database = await openDatabase({ url: pgDb?.url });
-  const deps: Deps = { env, database, db: database.db, logger: createLogger(env) };
+  const logger = createLogger(env);
+  const deps: Deps = { env, database, db: database.db, logger, realtime: await createRealtime(database, logger) };
   const app = createApp(deps);
   let counter = 0;
 
@@ -116,6 +118,7 @@ export async function createTestApp(envOverrides: Partial<Env> = {}): Promise<Te
       return { id: row.id, email, name, role, cookie: `${cookieName(env)}=${token}` };
     },
     async close() {
+      await deps.realtime.close();
       await database.close();
       await pgDb?.drop();
     },
