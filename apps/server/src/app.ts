@@ -15,6 +15,9 @@ import { JSON_BODY_LIMIT } from "./lib/validate";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
 import { meRoutes } from "./routes/me";
+import { milestoneRoutes } from "./routes/milestones";
+import { projectRoutes } from "./routes/projects";
+import { verifierRoutes } from "./routes/verifiers";
 
 const webDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
@@ -90,6 +93,9 @@ export function createApp(deps: Deps) {
   api.route("/health", healthRoutes);
   api.route("/auth", authRoutes);
   api.route("/me", meRoutes);
+  api.route("/projects", projectRoutes);
+  api.route("/milestones", milestoneRoutes);
+  api.route("/verifiers", verifierRoutes);
   app.route("/api", api);
   app.all("/api/*", () => {
     throw new AppError("not_found", "No such endpoint.");

@@ -77,6 +77,12 @@ export interface MilestoneDto {
   updatedAt: string;
 }
 
+/** A milestone in a cross-project list (GET /api/milestones). */
+export interface MilestoneListItemDto extends MilestoneDto {
+  projectName: string;
+  projectCurrency: Currency;
+}
+
 export interface MilestoneDetailDto extends MilestoneDto {
   projectName: string;
   projectTotalCapital: number;

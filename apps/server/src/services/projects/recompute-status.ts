@@ -13,7 +13,8 @@ export async function recomputeProjectStatus(tx: DbOrTx, projectId: string): Pro
     .select({
       totalCapital: projects.totalCapital,
       status: projects.status,
-      disbursed: sql<string>`coalesce((select sum(d.amount) from disbursements d where d.project_id = ${projects.id}), 0)`,
+      // Qualified by hand: drizzle leaves a single-table select's columns unqualified inside sql``.
+      disbursed: sql<string>`coalesce((select sum(d.amount) from disbursements d where d.project_id = projects.id), 0)`,
     })
     .from(projects)
     .where(eq(projects.id, projectId));

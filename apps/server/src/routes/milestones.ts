@@ -1,0 +1,29 @@
+import { milestoneListQuerySchema, updateMilestoneSchema } from "@tranche/domain";
+import { Hono } from "hono";
+import type { AppEnv } from "../context";
+import { parseJson, parseQuery, pathId } from "../lib/validate";
+import { getMilestone } from "../services/milestones/get";
+import { listMilestones } from "../services/milestones/list";
+import { deleteMilestone } from "../services/milestones/remove";
+import { updateMilestone } from "../services/milestones/update";
+import { serviceContext } from "./projects";
+
+export const milestoneRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => {
+    const ctx = serviceContext(c);
+    return c.json(await listMilestones(ctx, parseQuery(c, milestoneListQuerySchema)));
+  })
+  .get("/:id", async (c) => {
+    const ctx = serviceContext(c);
+    return c.json(await getMilestone(ctx, pathId(c, "id", "Milestone")));
+  })
+  .patch("/:id", async (c) => {
+    const ctx = serviceContext(c);
+    const id = pathId(c, "id", "Milestone");
+    return c.json(await updateMilestone(ctx, id, await parseJson(c, updateMilestoneSchema)));
+  })
+  .delete("/:id", async (c) => {
+    const ctx = serviceContext(c);
+    await deleteMilestone(ctx, pathId(c, "id", "Milestone"));
+    return c.body(null, 204);
+  });

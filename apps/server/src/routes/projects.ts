@@ -1,0 +1,77 @@
+import {
+  createMilestoneSchema,
+  createProjectSchema,
+  memberSchema,
+  projectListQuerySchema,
+  updateProjectSchema,
+} from "@tranche/domain";
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { requireUser } from "../auth/middleware";
+import type { AppEnv, ServiceContext } from "../context";
+import { parseJson, parseQuery, pathId } from "../lib/validate";
+import { addMember } from "../services/members/add";
+import { removeMember } from "../services/members/remove";
+import { createMilestone } from "../services/milestones/create";
+import { listProjectMilestones } from "../services/milestones/list";
+import { createProject } from "../services/projects/create";
+import { getProject } from "../services/projects/get";
+import { listProjects } from "../services/projects/list";
+import { deleteProject } from "../services/projects/remove";
+import { updateProject } from "../services/projects/update";
+
+const removeMemberQuery = z.strictObject({
+  role: z.enum(["investor", "verifier"], { error: "Role must be investor or verifier." }),
+});
+
+/** The signed-in caller as a service context (401 when signed out). */
+export function serviceContext(c: Context<AppEnv>): ServiceContext {
+  const actor = requireUser(c);
+  const { db, env } = c.get("deps");
+  return { db, env, actor };
+}
+
+export const projectRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => {
+    const ctx = serviceContext(c);
+    return c.json(await listProjects(ctx, parseQuery(c, projectListQuerySchema)));
+  })
+  .post("/", async (c) => {
+    const ctx = serviceContext(c);
+    return c.json(await createProject(ctx, await parseJson(c, createProjectSchema)), 201);
+  })
+  .get("/:id", async (c) => {
+    const ctx = serviceContext(c);
+    return c.json(await getProject(ctx, pathId(c, "id", "Project")));
+  })
+  .patch("/:id", async (c) => {
+    const ctx = serviceContext(c);
+    const id = pathId(c, "id", "Project");
+    return c.json(await updateProject(ctx, id, await parseJson(c, updateProjectSchema)));
+  })
+  .delete("/:id", async (c) => {
+    const ctx = serviceContext(c);
+    await deleteProject(ctx, pathId(c, "id", "Project"));
+    return c.body(null, 204);
+  })
+  .post("/:id/members", async (c) => {
+    const ctx = serviceContext(c);
+    const id = pathId(c, "id", "Project");
+    return c.json(await addMember(ctx, id, await parseJson(c, memberSchema)), 201);
+  })
+  .delete("/:id/members/:userId", async (c) => {
+    const ctx = serviceContext(c);
+    const id = pathId(c, "id", "Project");
+    const userId = pathId(c, "userId", "Member");
+    await removeMember(ctx, id, userId, parseQuery(c, removeMemberQuery).role);
+    return c.body(null, 204);
+  })
+  .get("/:id/milestones", async (c) => {
+    const ctx = serviceContext(c);
+    return c.json(await listProjectMilestones(ctx, pathId(c, "id", "Project")));
+  })
+  .post("/:id/milestones", async (c) => {
+    const ctx = serviceContext(c);
+    const id = pathId(c, "id", "Project");
+    return c.json(await createMilestone(ctx, id, await parseJson(c, createMilestoneSchema)), 201);
+  });

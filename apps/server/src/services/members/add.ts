@@ -1,0 +1,64 @@
+import type { memberSchema, ProjectDetailDto } from "@tranche/domain";
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { ServiceContext } from "../../context";
+import { projectMembers, users } from "../../db/schema";
+import { businessRule, conflict, forbidden, notFound } from "../../errors";
+import { memberRoles, requireVisibleProject } from "../access";
+import { appendAudit } from "../audit/append";
+import { notify } from "../notifications/notify";
+import { projectDetail } from "../projects/get";
+
+type Input = z.output<typeof memberSchema>;
+
+/** An admin assigns a verifier or an investor to a project (DESIGN.md separation of duties applies). */
+export async function addMember(ctx: ServiceContext, projectId: string, input: Input): Promise<ProjectDetailDto> {
+  return ctx.db.transaction(async (tx) => {
+    const access = await requireVisibleProject(tx, ctx.actor, projectId, { lock: true });
+    if (!access.isAdmin) throw forbidden("Only an admin can assign verifiers and investors.");
+    const [user] = await tx
+      .select({ id: users.id, name: users.name, role: users.role })
+      .from(users)
+      .where(eq(users.id, input.userId));
+    if (!user) throw notFound("User");
+    if (user.role !== input.role) {
+      throw businessRule(
+        input.role === "verifier"
+          ? "Only users with the verifier role can be assigned as verifiers."
+          : "Only users with the investor role can be assigned as investors.",
+      );
+    }
+    const theirRoles = await memberRoles(tx, user.id, projectId);
+    if (theirRoles.includes(input.role)) {
+      throw conflict(
+        `${user.name} is already ${input.role === "verifier" ? "a verifier" : "an investor"} on this project.`,
+      );
+    }
+    if (input.role === "verifier" && (theirRoles.includes("owner") || theirRoles.includes("investor"))) {
+      throw businessRule("A verifier cannot be assigned to a project they own or invest in.");
+    }
+    await tx.insert(projectMembers).values({ projectId, userId: user.id, role: input.role });
+    await appendAudit(tx, {
+      actorId: ctx.actor.id,
+      action: "member.added",
+      entityType: "member",
+      entityId: `${projectId}:${user.id}:${input.role}`,
+      projectId,
+      after: { userId: user.id, role: input.role },
+    });
+    const name = access.project.name;
+    await notify(
+      tx,
+      [user.id],
+      {
+        title: "Assigned to a project",
+        message: `You have been assigned as ${input.role === "verifier" ? "a verifier" : "an investor"} on ${name}.`,
+        category: "account",
+        link: `/projects/${projectId}`,
+        subject: { projectId },
+      },
+      ctx.actor.id,
+    );
+    return projectDetail(tx, access);
+  });
+}

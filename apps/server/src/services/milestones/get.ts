@@ -1,0 +1,52 @@
+import { type Currency, isMilestoneEditable, type MilestoneDetailDto } from "@tranche/domain";
+import { eq } from "drizzle-orm";
+import type { ServiceContext } from "../../context";
+import type { DbOrTx } from "../../db/client";
+import { disbursements, milestones } from "../../db/schema";
+import { toMoney } from "../../lib/money";
+import { type MilestoneAccess, requireVisibleMilestone } from "../access";
+import { loadMilestones } from "./dto";
+
+/** One milestone the caller may see, with its project's name and capital and what the caller may do. */
+export async function getMilestone(ctx: ServiceContext, milestoneId: string): Promise<MilestoneDetailDto> {
+  const access = await requireVisibleMilestone(ctx.db, ctx.actor, milestoneId);
+  return milestoneDetail(ctx.db, access, ctx.actor.id);
+}
+
+export async function milestoneDetail(
+  db: DbOrTx,
+  access: MilestoneAccess,
+  actorId: string,
+): Promise<MilestoneDetailDto> {
+  const { project, roles, isAdmin, isOwner } = access;
+  const [[dto], [release]] = await Promise.all([
+    loadMilestones(db, eq(milestones.id, access.milestone.id)),
+    db
+      .select({ releasedAt: disbursements.releasedAt })
+      .from(disbursements)
+      .where(eq(disbursements.milestoneId, access.milestone.id)),
+  ]);
+  const status = dto.status;
+  // Separation of duties: a verifier never verifies a project they own or invest in.
+  const independentVerifier = roles.includes("verifier") && !roles.includes("owner") && !roles.includes("investor");
+  const canVerify =
+    independentVerifier &&
+    (status === "pending" || status === "delayed" || (status === "in_verification" && dto.verifierId === actorId));
+  return {
+    ...dto,
+    projectName: project.name,
+    projectTotalCapital: toMoney(project.totalCapital),
+    projectCurrency: project.currency as Currency,
+    startedAt: access.milestone.startedAt?.toISOString() ?? null,
+    disbursedAt: release?.releasedAt.toISOString() ?? null,
+    permissions: {
+      canEdit: (isOwner || isAdmin) && isMilestoneEditable(status),
+      canDelete: (isOwner || isAdmin) && isMilestoneEditable(status),
+      canVerify,
+      canUpload:
+        status !== "verified" &&
+        (isOwner || (independentVerifier && (dto.verifierId === null || dto.verifierId === actorId))),
+      canResubmit: isOwner && status === "rejected",
+    },
+  };
+}

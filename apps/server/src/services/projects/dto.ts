@@ -1,0 +1,84 @@
+import type { Currency, MemberRole, ProjectStatus, ProjectSummaryDto, TeamMemberDto } from "@tranche/domain";
+import { remainingCapital } from "@tranche/domain";
+import { asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { projectMembers, projects, users } from "../../db/schema";
+import { toMoney } from "../../lib/money";
+
+/**
+ * Released capital is summed from the release records in SQL, never stored on the project. Outer columns
+ * are written qualified by hand: drizzle renders a column of a single-table select unqualified, which a
+ * correlated subquery would resolve to its own table.
+ */
+const disbursedSql = sql<string>`coalesce((select sum(d.amount) from disbursements d where d.project_id = projects.id), 0)`;
+
+const summaryColumns = {
+  id: projects.id,
+  name: projects.name,
+  description: projects.description,
+  status: projects.status,
+  startDate: projects.startDate,
+  endDate: projects.endDate,
+  totalCapital: projects.totalCapital,
+  disbursed: disbursedSql,
+  currency: projects.currency,
+  location: projects.location,
+  ownerId: sql<
+    string | null
+  >`(select pm.user_id from project_members pm where pm.project_id = projects.id and pm.role = 'owner' order by pm.created_at limit 1)`,
+  milestoneCount: sql<number>`(select count(*)::int from milestones m where m.project_id = projects.id)`,
+  createdAt: projects.createdAt,
+  updatedAt: projects.updatedAt,
+};
+
+/** Projects matching `where`, newest first, as summaries with derived capital. */
+export async function loadProjectSummaries(db: DbOrTx, where: SQL | undefined): Promise<ProjectSummaryDto[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(projects)
+    .where(where)
+    .orderBy(desc(projects.createdAt), asc(projects.name));
+  return rows.map((row) => {
+    const total = toMoney(row.totalCapital);
+    const disbursed = toMoney(row.disbursed);
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      status: row.status as ProjectStatus,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      totalCapital: total,
+      disbursedCapital: disbursed,
+      remainingCapital: remainingCapital(total, disbursed),
+      currency: row.currency as Currency,
+      location: row.location,
+      ownerId: row.ownerId,
+      milestoneCount: Number(row.milestoneCount),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+export async function loadProjectSummary(db: DbOrTx, projectId: string): Promise<ProjectSummaryDto | undefined> {
+  const [summary] = await loadProjectSummaries(db, eq(projects.id, projectId));
+  return summary;
+}
+
+/** Everyone on the project with their role there, in the order they joined. */
+export async function loadTeam(db: DbOrTx, projectId: string): Promise<TeamMemberDto[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      organization: users.organization,
+      role: projectMembers.role,
+    })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(eq(projectMembers.projectId, projectId))
+    .orderBy(asc(projectMembers.createdAt), asc(users.name));
+  return rows.map((row) => ({ ...row, role: row.role as MemberRole }));
+}

@@ -1,0 +1,51 @@
+import type { MilestoneCounts, MilestoneDto, ProjectDetailDto } from "@tranche/domain";
+import { eq } from "drizzle-orm";
+import type { ServiceContext } from "../../context";
+import type { DbOrTx } from "../../db/client";
+import { milestones } from "../../db/schema";
+import { type ProjectAccess, requireVisibleProject } from "../access";
+import { loadMilestones } from "../milestones/dto";
+import { loadProjectSummary, loadTeam } from "./dto";
+
+export function milestoneCounts(list: Pick<MilestoneDto, "status">[]): MilestoneCounts {
+  const count = (...statuses: string[]) => list.filter((m) => statuses.includes(m.status)).length;
+  return {
+    total: list.length,
+    verified: count("verified"),
+    pending: count("pending", "in_verification"),
+    delayedOrRejected: count("delayed", "rejected"),
+  };
+}
+
+/** The detail view of a project the caller may see: team, milestones, counts and what the caller may do. */
+export async function getProject(ctx: ServiceContext, projectId: string): Promise<ProjectDetailDto> {
+  const access = await requireVisibleProject(ctx.db, ctx.actor, projectId);
+  return projectDetail(ctx.db, access);
+}
+
+export async function projectDetail(db: DbOrTx, access: ProjectAccess): Promise<ProjectDetailDto> {
+  const projectId = access.project.id;
+  const [summary, team, list] = await Promise.all([
+    loadProjectSummary(db, projectId),
+    loadTeam(db, projectId),
+    loadMilestones(db, eq(milestones.projectId, projectId)),
+  ]);
+  if (!summary) throw new Error(`project ${projectId} vanished while being read`);
+  const manages = access.isOwner || access.isAdmin;
+  const hasRelease = summary.disbursedCapital > 0 || list.some((m) => m.status === "verified");
+  const owner = team.find((m) => m.role === "owner") ?? null;
+  return {
+    ...summary,
+    owner,
+    investors: team.filter((m) => m.role === "investor"),
+    verifiers: team.filter((m) => m.role === "verifier"),
+    milestones: list,
+    counts: milestoneCounts(list),
+    permissions: {
+      canEdit: manages,
+      canDelete: manages && !hasRelease,
+      canManageMilestones: manages,
+      canAssign: access.isAdmin,
+    },
+  };
+}
