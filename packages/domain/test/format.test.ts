@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { dueCountdown, formatDate, formatLongDate, formatMoney, formatStatus } from "../src/index";
+
+describe("formatMoney (US format, no decimals, with currency)", () => {
+  it("formats each currency", () => {
+    expect(formatMoney(12_000_000)).toBe("$12,000,000");
+    expect(formatMoney(8_500_000, "EUR")).toBe("€8,500,000");
+    expect(formatMoney(5_000_000, "GBP")).toBe("£5,000,000");
+    expect(formatMoney(1234.5)).toBe("$1,235");
+    expect(formatMoney(0)).toBe("$0");
+  });
+});
+
+describe("dates", () => {
+  it("formats card dates as 'MMM d, yyyy' and milestone dates in the long form, without zone drift", () => {
+    expect(formatDate("2025-01-05")).toBe("Jan 5, 2025");
+    expect(formatDate("2025-12-31")).toBe("Dec 31, 2025");
+    expect(formatLongDate("2025-01-05")).toBe("January 5, 2025");
+  });
+
+  it("counts down to a due date", () => {
+    const now = new Date(2025, 5, 15, 18, 30);
+    expect(dueCountdown("2025-06-14", now)).toBe("Overdue");
+    expect(dueCountdown("2025-06-15", now)).toBe("Due today");
+    expect(dueCountdown("2025-06-16", now)).toBe("1 day remaining");
+    expect(dueCountdown("2025-06-25", now)).toBe("10 days remaining");
+  });
+});
+
+describe("formatStatus", () => {
+  it("replaces underscores and capitalises each word", () => {
+    expect(formatStatus("pending_verification")).toBe("Pending Verification");
+    expect(formatStatus("in_verification")).toBe("In Verification");
+    expect(formatStatus("at_risk")).toBe("At Risk");
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { createMilestoneSchema, createProjectSchema, fieldErrors, milestoneFormSchema } from "../src/index";
+
+const messages = (schema: { safeParse: (v: unknown) => any }, value: unknown) => {
+  const result = schema.safeParse(value);
+  return result.success ? {} : fieldErrors(result.error);
+};
+
+describe("milestone form messages (SPEC.md §5, word for word)", () => {
+  const good = {
+    title: "Foundations",
+    description: "Concrete foundations.",
+    dueDate: "2030-01-01",
+    capitalAmount: 1,
+    status: "pending",
+  };
+
+  it("accepts the minimums", () => {
+    expect(messages(milestoneFormSchema, good)).toEqual({});
+    expect(messages(milestoneFormSchema, { ...good, title: "ab", description: "0123456789" })).toEqual({});
+  });
+
+  it("gives each field its message", () => {
+    expect(
+      messages(milestoneFormSchema, { title: "a", description: "short", dueDate: "", capitalAmount: 0, status: "" }),
+    ).toEqual({
+      title: "Title must be at least 2 characters.",
+      description: "Description must be at least 10 characters.",
+      dueDate: "Due date is required.",
+      capitalAmount: "Capital amount must be greater than zero.",
+      status: "Status is required.",
+    });
+  });
+
+  it("trims before measuring and refuses a status on create", () => {
+    const { status: _status, ...create } = good;
+    expect(messages(createMilestoneSchema, { ...create, title: "  a  " })).toEqual({
+      title: "Title must be at least 2 characters.",
+    });
+    expect(messages(createMilestoneSchema, good)).toEqual({ status: "Unknown field." });
+  });
+});
+
+describe("new project messages", () => {
+  const good = { name: "Wind", description: "Offshore wind.", totalCapital: 10, location: "Oslo" };
+
+  it("defaults the currency to USD", () => {
+    const parsed = createProjectSchema.parse(good);
+    expect(parsed.currency).toBe("USD");
+  });
+
+  it("treats a total capital of 0 as missing and names every required field", () => {
+    expect(messages(createProjectSchema, { name: "", description: "", totalCapital: 0, location: "" })).toEqual({
+      name: "Name is required.",
+      description: "Description is required.",
+      totalCapital: "Total capital must be greater than zero.",
+      location: "Location is required.",
+    });
+  });
+
+  it("refuses an end date before the start date", () => {
+    expect(messages(createProjectSchema, { ...good, startDate: "2025-02-01", endDate: "2025-01-31" })).toEqual({
+      endDate: "End date must be on or after the start date.",
+    });
+  });
+});
