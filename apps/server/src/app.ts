@@ -13,11 +13,15 @@ import type { AppEnv, Deps } from "./context";
 import { AppError } from "./errors";
 import { JSON_BODY_LIMIT } from "./lib/validate";
 import { authRoutes } from "./routes/auth";
+import { dashboardRoutes } from "./routes/dashboard";
+import { eventRoutes } from "./routes/events";
 import { healthRoutes } from "./routes/health";
 import { meRoutes } from "./routes/me";
 import { milestoneRoutes } from "./routes/milestones";
 import { projectRoutes } from "./routes/projects";
 import { verifierRoutes } from "./routes/verifiers";
+import { notificationRoutes } from "./routes/notifications";
+import { userRoutes } from "./routes/users";
 
 const webDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
@@ -96,6 +100,10 @@ export function createApp(deps: Deps) {
   api.route("/projects", projectRoutes);
   api.route("/milestones", milestoneRoutes);
   api.route("/verifiers", verifierRoutes);
+  api.route("/notifications", notificationRoutes);
+  api.route("/events", eventRoutes);
+  api.route("/users", userRoutes);
+  api.route("/dashboard", dashboardRoutes);
   app.route("/api", api);
   app.all("/api/*", () => {
     throw new AppError("not_found", "No such endpoint.");

@@ -2,6 +2,7 @@ import type { Role } from "@tranche/domain";
 import type { Database, Db } from "./db/client";
 import type { Env } from "./env";
 import type { Logger } from "./lib/logger";
+import type { Realtime } from "./realtime/hub";
 
 export interface SessionUser {
   id: string;
@@ -19,6 +20,7 @@ export interface Deps {
   database: Database;
   db: Db;
   logger: Logger;
+  realtime: Realtime;
 }
 
 export type AppEnv = {

@@ -5,6 +5,7 @@ import type { Deps } from "./context";
 import { openDatabase } from "./db/client";
 import type { Env } from "./env";
 import { createLogger } from "./lib/logger";
+import { createRealtime } from "./realtime/hub";
 import { seedDemoData, shouldSeed } from "./seed";
 
 export interface RunningServer {
@@ -21,7 +22,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
     url: env.DATABASE_URL,
     dataDir: env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR, "pglite"),
   });
-  const deps: Deps = { env, database, db: database.db, logger };
+  const realtime = await createRealtime(database, logger);
+  const deps: Deps = { env, database, db: database.db, logger, realtime };
   if (await shouldSeed(deps)) {
     await seedDemoData(database.db);
     logger.info("demo data seeded");
@@ -38,6 +40,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
+      // Open event streams would hold server.close() until the timeout: end them first.
+      await realtime.close();
       // Stop accepting; in-flight requests finish; idle keep-alive sockets close.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();

@@ -147,3 +147,79 @@ export interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
+
+/** Money summed per currency: projects keep their own currency and amounts are never converted. */
+export interface MoneyTotal {
+  currency: Currency;
+  amount: number;
+}
+
+export interface DashboardMilestoneDto {
+  id: string;
+  title: string;
+  projectId: string;
+  projectName: string;
+  dueDate: string;
+  capitalAmount: number;
+  currency: Currency;
+  status: MilestoneStatus;
+}
+
+export interface DashboardProjectDto {
+  id: string;
+  name: string;
+  status: ProjectStatus;
+  totalCapital: number;
+  disbursedCapital: number;
+  remainingCapital: number;
+  currency: Currency;
+}
+
+/** The Overview cards (SPEC.md §2.5), computed for the caller's role and visibility. */
+export interface OverviewDto {
+  /** Released capital of verified milestones now and 30 days ago, per currency. */
+  capitalProtected: { currency: Currency; amount: number; monthAgo: number; changePercent: number | null }[];
+  pendingVerification: { capital: MoneyTotal[]; count: number };
+  actionRequired: { count: number; label: string };
+}
+
+export interface InvestorDashboardDto {
+  role: "investor";
+  capitalUnderManagement: MoneyTotal[];
+  verifiedDisbursements: { currency: Currency; amount: number; percentOfCommitted: number }[];
+  pendingReviewCount: number;
+  riskAlertsCount: number;
+  portfolio: DashboardProjectDto[];
+  upcomingMilestones: DashboardMilestoneDto[];
+}
+
+export interface OwnerDashboardDto {
+  role: "project_owner";
+  totalProjects: number;
+  totalValue: MoneyTotal[];
+  fundingProgress: { currency: Currency; percent: number }[];
+  projects: (DashboardProjectDto & { description: string })[];
+  upcomingMilestones: DashboardMilestoneDto[];
+}
+
+export interface AdminDashboardDto {
+  role: "admin";
+  totals: { projects: number; users: number; verifiers: number };
+  milestonesByStatus: Record<MilestoneStatus, number>;
+  recentProjects: (DashboardProjectDto & { createdAt: string })[];
+  verifiers: VerifierDto[];
+}
+
+/** The verifier's role dashboard is its own feature (the verification queue); the overview still applies. */
+export interface VerifierDashboardDto {
+  role: "verifier";
+}
+
+export interface DashboardDto {
+  overview: OverviewDto;
+  role: InvestorDashboardDto | OwnerDashboardDto | AdminDashboardDto | VerifierDashboardDto;
+}
+
+export interface UserAdminDto extends UserDto {
+  createdAt: string;
+}

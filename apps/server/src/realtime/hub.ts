@@ -1,0 +1,69 @@
+// One LISTEN per process on 'tranche_events' (the notifications insert trigger NOTIFYs it on commit), fanned
+// out to the open streams of the user each notification belongs to. Nothing here is state that matters: a
+// stream that misses a wake-up catches up from the database by sequence number.
+import type { Database } from "../db/client";
+import type { Logger } from "../lib/logger";
+
+export const EVENTS_CHANNEL = "tranche_events";
+
+export interface StreamSubscriber {
+  /** A notification with this seq was committed for the subscriber's user. */
+  wake(seq: number): void;
+  /** The process is shutting down: end the stream; resolves once it has ended. */
+  close(): Promise<void>;
+}
+
+export interface Realtime {
+  subscribe(userId: string, subscriber: StreamSubscriber): () => void;
+  /** Open streams, for tests and health. */
+  streamCount(): number;
+  /** Ends every open stream and stops listening. */
+  close(): Promise<void>;
+}
+
+export async function createRealtime(database: Database, logger: Logger): Promise<Realtime> {
+  const byUser = new Map<string, Set<StreamSubscriber>>();
+  let count = 0;
+  const unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
+    let event: { userId?: unknown; seq?: unknown };
+    try {
+      event = JSON.parse(payload);
+    } catch {
+      logger.warn({ payload }, "ignored a malformed realtime payload");
+      return;
+    }
+    if (typeof event.userId !== "string") return;
+    const seq = Number(event.seq);
+    for (const subscriber of byUser.get(event.userId) ?? []) subscriber.wake(seq);
+  });
+
+  return {
+    subscribe(userId, subscriber) {
+      let set = byUser.get(userId);
+      if (!set) {
+        set = new Set();
+        byUser.set(userId, set);
+      }
+      set.add(subscriber);
+      count++;
+      let active = true;
+      return () => {
+        if (!active) return;
+        active = false;
+        count--;
+        const current = byUser.get(userId);
+        current?.delete(subscriber);
+        if (current?.size === 0) byUser.delete(userId);
+      };
+    },
+    streamCount: () => count,
+    async close() {
+      const closing = [...byUser.values()].flatMap((set) => [...set].map((subscriber) => subscriber.close()));
+      byUser.clear();
+      await Promise.all(closing);
+      // Let the HTTP layer finish the ended responses, so their connections count as idle.
+      if (closing.length > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      await unlisten();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { NotificationDto, Page } from "@tranche/domain";
+import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { ServiceContext } from "../../context";
+import type { DbOrTx } from "../../db/client";
+import { notifications } from "../../db/schema";
+import { type NotificationRow, toNotificationDto } from "./dto";
+
+export const listNotificationsQuery = z.strictObject({
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/, { error: "Cursor must be a notification sequence number." })
+    .optional(),
+  limit: z.coerce
+    .number({ error: "Limit must be a number." })
+    .int({ error: "Limit must be a whole number." })
+    .min(1, { error: "Limit must be between 1 and 100." })
+    .max(100, { error: "Limit must be between 1 and 100." })
+    .default(50),
+});
+
+/** The caller's notifications, newest first; the cursor is the seq of the last item of the previous page. */
+export async function listNotifications({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: z.output<typeof listNotificationsQuery>;
+}): Promise<Page<NotificationDto>> {
+  const mine = eq(notifications.userId, ctx.actor.id);
+  const rows = await ctx.db
+    .select()
+    .from(notifications)
+    .where(input.cursor ? and(mine, lt(notifications.seq, Number(input.cursor))) : mine)
+    .orderBy(desc(notifications.seq))
+    .limit(input.limit + 1);
+  const items = rows.slice(0, input.limit);
+  const more = rows.length > input.limit;
+  return { items: items.map(toNotificationDto), nextCursor: more ? String(items[items.length - 1].seq) : null };
+}
+
+export async function unreadCount({ ctx }: { ctx: ServiceContext }): Promise<{ count: number }> {
+  const [row] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, ctx.actor.id), eq(notifications.read, false)));
+  return { count: Number(row?.count ?? 0) };
+}
+
+/** A user's notifications after a sequence number, oldest first (what a reconnecting stream missed). */
+export async function notificationsAfter(
+  db: DbOrTx,
+  userId: string,
+  seq: number,
+  limit = 500,
+): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), gt(notifications.seq, seq)))
+    .orderBy(notifications.seq)
+    .limit(limit);
+}
+
+/** The newest seq of a user's notifications (0 when none): where a fresh stream starts. */
+export async function latestSeq(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ seq: sql<string | null>`max(${notifications.seq})` })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
+  return Number(row?.seq ?? 0);
+}

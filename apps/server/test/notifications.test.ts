@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notify } from "../src/services/notifications/notify";
+import { daysFromNow, makeProject } from "./factories";
+import { createTestApp, type TestApp, type TestUser } from "./harness";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Notifications straight into the database, as another issue's service would create them. */
+async function seedNotifications(user: TestUser, count: number, category = "milestone") {
+  await t.deps.db.transaction(async (tx) => {
+    for (let i = 1; i <= count; i++) {
+      await notify(tx, [user.id], { title: `Note ${i}`, message: `Message ${i}`, category: category as "milestone" });
+    }
+  });
+}
+
+async function inbox(user: TestUser) {
+  const res = await t.request("GET", "/api/notifications?limit=100", { as: user });
+  expect(res.status).toBe(200);
+  return res.body.items as {
+    id: string;
+    title: string;
+    message: string;
+    category: string;
+    read: boolean;
+    link: string | null;
+  }[];
+}
+
+describe("reading notifications", () => {
+  it("lists only the caller's own, newest first, in pages", async () => {
+    const [ana, ben] = [await t.user("investor"), await t.user("investor")];
+    await seedNotifications(ana, 5);
+    await seedNotifications(ben, 2);
+
+    const first = await t.request("GET", "/api/notifications?limit=2", { as: ana });
+    expect(first.status).toBe(200);
+    expect(first.body.items.map((n: { title: string }) => n.title)).toEqual(["Note 5", "Note 4"]);
+    expect(first.body.items[0]).toMatchObject({ category: "milestone", read: false, link: null });
+    expect(typeof first.body.items[0].createdAt).toBe("string");
+    const second = await t.request("GET", `/api/notifications?limit=2&cursor=${first.body.nextCursor}`, { as: ana });
+    expect(second.body.items.map((n: { title: string }) => n.title)).toEqual(["Note 3", "Note 2"]);
+    const third = await t.request("GET", `/api/notifications?limit=2&cursor=${second.body.nextCursor}`, { as: ana });
+    expect(third.body.items.map((n: { title: string }) => n.title)).toEqual(["Note 1"]);
+    expect(third.body.nextCursor).toBeNull();
+
+    expect((await inbox(ben)).map((n) => n.title)).toEqual(["Note 2", "Note 1"]);
+  });
+
+  it("refuses a bad page query with 400 and the field, and a signed-out caller with 401", async () => {
+    const user = await t.user("investor");
+    const bad = await t.request("GET", "/api/notifications?limit=0", { as: user });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details.limit).toBe("Limit must be between 1 and 100.");
+    const cursor = await t.request("GET", "/api/notifications?cursor=abc", { as: user });
+    expect(cursor.status).toBe(400);
+    expect(cursor.body.error.details.cursor).toBeDefined();
+    expect((await t.request("GET", "/api/notifications")).status).toBe(401);
+    expect((await t.request("GET", "/api/notifications/unread-count")).status).toBe(401);
+    expect((await t.request("POST", "/api/notifications/read-all")).status).toBe(401);
+  });
+
+  it("marks one read and all read, and counts what is unread", async () => {
+    const user = await t.user("project_owner");
+    await seedNotifications(user, 3);
+    expect((await t.request("GET", "/api/notifications/unread-count", { as: user })).body).toEqual({ count: 3 });
+
+    const [newest] = await inbox(user);
+    const one = await t.request("POST", `/api/notifications/${newest.id}/read`, { as: user });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ id: newest.id, read: true });
+    expect((await t.request("GET", "/api/notifications/unread-count", { as: user })).body).toEqual({ count: 2 });
+
+    const all = await t.request("POST", "/api/notifications/read-all", { as: user });
+    expect(all.status).toBe(200);
+    expect(all.body).toEqual({ updated: 2 });
+    expect((await t.request("GET", "/api/notifications/unread-count", { as: user })).body).toEqual({ count: 0 });
+    expect((await inbox(user)).every((n) => n.read)).toBe(true);
+  });
+
+  it("never lets one user read or mark another's notification", async () => {
+    const [owner, stranger] = [await t.user("project_owner"), await t.user("admin")];
+    await seedNotifications(owner, 2);
+    const [theirs] = await inbox(owner);
+
+    const mark = await t.request("POST", `/api/notifications/${theirs.id}/read`, { as: stranger });
+    expect(mark.status).toBe(404);
+    expect(mark.body.error.code).toBe("not_found");
+    await t.request("POST", "/api/notifications/read-all", { as: stranger });
+    expect((await inbox(stranger)).length).toBe(0);
+    expect((await inbox(owner)).every((n) => !n.read)).toBe(true);
+
+    expect((await t.request("POST", "/api/notifications/not-a-uuid/read", { as: owner })).status).toBe(404);
+  });
+});
+
+describe("who is told about what", () => {
+  it("tells the investors and verifiers (not the owner who acted) about a new milestone", async () => {
+    const [owner, investor, verifier, outsider] = [
+      await t.user("project_owner"),
+      await t.user("investor"),
+      await t.user("verifier"),
+      await t.user("investor"),
+    ];
+    const project = await makeProject(t, { owner, investors: [investor], verifiers: [verifier], name: "Wind Park" });
+    const res = await t.request("POST", `/api/projects/${project.id}/milestones`, {
+      as: owner,
+      body: {
+        title: "Turbine foundations",
+        description: "Foundations for all twelve turbines.",
+        dueDate: daysFromNow(40),
+        capitalAmount: 50_000,
+      },
+    });
+    expect(res.status).toBe(201);
+    for (const user of [investor, verifier]) {
+      const [note] = await inbox(user);
+      expect(note).toMatchObject({ category: "milestone", link: `/milestones/${res.body.id}` });
+      expect(note.message).toContain("Turbine foundations");
+    }
+    expect(await inbox(owner)).toEqual([]);
+    expect(await inbox(outsider)).toEqual([]);
+  });
+
+  it("tells a user they were assigned to a project (category account)", async () => {
+    const [admin, owner, verifier] = [await t.user("admin"), await t.user("project_owner"), await t.user("verifier")];
+    const project = await makeProject(t, { owner, name: "Clinic Build" });
+    const res = await t.request("POST", `/api/projects/${project.id}/members`, {
+      as: admin,
+      body: { userId: verifier.id, role: "verifier" },
+    });
+    expect([200, 201]).toContain(res.status);
+    const [note] = await inbox(verifier);
+    expect(note).toMatchObject({ category: "account", link: `/projects/${project.id}` });
+    expect(await inbox(admin)).toEqual([]);
+  });
+
+  it("tells the user whose role an admin changed (category account), and not the admin", async () => {
+    const [admin, user] = [await t.user("admin"), await t.user("project_owner")];
+    const res = await t.request("PATCH", `/api/users/${user.id}`, { as: admin, body: { role: "verifier" } });
+    expect(res.status).toBe(200);
+    const [note] = await inbox(user);
+    expect(note).toMatchObject({ category: "account", title: "Your role has changed" });
+    expect(note.message).toBe("An administrator changed your role from Project Owner to Verifier.");
+    expect(await inbox(admin)).toEqual([]);
+  });
+});
