@@ -223,3 +223,67 @@ export interface DashboardDto {
 export interface UserAdminDto extends UserDto {
   createdAt: string;
 }
+
+/** The verification dialog's view of one milestone, with what the caller may do to it. */
+export interface VerificationDto {
+  milestoneId: string;
+  projectId: string;
+  projectName: string;
+  currency: Currency;
+  title: string;
+  description: string;
+  dueDate: string;
+  capitalAmount: number;
+  status: MilestoneStatus;
+  verifierId: string | null;
+  verifierName: string | null;
+  startedAt: string | null;
+  verificationDate: string | null;
+  comments: string | null;
+  checklist: Checklist;
+  progress: number;
+  permissions: {
+    canStart: boolean;
+    canDecide: boolean;
+    canReport: boolean;
+    canUpload: boolean;
+    canResubmit: boolean;
+    canDelay: boolean;
+  };
+}
+
+export interface VerifierQueueItemDto {
+  milestoneId: string;
+  projectId: string;
+  projectName: string;
+  title: string;
+  description: string;
+  dueDate: string;
+  capitalAmount: number;
+  currency: Currency;
+  status: MilestoneStatus;
+  verificationDate: string | null;
+  progress: number;
+}
+
+/** The signed-in verifier's queue (SPEC.md §2.5, on live data). */
+export interface VerifierQueueDto {
+  counts: { assignedProjects: number; pending: number; completed: number };
+  pending: VerifierQueueItemDto[];
+  completed: VerifierQueueItemDto[];
+  delayed: VerifierQueueItemDto[];
+}
+
+export interface VerificationReportDto {
+  id: string;
+  milestoneId: string;
+  milestoneTitle: string;
+  projectId: string;
+  projectName: string;
+  status: MilestoneStatus;
+  checklist: Checklist;
+  comments: string | null;
+  evidence: { id: string; originalName: string; sha256: string; size: number }[];
+  submittedBy: { id: string; name: string };
+  createdAt: string;
+}

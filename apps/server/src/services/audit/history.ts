@@ -1,0 +1,91 @@
+import type { AuditEventDto } from "@tranche/domain";
+import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { ServiceContext } from "../../context";
+import type { DbOrTx } from "../../db/client";
+import { auditEvents, projectMembers, users } from "../../db/schema";
+import { requireVisibleMilestone } from "../access";
+
+const columns = {
+  id: auditEvents.id,
+  action: auditEvents.action,
+  actorId: auditEvents.actorId,
+  actorName: users.name,
+  entityType: auditEvents.entityType,
+  entityId: auditEvents.entityId,
+  projectId: auditEvents.projectId,
+  createdAt: auditEvents.createdAt,
+  before: auditEvents.before,
+  after: auditEvents.after,
+};
+
+type Row = { [K in keyof typeof columns]: unknown } & { id: number; createdAt: Date };
+
+function toDto(row: Row): AuditEventDto {
+  return {
+    id: row.id,
+    action: row.action as string,
+    actor: row.actorId ? { id: row.actorId as string, name: (row.actorName as string | null) ?? "Unknown" } : null,
+    entityType: row.entityType as string,
+    entityId: row.entityId as string,
+    createdAt: row.createdAt.toISOString(),
+    before: row.before,
+    after: row.after,
+  };
+}
+
+function selectEvents(db: DbOrTx) {
+  return db.select(columns).from(auditEvents).leftJoin(users, eq(users.id, auditEvents.actorId)).$dynamic();
+}
+
+/**
+ * A milestone's history, oldest first: its own events and those of its evidence, release and reports,
+ * which name it as `milestoneId` in their before/after.
+ */
+export async function milestoneHistory(ctx: ServiceContext, milestoneId: string): Promise<AuditEventDto[]> {
+  const { project } = await requireVisibleMilestone(ctx.db, ctx.actor, milestoneId);
+  const rows = await selectEvents(ctx.db)
+    .where(
+      and(
+        eq(auditEvents.projectId, project.id),
+        or(
+          and(eq(auditEvents.entityType, "milestone"), eq(auditEvents.entityId, milestoneId)),
+          sql`${auditEvents.after}->>'milestoneId' = ${milestoneId}`,
+          sql`${auditEvents.before}->>'milestoneId' = ${milestoneId}`,
+        ),
+      ),
+    )
+    .orderBy(auditEvents.id)
+    .limit(500);
+  return rows.map(toDto);
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** The audit record, newest first: everything for admins; other users see the events of their projects. */
+export async function listAuditEvents(
+  ctx: ServiceContext,
+  query: { projectId?: string; before?: number; limit?: number },
+): Promise<{ items: AuditEventDto[]; nextCursor: string | null }> {
+  const { db, actor } = ctx;
+  const limit = query.limit ?? AUDIT_PAGE_SIZE;
+  const conditions = [];
+  if (query.projectId) conditions.push(eq(auditEvents.projectId, query.projectId));
+  if (query.before) conditions.push(lt(auditEvents.id, query.before));
+  if (actor.role !== "admin") {
+    conditions.push(
+      inArray(
+        auditEvents.projectId,
+        db.select({ id: projectMembers.projectId }).from(projectMembers).where(eq(projectMembers.userId, actor.id)),
+      ),
+    );
+  }
+  const rows = await selectEvents(db)
+    .where(and(...conditions))
+    .orderBy(desc(auditEvents.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  return {
+    items: page.map(toDto),
+    nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null,
+  };
+}

@@ -1,0 +1,35 @@
+import { eq } from "drizzle-orm";
+import type { ServiceContext } from "../../context";
+import { evidence } from "../../db/schema";
+import { conflict, forbidden, notFound } from "../../errors";
+import { requireVisibleMilestone } from "../access";
+import { appendAudit } from "../audit/append";
+import { removeUnreferencedBlobs } from "./storage";
+
+/** Its uploader removes a file while the milestone is not verified; the blob goes when nothing uses it. */
+export async function removeEvidence(ctx: ServiceContext, evidenceId: string): Promise<void> {
+  const sha256 = await ctx.db.transaction(async (tx) => {
+    const [found] = await tx.select().from(evidence).where(eq(evidence.id, evidenceId));
+    if (!found) throw notFound("Evidence");
+    const access = await requireVisibleMilestone(tx, ctx.actor, found.milestoneId, { lock: true }).catch(() => {
+      throw notFound("Evidence");
+    });
+    const [row] = await tx.select().from(evidence).where(eq(evidence.id, evidenceId)).for("update");
+    if (!row) throw notFound("Evidence");
+    if (row.uploadedBy !== ctx.actor.id) throw forbidden("Only the person who uploaded a file can remove it.");
+    if (access.milestone.status === "verified") {
+      throw conflict("Milestone is verified; its evidence cannot be changed.", { status: "verified" });
+    }
+    await tx.delete(evidence).where(eq(evidence.id, evidenceId));
+    await appendAudit(tx, {
+      actorId: ctx.actor.id,
+      action: "evidence.removed",
+      entityType: "evidence",
+      entityId: evidenceId,
+      projectId: access.project.id,
+      before: { milestoneId: row.milestoneId, originalName: row.originalName, sha256: row.sha256, size: row.size },
+    });
+    return row.sha256;
+  });
+  await removeUnreferencedBlobs(ctx.db, ctx.env, [sha256]);
+}

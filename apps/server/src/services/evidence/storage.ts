@@ -1,0 +1,164 @@
+// Evidence files live under DATA_DIR/evidence named by their SHA-256 (content-addressed, never by the
+// client's file name). Uploads stream to a temp file in the same directory tree and are renamed into place.
+import { createHash, randomUUID } from "node:crypto";
+import { createWriteStream, existsSync } from "node:fs";
+import { mkdir, rename, unlink } from "node:fs/promises";
+import path from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import { eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { evidence } from "../../db/schema";
+import type { Env } from "../../env";
+import { AppError } from "../../errors";
+
+const MAX_FILES_PER_UPLOAD = 20;
+// Serialises "is this blob still referenced?" against an upload renaming the same content into place.
+const BLOB_LOCK = 727_003;
+
+export const evidenceDir = (env: Env) => path.resolve(env.DATA_DIR, "evidence");
+export const blobPath = (env: Env, sha256: string) => path.join(evidenceDir(env), sha256);
+
+export interface ReceivedFile {
+  tempPath: string;
+  sha256: string;
+  size: number;
+  contentType: string;
+  originalName: string;
+}
+
+/** Keeps the last path segment, drops control characters and caps the length; never used as a path. */
+export function cleanFileName(name: string | undefined): string {
+  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
+  const cleaned = [...base]
+    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f)
+    .join("")
+    .trim()
+    .slice(0, 255);
+  return cleaned || "file";
+}
+
+async function removeQuietly(file: string) {
+  await unlink(file).catch(() => {});
+}
+
+/**
+ * Streams every file part of a multipart request to a temp file while hashing it. A file over the limit,
+ * a broken stream or no file at all leaves no temp file behind.
+ */
+export async function receiveFiles(request: Request, env: Env): Promise<ReceivedFile[]> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data/i.test(type)) {
+    throw new AppError("unsupported_media_type", "Send the files as multipart/form-data.");
+  }
+  if (!request.body) throw new AppError("invalid_input", "Choose at least one file to upload.");
+  const maxBytes = Math.floor(env.MAX_UPLOAD_MB * 1024 * 1024);
+  const tempDir = path.join(evidenceDir(env), ".tmp");
+  await mkdir(tempDir, { recursive: true });
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": type },
+      limits: { fileSize: maxBytes, files: MAX_FILES_PER_UPLOAD, fields: 20, parts: MAX_FILES_PER_UPLOAD + 20 },
+    });
+  } catch {
+    throw new AppError("invalid_input", "The upload is not valid multipart/form-data.");
+  }
+
+  const files: (ReceivedFile & { tooLarge: boolean })[] = [];
+  const writes: Promise<void>[] = [];
+  let tooMany = false;
+  parser.on("file", (_field, stream, info) => {
+    const entry = {
+      tempPath: path.join(tempDir, `${randomUUID()}.part`),
+      sha256: "",
+      size: 0,
+      contentType: info.mimeType || "application/octet-stream",
+      originalName: cleanFileName(info.filename),
+      tooLarge: false,
+    };
+    files.push(entry);
+    const hash = createHash("sha256");
+    stream.on("limit", () => {
+      entry.tooLarge = true;
+    });
+    const hasher = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        hash.update(chunk);
+        entry.size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    writes.push(
+      pipeline(stream, hasher, createWriteStream(entry.tempPath)).then(() => {
+        entry.sha256 = hash.digest("hex");
+      }),
+    );
+  });
+  parser.on("filesLimit", () => {
+    tooMany = true;
+  });
+
+  try {
+    await pipeline(Readable.fromWeb(request.body as unknown as WebReadableStream), parser);
+    await Promise.all(writes);
+  } catch {
+    await Promise.allSettled(writes);
+    await Promise.all(files.map((f) => removeQuietly(f.tempPath)));
+    throw new AppError("invalid_input", "The upload was interrupted or is not valid multipart/form-data.");
+  }
+
+  const oversized = files.find((f) => f.tooLarge);
+  if (oversized || tooMany || files.length === 0) {
+    await Promise.all(files.map((f) => removeQuietly(f.tempPath)));
+    if (oversized) {
+      throw new AppError(
+        "payload_too_large",
+        `"${oversized.originalName}" is larger than the ${env.MAX_UPLOAD_MB} MB limit per file.`,
+        { maxMegabytes: env.MAX_UPLOAD_MB, file: oversized.originalName },
+      );
+    }
+    if (tooMany) throw new AppError("payload_too_large", `Upload at most ${MAX_FILES_PER_UPLOAD} files at a time.`);
+    throw new AppError("invalid_input", "Choose at least one file to upload.");
+  }
+  return files.map(({ tooLarge: _, ...file }) => file);
+}
+
+export async function discardTemps(files: ReceivedFile[]) {
+  await Promise.all(files.map((f) => removeQuietly(f.tempPath)));
+}
+
+async function lockBlobs(tx: Tx, hashes: string[]) {
+  // Sorted, so two transactions locking several hashes cannot deadlock.
+  for (const sha of [...new Set(hashes)].sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${BLOB_LOCK}, hashtext(${sha}))`);
+  }
+}
+
+/** Inside the upload's transaction: locks the hashes and moves each temp file to its content address. */
+export async function placeBlobs(tx: Tx, env: Env, files: ReceivedFile[]): Promise<void> {
+  await lockBlobs(
+    tx,
+    files.map((f) => f.sha256),
+  );
+  for (const file of files) {
+    const target = blobPath(env, file.sha256);
+    if (existsSync(target)) await removeQuietly(file.tempPath);
+    else await rename(file.tempPath, target);
+  }
+}
+
+/** Deletes each blob that no evidence row references any more. */
+export async function removeUnreferencedBlobs(db: Db, env: Env, hashes: string[]) {
+  if (hashes.length === 0) return;
+  await db.transaction(async (tx) => {
+    await lockBlobs(tx, hashes);
+    for (const sha of new Set(hashes)) {
+      const [row] = await tx.select({ id: evidence.id }).from(evidence).where(eq(evidence.sha256, sha)).limit(1);
+      if (!row) await removeQuietly(blobPath(env, sha));
+    }
+  });
+}

@@ -1,0 +1,55 @@
+import {
+  type Checklist,
+  type Currency,
+  EMPTY_CHECKLIST,
+  type MilestoneStatus,
+  type VerificationDto,
+} from "@tranche/domain";
+import { eq } from "drizzle-orm";
+import type { SessionUser } from "../../context";
+import type { DbOrTx } from "../../db/client";
+import { users } from "../../db/schema";
+import { toMoney } from "../../lib/money";
+import type { MilestoneAccess } from "../access";
+import { progressOf, verificationPermissions } from "./access";
+
+export function toChecklist(value: unknown): Checklist {
+  const stored = (value && typeof value === "object" ? value : {}) as Partial<Checklist>;
+  return Object.fromEntries(
+    Object.keys(EMPTY_CHECKLIST).map((key) => [key, stored[key as keyof Checklist] === true]),
+  ) as Checklist;
+}
+
+/** The dialog's DTO for a milestone as it now stands (pass the updated row in `access`). */
+export async function toVerificationDto(
+  db: DbOrTx,
+  access: MilestoneAccess,
+  actor: SessionUser,
+): Promise<VerificationDto> {
+  const { milestone, project } = access;
+  let verifierName: string | null = null;
+  if (milestone.verifierId) {
+    const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, milestone.verifierId));
+    verifierName = row?.name ?? null;
+  }
+  const checklist = toChecklist(milestone.checklist);
+  return {
+    milestoneId: milestone.id,
+    projectId: project.id,
+    projectName: project.name,
+    currency: project.currency as Currency,
+    title: milestone.title,
+    description: milestone.description,
+    dueDate: milestone.dueDate,
+    capitalAmount: toMoney(milestone.capitalAmount),
+    status: milestone.status as MilestoneStatus,
+    verifierId: milestone.verifierId,
+    verifierName,
+    startedAt: milestone.startedAt?.toISOString() ?? null,
+    verificationDate: milestone.verificationDate?.toISOString() ?? null,
+    comments: milestone.comments,
+    checklist,
+    progress: progressOf(milestone.status, checklist),
+    permissions: verificationPermissions(access, actor),
+  };
+}

@@ -1,0 +1,71 @@
+import type { VerificationDto } from "@tranche/domain";
+import type { ServiceContext } from "../../context";
+import type { Tx } from "../../db/client";
+import { type MilestoneAccess, type MilestoneRow, requireVisibleMilestone } from "../access";
+import { appendAudit } from "../audit/append";
+import { notify } from "../notifications/notify";
+import { recomputeProjectStatus } from "../projects/recompute-status";
+import { toVerificationDto } from "./dto";
+
+/** Runs `work` in one transaction with the milestone row locked, so transitions never interleave. */
+export function withLockedMilestone<T>(
+  ctx: ServiceContext,
+  milestoneId: string,
+  work: (tx: Tx, access: MilestoneAccess) => Promise<T>,
+): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    const access = await requireVisibleMilestone(tx, ctx.actor, milestoneId, { lock: true });
+    return work(tx, access);
+  });
+}
+
+/** What the audit record keeps of a milestone's verification state. */
+export function verificationSnapshot(m: MilestoneRow) {
+  return {
+    status: m.status,
+    verifierId: m.verifierId,
+    startedAt: m.startedAt,
+    verificationDate: m.verificationDate,
+    comments: m.comments,
+  };
+}
+
+export const milestoneLink = (id: string) => `/milestones/${id}`;
+
+/**
+ * The common tail of a status transition, inside its transaction: recompute the project, append the audit
+ * event, notify (never the actor), and answer with the milestone's new verification state.
+ */
+export async function recordTransition(
+  tx: Tx,
+  ctx: ServiceContext,
+  access: MilestoneAccess,
+  updated: MilestoneRow,
+  event: { action: string; after?: Record<string, unknown> },
+  notice: { recipients: (string | null)[]; title: string; message: string; category: "milestone" | "verification" },
+): Promise<VerificationDto> {
+  const { project } = access;
+  await recomputeProjectStatus(tx, project.id);
+  await appendAudit(tx, {
+    actorId: ctx.actor.id,
+    action: event.action,
+    entityType: "milestone",
+    entityId: updated.id,
+    projectId: project.id,
+    before: verificationSnapshot(access.milestone),
+    after: { ...verificationSnapshot(updated), ...event.after },
+  });
+  await notify(
+    tx,
+    notice.recipients,
+    {
+      title: notice.title,
+      message: notice.message,
+      category: notice.category,
+      link: milestoneLink(updated.id),
+      subject: { projectId: project.id, milestoneId: updated.id },
+    },
+    ctx.actor.id,
+  );
+  return toVerificationDto(tx, { ...access, milestone: updated }, ctx.actor);
+}

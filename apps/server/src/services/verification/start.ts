@@ -1,0 +1,34 @@
+import type { VerificationDto } from "@tranche/domain";
+import { eq } from "drizzle-orm";
+import type { ServiceContext } from "../../context";
+import { milestones } from "../../db/schema";
+import { memberIds } from "../access";
+import { requireEligibleVerifier, requireStatus } from "./access";
+import { recordTransition, withLockedMilestone } from "./locked";
+
+/** pending → in_verification (start) or delayed → in_verification (resume); the actor becomes its verifier. */
+export function startVerification(ctx: ServiceContext, milestoneId: string): Promise<VerificationDto> {
+  return withLockedMilestone(ctx, milestoneId, async (tx, access) => {
+    requireEligibleVerifier(access, ctx.actor);
+    const from = requireStatus(access, ["pending", "delayed"], "started");
+    const now = new Date();
+    const [updated] = await tx
+      .update(milestones)
+      .set({ status: "in_verification", verifierId: ctx.actor.id, startedAt: now, updatedAt: now })
+      .where(eq(milestones.id, milestoneId))
+      .returning();
+    return recordTransition(
+      tx,
+      ctx,
+      access,
+      updated,
+      { action: from === "delayed" ? "milestone.verification_resumed" : "milestone.verification_started" },
+      {
+        recipients: await memberIds(tx, access.project.id, ["owner", "investor"]),
+        title: "Verification started",
+        message: `${ctx.actor.name} started verifying "${updated.title}" (${access.project.name}).`,
+        category: "verification",
+      },
+    );
+  });
+}
