@@ -124,7 +124,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL("**/dashboard");
-  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+  await page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();
 }
 
 /** Full-page by default; pass fullPage: false for overlays fixed to the viewport (drawers, dialogs). */

@@ -1,6 +1,7 @@
 import { welcomeName } from "@tranche/domain";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useSession } from "@/features/auth/api/session";
+import { ProjectManagement } from "@/features/projects/components/project-management";
 
 export default function DashboardPage() {
   const { data: user } = useSession();
@@ -19,7 +20,9 @@ export default function DashboardPage() {
           <TabsTrigger value="reports">Reports</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">{/* overview: the live dashboards issue */}</TabsContent>
-        <TabsContent value="projects">{/* projects: the projects issue */}</TabsContent>
+        <TabsContent value="projects">
+          <ProjectManagement role={user?.role} />
+        </TabsContent>
         <TabsContent value="milestones">
           <p className="text-muted-foreground">Please select a project to manage its milestones.</p>
         </TabsContent>

@@ -1,5 +1,44 @@
+import { formatStatus, MILESTONE_STATUSES, type MilestoneStatus } from "@tranche/domain";
+import { useEffect, useState } from "react";
 import { PageHeader } from "@/components/page-header";
+import { Spinner } from "@/components/ui/feedback";
+import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { toast } from "@/components/ui/toaster";
+import { useMilestones } from "@/features/milestones/api/get-milestones";
+import { MilestoneTable } from "@/features/milestones/components/milestone-table";
+import { errorMessage } from "@/lib/api-client";
 
+/** The caller's milestones across every project they may see, filtered by status on the server. */
 export default function MilestonesPage() {
-  return <PageHeader title="Milestones" description="This screen is being built." />;
+  const [status, setStatus] = useState<"all" | MilestoneStatus>("all");
+  const milestones = useMilestones(status === "all" ? {} : { status });
+
+  useEffect(() => {
+    if (milestones.error) toast.error("Error loading milestones", errorMessage(milestones.error));
+  }, [milestones.error]);
+
+  return (
+    <div>
+      <PageHeader title="Milestones" description="Milestones on your projects, earliest due first." />
+      <Tabs value={status} onValueChange={(value) => setStatus(value as typeof status)}>
+        <TabsList aria-label="Filter milestones by status">
+          <TabsTrigger value="all">All</TabsTrigger>
+          {MILESTONE_STATUSES.map((s) => (
+            <TabsTrigger key={s} value={s}>
+              {formatStatus(s)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+      </Tabs>
+      <div className="mt-4">
+        {milestones.isPending ? (
+          <div className="flex justify-center py-12">
+            <Spinner label="Loading milestones" />
+          </div>
+        ) : (
+          <MilestoneTable milestones={milestones.data ?? []} />
+        )}
+      </div>
+    </div>
+  );
 }

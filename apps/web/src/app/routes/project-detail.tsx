@@ -1,5 +1,83 @@
-import { PageHeader } from "@/components/page-header";
+import { ArrowLeftIcon, MapPinIcon } from "lucide-react";
+import { Link, useParams } from "react-router";
+import { ProjectStatusBadge } from "@/components/status-badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/feedback";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { ProjectMilestones } from "@/features/milestones/components/project-milestones";
+import { useProject } from "@/features/projects/api/get-project";
+import { ProjectFinances } from "@/features/projects/components/project-finances";
+import { ProjectOverview } from "@/features/projects/components/project-overview";
+import { ProjectTeam } from "@/features/projects/components/project-team";
+import { useLoadFailure } from "@/lib/use-load-failure";
 
+const FAILURE_TEXTS = {
+  notFound: ["Project not found", "The requested project could not be found."],
+  failed: ["Error loading project", "Could not load project details"],
+} as const satisfies Parameters<typeof useLoadFailure>[1];
+
+/** SPEC.md §2.7 project detail: Overview, Milestones, Team and Finances. */
 export default function ProjectPage() {
-  return <PageHeader title="Project" description="This screen is being built." />;
+  const { projectId = "" } = useParams();
+  const project = useProject(projectId);
+  useLoadFailure(project.error, FAILURE_TEXTS);
+  const data = project.data;
+
+  return (
+    <div className="grid gap-6">
+      <div>
+        <Button asChild variant="ghost" size="sm" className="-ml-3">
+          <Link to="/dashboard">
+            <ArrowLeftIcon aria-hidden /> Back to Dashboard
+          </Link>
+        </Button>
+      </div>
+      {!data ? (
+        <div className="grid gap-4" aria-busy="true">
+          <Skeleton className="h-9 w-2/3" />
+          <Skeleton className="h-5 w-1/3" />
+          <Skeleton className="h-64 w-full" />
+        </div>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="grid gap-1">
+              <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{data.name}</h1>
+              {data.location ? (
+                <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+                  <MapPinIcon className="size-4" aria-hidden /> {data.location}
+                </p>
+              ) : null}
+            </div>
+            <ProjectStatusBadge status={data.status} className="text-sm" />
+          </div>
+          <Tabs defaultValue="overview">
+            <TabsList>
+              <TabsTrigger value="overview">Overview</TabsTrigger>
+              <TabsTrigger value="milestones">Milestones</TabsTrigger>
+              <TabsTrigger value="team">Team</TabsTrigger>
+              <TabsTrigger value="finances">Finances</TabsTrigger>
+            </TabsList>
+            <TabsContent value="overview">
+              <ProjectOverview project={data} />
+            </TabsContent>
+            <TabsContent value="milestones">
+              <ProjectMilestones
+                projectId={data.id}
+                milestones={data.milestones}
+                currency={data.currency}
+                canManage={data.permissions.canManageMilestones}
+              />
+            </TabsContent>
+            <TabsContent value="team">
+              <ProjectTeam project={data} />
+            </TabsContent>
+            <TabsContent value="finances">
+              <ProjectFinances project={data} />
+            </TabsContent>
+          </Tabs>
+        </>
+      )}
+    </div>
+  );
 }

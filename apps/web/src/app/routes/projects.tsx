@@ -1,5 +1,13 @@
 import { PageHeader } from "@/components/page-header";
+import { useSession } from "@/features/auth/api/session";
+import { ProjectManagement } from "@/features/projects/components/project-management";
 
 export default function ProjectsPage() {
-  return <PageHeader title="Projects" description="This screen is being built." />;
+  const { data: user } = useSession();
+  return (
+    <div>
+      <PageHeader title="Projects" description="Every project you take part in, with its capital and progress." />
+      <ProjectManagement role={user?.role} />
+    </div>
+  );
 }

@@ -1,0 +1,72 @@
+import { formatLongDate, formatMoney, type MilestoneDetailDto } from "@tranche/domain";
+import { CheckCircle2Icon, CircleIcon, XCircleIcon } from "lucide-react";
+import { cn } from "@/lib/utils";
+
+/** The verifier's name, or SPEC.md §2.8's stand-ins when it is not known. */
+export function verifierLabel(milestone: Pick<MilestoneDetailDto, "verifierId" | "verifierName">): string {
+  if (milestone.verifierName) return milestone.verifierName;
+  return milestone.verifierId ? "Assigned Verifier" : "Unknown Verifier";
+}
+
+interface Step {
+  title: string;
+  detail: string;
+  state: "done" | "failed" | "todo";
+}
+
+/** SPEC.md §2.8 Overview: the four-step progress list. */
+export function MilestoneProgress({ milestone }: { milestone: MilestoneDetailDto }) {
+  const { status } = milestone;
+  const started = status === "in_verification" || status === "verified" || status === "rejected";
+  const decided = status === "verified" || status === "rejected";
+  const steps: Step[] = [
+    { title: "Milestone Created", detail: formatLongDate(milestone.createdAt), state: "done" },
+    {
+      title: "Verification Started",
+      detail: started
+        ? `${verifierLabel(milestone)}${milestone.startedAt ? ` · ${formatLongDate(milestone.startedAt)}` : ""}`
+        : "Not started",
+      state: started ? "done" : "todo",
+    },
+    {
+      title: "Verification Completed",
+      detail:
+        decided && milestone.verificationDate
+          ? `${status === "verified" ? "Approved" : "Rejected"} on ${formatLongDate(milestone.verificationDate)}`
+          : "Not completed",
+      state: status === "verified" ? "done" : status === "rejected" ? "failed" : "todo",
+    },
+    {
+      title: "Capital Disbursed",
+      detail: milestone.disbursedAt
+        ? `${formatMoney(milestone.capitalAmount, milestone.projectCurrency)} released on ${formatLongDate(milestone.disbursedAt)}`
+        : status === "verified"
+          ? "Pending"
+          : status === "rejected"
+            ? "Withheld until the milestone is revised and verified"
+            : "Awaiting verification",
+      state: milestone.disbursedAt ? "done" : "todo",
+    },
+  ];
+  return (
+    <ol className="grid gap-4" aria-label="Milestone progress">
+      {steps.map((step) => (
+        <li key={step.title} className="flex items-start gap-3">
+          {step.state === "done" ? (
+            <CheckCircle2Icon className="mt-0.5 size-5 shrink-0 text-green-700" aria-label="Done" />
+          ) : step.state === "failed" ? (
+            <XCircleIcon className="mt-0.5 size-5 shrink-0 text-red-700" aria-label="Rejected" />
+          ) : (
+            <CircleIcon className="mt-0.5 size-5 shrink-0 text-slate-400" aria-label="Not yet" />
+          )}
+          <div>
+            <p className={cn("font-medium", step.state === "todo" ? "text-slate-600" : "text-slate-900")}>
+              {step.title}
+            </p>
+            <p className="text-sm text-muted-foreground">{step.detail}</p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,59 @@
+import {
+  daysUntil,
+  dueCountdown,
+  formatLongDate,
+  formatMoney,
+  type MilestoneDetailDto,
+  milestoneShare,
+} from "@tranche/domain";
+import { CalendarIcon, CircleDollarSignIcon, ShieldCheckIcon } from "lucide-react";
+import { MilestoneStatusBadge } from "@/components/status-badge";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { cn } from "@/lib/utils";
+
+function SummaryCard({ icon, label, children }: { icon: React.ReactNode; label: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center gap-2 pb-2 text-sm text-muted-foreground">
+        {icon}
+        {label}
+      </CardHeader>
+      <CardContent className="grid gap-1">{children}</CardContent>
+    </Card>
+  );
+}
+
+/** SPEC.md §2.8 cards: due date with countdown, amount with its share of the project, status. */
+export function MilestoneSummary({ milestone }: { milestone: MilestoneDetailDto }) {
+  // A verified milestone is done; any other is still counting down (or late).
+  const done = milestone.status === "verified";
+  const late = !done && daysUntil(milestone.dueDate) < 0;
+  return (
+    <div className="grid gap-4 md:grid-cols-3">
+      <SummaryCard icon={<CalendarIcon className="size-4" aria-hidden />} label="Due Date">
+        <p className="text-lg font-semibold text-slate-900">{formatLongDate(milestone.dueDate)}</p>
+        {done ? null : (
+          <p className={cn("text-sm", late ? "font-medium text-red-700" : "text-muted-foreground")}>
+            {dueCountdown(milestone.dueDate)}
+          </p>
+        )}
+      </SummaryCard>
+      <SummaryCard icon={<CircleDollarSignIcon className="size-4" aria-hidden />} label="Capital Amount">
+        <p className="text-lg font-semibold text-slate-900">
+          {formatMoney(milestone.capitalAmount, milestone.projectCurrency)}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {milestoneShare(milestone.capitalAmount, milestone.projectTotalCapital)}% of project total capital
+        </p>
+      </SummaryCard>
+      <SummaryCard icon={<ShieldCheckIcon className="size-4" aria-hidden />} label="Status">
+        <div>
+          <MilestoneStatusBadge status={milestone.status} />
+        </div>
+        {milestone.status === "verified" && milestone.verificationDate ? (
+          <p className="text-sm text-muted-foreground">Verified on {formatLongDate(milestone.verificationDate)}</p>
+        ) : null}
+      </SummaryCard>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+export const projectKeys = {
+  all: ["projects"] as const,
+  list: () => [...projectKeys.all, "list"] as const,
+  detail: (id: string) => [...projectKeys.all, "detail", id] as const,
+  verifiers: ["verifiers"] as const,
+  investors: ["users", "investors"] as const,
+};

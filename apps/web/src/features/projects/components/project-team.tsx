@@ -1,0 +1,119 @@
+import type { ProjectDetailDto, TeamMemberDto } from "@tranche/domain";
+import { XIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { toast } from "@/components/ui/toaster";
+import { errorMessage } from "@/lib/api-client";
+import { useRemoveMember } from "../api/remove-member";
+import { AssignMemberDialog } from "./assign-member-dialog";
+
+function initials(name: string) {
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((w) => w[0]?.toUpperCase())
+      .join("") || "?"
+  );
+}
+
+function Person({ member, detail, onRemove }: { member: TeamMemberDto; detail: string; onRemove?: () => void }) {
+  const name = member.name?.trim() || "Unknown";
+  return (
+    <li className="flex items-center gap-3 py-2">
+      <span
+        aria-hidden
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-200 text-sm font-semibold text-slate-700"
+      >
+        {initials(name)}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium text-slate-900">{name}</p>
+        <p className="truncate text-sm text-muted-foreground">{detail}</p>
+      </div>
+      {onRemove ? (
+        <Button variant="ghost" size="icon" onClick={onRemove} aria-label={`Remove ${name}`}>
+          <XIcon aria-hidden />
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+/** SPEC.md §2.7 Team: owner, investors, verifiers; admins assign (and remove) verifiers and investors. */
+export function ProjectTeam({ project }: { project: ProjectDetailDto }) {
+  const remove = useRemoveMember();
+  const canAssign = project.permissions.canAssign;
+
+  const removeMember = async (member: TeamMemberDto, role: "verifier" | "investor") => {
+    try {
+      await remove.mutateAsync({ projectId: project.id, userId: member.id, role });
+      toast.success("Member removed", `${member.name} is no longer on ${project.name}.`);
+    } catch (error) {
+      toast.error("Error removing member", errorMessage(error));
+    }
+  };
+
+  return (
+    <div className="grid gap-4 md:grid-cols-3">
+      <Card>
+        <CardHeader>
+          <CardTitle>Project Owner</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {project.owner ? (
+            <ul>
+              <Person member={project.owner} detail={project.owner.email} />
+            </ul>
+          ) : (
+            <p className="text-sm text-muted-foreground">No project owner assigned</p>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Investors</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {project.investors.length ? (
+            <ul className="divide-y">
+              {project.investors.map((m) => (
+                <Person
+                  key={m.id}
+                  member={m}
+                  detail={m.organization ?? m.email}
+                  onRemove={canAssign ? () => removeMember(m, "investor") : undefined}
+                />
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-muted-foreground">No investors assigned</p>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader className="flex-row items-center justify-between gap-2">
+          <CardTitle>Verifiers</CardTitle>
+          {canAssign ? <AssignMemberDialog project={project} /> : null}
+        </CardHeader>
+        <CardContent>
+          {project.verifiers.length ? (
+            <ul className="divide-y">
+              {project.verifiers.map((m) => (
+                <Person
+                  key={m.id}
+                  member={m}
+                  detail={m.organization ?? "Independent Verifier"}
+                  onRemove={canAssign ? () => removeMember(m, "verifier") : undefined}
+                />
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-muted-foreground">No verifiers assigned</p>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
