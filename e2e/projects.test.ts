@@ -262,10 +262,35 @@ describe("figures on the project and milestone pages", () => {
     await context.close();
   });
 
+  it("lists the investor's milestones across projects and the verifiers directory", async () => {
+    const { context, page } = await newPage(browser, app.url);
+    await signIn(page, DEMO.investor);
+    await page.getByRole("link", { name: "Milestones" }).first().click();
+    await page.getByRole("heading", { name: "Milestones", level: 1 }).waitFor();
+    await page.getByRole("link", { name: "Panel and inverter delivery" }).waitFor();
+    await page.getByRole("tab", { name: "Rejected" }).click();
+    await page.getByRole("link", { name: "Structural frame, block A" }).waitFor();
+    expect(await page.locator("tbody tr").count()).toBe(1);
+    await screenshot(page, "milestones-page-desktop");
+    await page.getByRole("link", { name: "Verifiers" }).first().click();
+    const vera = page.getByTestId("verifier-card").filter({ hasText: "Vera Lindqvist" });
+    await vera.getByText("Meridian Assurance").waitFor();
+    await vera.getByText("4.8").waitFor();
+    await page
+      .getByTestId("verifier-card")
+      .filter({ hasText: "Theo Park" })
+      .getByText("Independent Verifier")
+      .waitFor();
+    await screenshot(page, "verifiers-page-desktop");
+    await context.close();
+  });
+
   it("lays out the projects tab, project and milestone pages at phone width", async () => {
     const { context, page } = await newPage(browser, app.url, PHONE);
     await signIn(page, DEMO.owner);
     await openProjectsTab(page);
+    // Nothing may push the page wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(page, "projects-tab-phone");
     await card(page, "Harbor District Affordable Housing").getByRole("link", { name: "View Details" }).click();
     await page.getByRole("heading", { name: "Harbor District Affordable Housing", level: 1 }).waitFor();
@@ -280,7 +305,12 @@ describe("figures on the project and milestone pages", () => {
       .click();
     await page.getByRole("heading", { name: "Structural frame, block A", level: 1 }).waitFor();
     await page.getByText("Overdue").waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(page, "milestone-detail-phone");
+    await page.goto("/milestones");
+    await page.getByRole("link", { name: "Panel and inverter delivery" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, "milestones-page-phone");
     await context.close();
   });
 });

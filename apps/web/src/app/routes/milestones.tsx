@@ -21,7 +21,7 @@ export default function MilestonesPage() {
     <div>
       <PageHeader title="Milestones" description="Milestones on your projects, earliest due first." />
       <Tabs value={status} onValueChange={(value) => setStatus(value as typeof status)}>
-        <TabsList aria-label="Filter milestones by status">
+        <TabsList aria-label="Filter milestones by status" className="h-auto flex-wrap">
           <TabsTrigger value="all">All</TabsTrigger>
           {MILESTONE_STATUSES.map((s) => (
             <TabsTrigger key={s} value={s}>

@@ -18,7 +18,7 @@ export function ProjectList({ projects }: { projects: ProjectSummaryDto[] }) {
   const shown = filter === "all" ? projects : projects.filter((p) => p.status === filter);
   return (
     <Tabs value={filter} onValueChange={(value) => setFilter(value as typeof filter)}>
-      <TabsList aria-label="Filter projects by status">
+      <TabsList aria-label="Filter projects by status" className="h-auto flex-wrap">
         {FILTERS.map((f) => (
           <TabsTrigger key={f.value} value={f.value}>
             {f.label}
