@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notify } from "../src/services/notifications/notify";
-import { daysFromNow, makeProject } from "./factories";
+import { daysFromNow, makeMilestone, makeProject } from "./factories";
 import { createTestApp, type TestApp, type TestUser } from "./harness";
 
 let t: TestApp;
@@ -147,5 +147,81 @@ describe("who is told about what", () => {
     expect(note).toMatchObject({ category: "account", title: "Your role has changed" });
     expect(note.message).toBe("An administrator changed your role from Project Owner to Verifier.");
     expect(await inbox(admin)).toEqual([]);
+  });
+
+  it("follows a milestone through verification: each step tells exactly who needs to know", async () => {
+    const [owner, investor, verifier, otherVerifier] = [
+      await t.user("project_owner"),
+      await t.user("investor"),
+      await t.user("verifier"),
+      await t.user("verifier"),
+    ];
+    const project = await makeProject(t, {
+      owner,
+      investors: [investor],
+      verifiers: [verifier, otherVerifier],
+      name: "Harbour Bridge",
+    });
+    const milestone = await makeMilestone(t, project, { title: "Deck pour", capitalAmount: 40_000 });
+    const everyone = [owner, investor, verifier, otherVerifier];
+    const seen = new Map(everyone.map((u) => [u.id, 0]));
+    /** Who received something since the last call, with that newest title and category. */
+    const received = async () => {
+      const result: Record<string, string> = {};
+      for (const user of everyone) {
+        const items = await inbox(user);
+        const fresh = items.length - (seen.get(user.id) ?? 0);
+        seen.set(user.id, items.length);
+        if (fresh > 0) result[user.id] = `${items[0].title} (${items[0].category})${fresh > 1 ? ` x${fresh}` : ""}`;
+      }
+      return result;
+    };
+    const act = async (as: TestUser, action: string, body?: unknown) => {
+      const res = await t.request("POST", `/api/milestones/${milestone.id}/${action}`, { as, body });
+      expect(res.status, `${action}: ${JSON.stringify(res.body)}`).toBe(200);
+    };
+
+    await act(verifier, "start");
+    expect(await received()).toEqual({
+      [owner.id]: "Verification started (verification)",
+      [investor.id]: "Verification started (verification)",
+    });
+    await act(verifier, "reject", { comments: "The pour records are missing." });
+    expect(await received()).toEqual({
+      [owner.id]: "Milestone rejected (verification)",
+      [investor.id]: "Milestone rejected (verification)",
+    });
+    await act(owner, "resubmit");
+    expect(await received()).toEqual({ [verifier.id]: "Milestone resubmitted (milestone)" });
+    await act(verifier, "start");
+    await received();
+    await act(verifier, "approve", { comments: "Records complete." });
+    const approved = await received();
+    expect(approved).toEqual({
+      [owner.id]: "Milestone verified (verification)",
+      [investor.id]: "Milestone verified (verification)",
+    });
+    expect((await inbox(owner))[0].message).toContain("$40,000 approved for capital release");
+
+    const later = await makeMilestone(t, project, { title: "Lighting", capitalAmount: 10_000 });
+    const delayed = await t.request("POST", `/api/milestones/${later.id}/delay`, { as: owner });
+    expect(delayed.status).toBe(200);
+    // Delayed: the investors are told (no verifier has taken it up yet, so no verifier).
+    expect(await received()).toEqual({ [investor.id]: "Milestone delayed (milestone)" });
+  });
+
+  it("tells nobody when an action is refused", async () => {
+    const [owner, investor, verifier] = [
+      await t.user("project_owner"),
+      await t.user("investor"),
+      await t.user("verifier"),
+    ];
+    const project = await makeProject(t, { owner, investors: [investor], verifiers: [verifier] });
+    const milestone = await makeMilestone(t, project);
+    const refused = await t.request("POST", `/api/milestones/${milestone.id}/approve`, { as: verifier, body: {} });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    const byOwner = await t.request("POST", `/api/milestones/${milestone.id}/start`, { as: owner });
+    expect(byOwner.status).toBeGreaterThanOrEqual(400);
+    for (const user of [owner, investor, verifier]) expect(await inbox(user)).toEqual([]);
   });
 });

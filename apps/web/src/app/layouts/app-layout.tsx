@@ -21,6 +21,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { Input } from "@/components/ui/input";
 import { useSignOut } from "@/features/auth/api/session";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
+import { EventStream } from "@/features/realtime/event-stream";
 import { cn } from "@/lib/utils";
 import { Logo } from "./brand";
 
@@ -33,6 +34,7 @@ export function AppLayout({ user }: { user: UserDto }) {
       >
         Skip to content
       </a>
+      <EventStream />
       <Sidebar user={user} />
       <div className="flex min-w-0 flex-col">
         <AppHeader user={user} />

@@ -1,6 +1,7 @@
 import { welcomeName } from "@tranche/domain";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useSession } from "@/features/auth/api/session";
+import { NoRoleWelcome, OverviewTab } from "@/features/dashboard/components/overview-tab";
 import { ProjectManagement } from "@/features/projects/components/project-management";
 
 export default function DashboardPage() {
@@ -19,7 +20,9 @@ export default function DashboardPage() {
           <TabsTrigger value="milestones">Milestones</TabsTrigger>
           <TabsTrigger value="reports">Reports</TabsTrigger>
         </TabsList>
-        <TabsContent value="overview">{/* overview: the live dashboards issue */}</TabsContent>
+        <TabsContent value="overview">
+          {user?.role ? <OverviewTab verifierDashboard={null} /> : <NoRoleWelcome />}
+        </TabsContent>
         <TabsContent value="projects">
           <ProjectManagement role={user?.role} />
         </TabsContent>

@@ -1,5 +1,5 @@
-import { PageHeader } from "@/components/page-header";
+import { NotificationsList } from "@/features/notifications/components/notifications-list";
 
 export default function NotificationsPage() {
-  return <PageHeader title="Notifications" description="This screen is being built." />;
+  return <NotificationsList />;
 }

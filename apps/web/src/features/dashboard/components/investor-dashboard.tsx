@@ -1,0 +1,93 @@
+import { formatMoney, type InvestorDashboardDto, LIMITS, progressPercent } from "@tranche/domain";
+import { AlertTriangleIcon, BadgeCheckIcon, ClockIcon, LandmarkIcon } from "lucide-react";
+import { Link } from "react-router";
+import { ProjectStatusBadge } from "@/components/status-badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Progress } from "@/components/ui/feedback";
+import { MoneyLines } from "./money-lines";
+import { StatCard } from "./stat-card";
+import { UpcomingMilestones } from "./upcoming-milestones";
+
+/** SPEC.md §2.5: the LP control centre, over the investor's own portfolio. */
+export function InvestorDashboard({ data }: { data: InvestorDashboardDto }) {
+  const percent =
+    data.verifiedDisbursements.length === 0
+      ? "0% of committed capital"
+      : data.verifiedDisbursements
+          .map((d) =>
+            data.verifiedDisbursements.length > 1
+              ? `${d.currency} ${d.percentOfCommitted}%`
+              : `${d.percentOfCommitted}% of committed capital`,
+          )
+          .join(" · ") + (data.verifiedDisbursements.length > 1 ? " of committed capital" : "");
+  return (
+    <section className="grid gap-6" aria-labelledby="investor-dashboard-title">
+      <div>
+        <h2 id="investor-dashboard-title" className="text-xl font-semibold text-slate-900">
+          LP Control Centre
+        </h2>
+        <p className="text-sm text-muted-foreground">Oversight of your portfolio's milestone-gated capital.</p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          title="Capital Under Management"
+          icon={LandmarkIcon}
+          value={<MoneyLines totals={data.capitalUnderManagement} />}
+          detail={`${data.portfolio.length} ${data.portfolio.length === 1 ? "project" : "projects"}`}
+        />
+        <StatCard
+          title="Verified Disbursements"
+          icon={BadgeCheckIcon}
+          value={<MoneyLines totals={data.verifiedDisbursements} />}
+          detail={percent}
+        />
+        <StatCard
+          title="Pending Review"
+          icon={ClockIcon}
+          value={data.pendingReviewCount}
+          detail="Milestones awaiting verification"
+        />
+        <StatCard title="Risk Alerts" icon={AlertTriangleIcon} value={data.riskAlertsCount} detail="Projects at risk" />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Portfolio</CardTitle>
+            <CardDescription>Your projects and their verification status</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {data.portfolio.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No projects in your portfolio yet</p>
+            ) : (
+              <ul className="grid gap-3" aria-label="Portfolio">
+                {data.portfolio.map((p) => (
+                  <li key={p.id}>
+                    <Link to={`/projects/${p.id}`} className="block rounded-md border p-3 hover:bg-slate-50">
+                      <span className="flex flex-wrap items-center justify-between gap-2">
+                        <span className="font-medium text-slate-900">{p.name}</span>
+                        <ProjectStatusBadge status={p.status} />
+                      </span>
+                      <span className="mt-2 block text-xs text-muted-foreground">
+                        {formatMoney(p.disbursedCapital, p.currency)} of {formatMoney(p.totalCapital, p.currency)}{" "}
+                        released
+                      </span>
+                      <Progress
+                        className="mt-2"
+                        value={progressPercent(p.disbursedCapital, p.totalCapital)}
+                        label={`${p.name} capital released`}
+                      />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+        <UpcomingMilestones
+          milestones={data.upcomingMilestones}
+          description={`The ${LIMITS.investorUpcomingMilestones} soonest milestones awaiting verification`}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { type DashboardMilestoneDto, daysUntil, dueCountdown, formatDate, formatMoney, LIMITS } from "@tranche/domain";
+import { Link } from "react-router";
+import { MilestoneStatusBadge } from "@/components/status-badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { cn } from "@/lib/utils";
+
+/** Milestones by due date; with `amber`, those due within 0–14 days are highlighted (SPEC.md §2.5). */
+export function UpcomingMilestones({
+  milestones,
+  description,
+  amber = false,
+}: {
+  milestones: DashboardMilestoneDto[];
+  description: string;
+  amber?: boolean;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Upcoming Milestones</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {milestones.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No upcoming milestones</p>
+        ) : (
+          <ul className="grid gap-2" aria-label="Upcoming milestones">
+            {milestones.map((m) => {
+              const days = daysUntil(m.dueDate);
+              const soon = amber && days >= 0 && days <= LIMITS.amberWithinDays;
+              return (
+                <li key={m.id}>
+                  <Link
+                    to={`/milestones/${m.id}`}
+                    data-due-soon={soon || undefined}
+                    className={cn(
+                      "flex flex-wrap items-center justify-between gap-2 rounded-md border p-3 hover:bg-slate-50",
+                      soon && "border-amber-300 bg-amber-50 hover:bg-amber-100",
+                    )}
+                  >
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium text-slate-900">{m.title}</span>
+                      <span className="block text-xs text-muted-foreground">
+                        {m.projectName} · Due {formatDate(m.dueDate)} ({dueCountdown(m.dueDate)})
+                      </span>
+                    </span>
+                    <span className="flex items-center gap-2">
+                      <span className="text-sm font-medium text-slate-800">
+                        {formatMoney(m.capitalAmount, m.currency)}
+                      </span>
+                      <MilestoneStatusBadge status={m.status} />
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

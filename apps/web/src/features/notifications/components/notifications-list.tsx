@@ -1,0 +1,117 @@
+import { LIMITS, type NotificationDto } from "@tranche/domain";
+import { formatDistanceToNow } from "date-fns";
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState, Skeleton } from "@/components/ui/feedback";
+import { toast } from "@/components/ui/toaster";
+import { cn } from "@/lib/utils";
+import { useNotifications } from "../api/list-notifications";
+import { useMarkAllNotificationsRead } from "../api/mark-all-read";
+import { useMarkNotificationRead } from "../api/mark-read";
+import { useUnreadCount } from "../api/unread-count";
+import { CategoryChip } from "./category-chip";
+
+/** SPEC.md §2.10: the notification list with mark one / mark all. */
+export function NotificationsList() {
+  const list = useNotifications();
+  const { data: unread = 0 } = useUnreadCount();
+  const markAll = useMarkAllNotificationsRead();
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const anyUnread = unread > 0 || items.some((n) => !n.read);
+
+  useEffect(() => {
+    if (list.isError) toast.error("Error", "Failed to load notifications. Please try again later.");
+  }, [list.isError]);
+
+  const onMarkAll = () =>
+    markAll.mutate(undefined, {
+      onSuccess: () => toast.success("Success", "All notifications marked as read"),
+      onError: () => toast.error("Error", "Failed to update notifications. Please try again."),
+    });
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Notifications</h1>
+        <Button variant="outline" onClick={onMarkAll} disabled={list.isPending || !anyUnread || markAll.isPending}>
+          Mark all as read
+        </Button>
+      </div>
+      {list.isPending ? (
+        <div className="grid gap-3" role="status" aria-busy="true" aria-label="Loading notifications">
+          {Array.from({ length: LIMITS.notificationSkeletonRows }, (_, i) => (
+            <Skeleton key={i} data-testid="notification-skeleton" className="h-24 w-full" />
+          ))}
+        </div>
+      ) : items.length === 0 ? (
+        <EmptyState title="No notifications">You're all caught up!</EmptyState>
+      ) : (
+        <ul className="grid gap-3" aria-label="Notifications">
+          {items.map((item) => (
+            <NotificationItem key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+      {list.hasNextPage ? (
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          onClick={() => list.fetchNextPage()}
+          disabled={list.isFetchingNextPage}
+        >
+          Load more
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function NotificationItem({ item }: { item: NotificationDto }) {
+  const markRead = useMarkNotificationRead();
+  const onMarkRead = () =>
+    markRead.mutate(item.id, {
+      onError: () => toast.error("Error", "Failed to update notification. Please try again."),
+    });
+  return (
+    <li>
+      <Card
+        data-testid="notification-item"
+        data-read={item.read}
+        className={cn("p-4 sm:p-5", !item.read && "border-blue-200 bg-blue-50/70")}
+      >
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-2">
+              {!item.read ? <span className="size-2 shrink-0 rounded-full bg-blue-600" aria-hidden /> : null}
+              <h2 className={cn("text-base text-slate-900", item.read ? "font-medium" : "font-semibold")}>
+                {item.title}
+                {!item.read ? <span className="sr-only"> (unread)</span> : null}
+              </h2>
+              <CategoryChip category={item.category} />
+            </div>
+            <p className="mt-1 text-xs text-muted-foreground">
+              <time dateTime={item.createdAt}>
+                {formatDistanceToNow(new Date(item.createdAt), { addSuffix: true })}
+              </time>
+            </p>
+            <p className="mt-2 text-sm text-slate-700">{item.message}</p>
+          </div>
+          <div className="flex shrink-0 gap-2">
+            {!item.read ? (
+              <Button size="sm" variant="outline" onClick={onMarkRead} disabled={markRead.isPending}>
+                Mark as read
+              </Button>
+            ) : null}
+            {item.link ? (
+              <Button size="sm" variant="ghost" asChild>
+                <Link to={item.link}>View</Link>
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      </Card>
+    </li>
+  );
+}

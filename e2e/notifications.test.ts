@@ -1,0 +1,112 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DEMO,
+  expectToast,
+  launchBrowser,
+  newPage,
+  PHONE,
+  type RunningApp,
+  screenshot,
+  signIn,
+  startApp,
+} from "./support/app";
+
+let app: RunningApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const bell = (page: Page) => page.getByRole("link", { name: /^Notifications, \d+ unread$/ });
+const unread = async (page: Page) => Number((await bell(page).getAttribute("aria-label"))?.match(/(\d+) unread/)?.[1]);
+
+async function waitForUnread(page: Page, count: number) {
+  await page.getByRole("link", { name: `Notifications, ${count} unread` }).waitFor({ timeout: 15_000 });
+}
+
+describe("notifications", () => {
+  it("raises the bell on one user's open page when another user acts, without a reload", async () => {
+    const investor = await newPage(browser, app.url);
+    await signIn(investor.page, DEMO.investor);
+    await waitForUnread(investor.page, 1); // the demo welcome
+    const pendingCard = investor.page.getByTestId("card-pending-verification");
+    await pendingCard.getByText("7 milestones pending").waitFor();
+
+    const owner = await newPage(browser, app.url);
+    await signIn(owner.page, DEMO.owner);
+    const projects = await owner.page.request.get("/api/projects");
+    const aire = (await projects.json()).find((p: { name: string }) => p.name.startsWith("Aire Valley"));
+    let navigations = 0;
+    investor.page.on("framenavigated", () => navigations++);
+    const created = await owner.page.request.post(`/api/projects/${aire.id}/milestones`, {
+      data: {
+        title: "Outfall works",
+        description: "River outfall structure and the discharge consent.",
+        dueDate: new Date(Date.now() + 50 * 86_400_000).toISOString().slice(0, 10),
+        capitalAmount: 250000,
+      },
+    });
+    expect(created.status()).toBe(201);
+
+    // Pushed over the event stream: the badge and the open dashboard refresh by themselves.
+    await waitForUnread(investor.page, 2);
+    await pendingCard.getByText("8 milestones pending").waitFor({ timeout: 15_000 });
+    expect(navigations).toBe(0);
+    await screenshot(investor.page, "notifications-bell-live-desktop", { fullPage: false });
+    await owner.context.close();
+    await investor.context.close();
+  });
+
+  it("lists notifications, marks one and then all as read", async () => {
+    const { context, page } = await newPage(browser, app.url);
+    await signIn(page, DEMO.investor);
+    const before = await unread(page);
+    expect(before).toBeGreaterThanOrEqual(2);
+    await bell(page).click();
+    await page.waitForURL("**/notifications");
+    await page.getByRole("heading", { name: "Notifications", level: 1 }).waitFor();
+    const items = page.getByTestId("notification-item");
+    await items.first().waitFor();
+    expect(await items.count()).toBe(before);
+    const newest = items.first();
+    await expect(newest.getByRole("heading").textContent()).resolves.toContain("New milestone");
+    await expect(newest.getByTestId("notification-category").textContent()).resolves.toBe("milestone");
+    await expect(newest.getByText(/ago$/).count()).resolves.toBe(1);
+    await expect(newest.getByRole("link", { name: "View" }).getAttribute("href")).resolves.toMatch(/^\/milestones\//);
+    await screenshot(page, "notifications-unread-desktop");
+
+    await newest.getByRole("button", { name: "Mark as read" }).click();
+    await waitForUnread(page, before - 1);
+    await expect(newest.getAttribute("data-read")).resolves.toBe("true");
+    await expect(newest.getByRole("button", { name: "Mark as read" }).count()).resolves.toBe(0);
+
+    const markAll = page.getByRole("button", { name: "Mark all as read" });
+    await markAll.click();
+    await expectToast(page, "All notifications marked as read");
+    await waitForUnread(page, 0);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll("button")].some((b) => b.textContent === "Mark all as read" && b.disabled),
+    );
+    await expect(page.getByRole("button", { name: "Mark as read" }).count()).resolves.toBe(0);
+    await screenshot(page, "notifications-all-read-desktop");
+    await context.close();
+  });
+
+  it("fits a phone: the list, the chips and the actions", async () => {
+    const { context, page } = await newPage(browser, app.url, PHONE);
+    await signIn(page, DEMO.verifier);
+    await bell(page).click();
+    await page.waitForURL("**/notifications");
+    await page.getByTestId("notification-item").first().waitFor();
+    await screenshot(page, "notifications-phone");
+    await page.getByRole("button", { name: "Mark all as read" }).click();
+    await expectToast(page, "All notifications marked as read");
+    await waitForUnread(page, 0);
+    await context.close();
+  });
+});
