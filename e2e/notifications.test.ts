@@ -109,4 +109,24 @@ describe("notifications", () => {
     await waitForUnread(page, 0);
     await context.close();
   });
+
+  it("admin changes a role on /users and the user's open page hears of it at once", async () => {
+    const theo = await newPage(browser, app.url);
+    await signIn(theo.page, "theo.park@tranche.demo");
+    await waitForUnread(theo.page, 1);
+
+    const admin = await newPage(browser, app.url);
+    await signIn(admin.page, DEMO.admin);
+    await admin.page.goto("/users");
+    await admin.page.getByRole("heading", { name: "Users", level: 1 }).waitFor();
+    const own = admin.page.getByLabel("Role for Avery Chen");
+    await expect(own.isDisabled()).resolves.toBe(true);
+    await admin.page.getByLabel("Role for Theo Park").selectOption("investor");
+    await expectToast(admin.page, "Theo Park is now Investor.");
+    await screenshot(admin.page, "users-admin-desktop");
+
+    await waitForUnread(theo.page, 2);
+    await admin.context.close();
+    await theo.context.close();
+  });
 });
