@@ -1,5 +1,11 @@
 import { PageHeader } from "@/components/page-header";
+import { ReportsList } from "@/features/verification/components/reports-list";
 
 export default function ReportsPage() {
-  return <PageHeader title="Reports" description="This screen is being built." />;
+  return (
+    <div>
+      <PageHeader title="Reports" description="Submitted verification reports for your projects." />
+      <ReportsList />
+    </div>
+  );
 }

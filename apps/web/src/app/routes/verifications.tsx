@@ -1,5 +1,11 @@
 import { PageHeader } from "@/components/page-header";
+import { VerifierDashboard } from "@/features/verification/components/verifier-dashboard";
 
 export default function VerificationsPage() {
-  return <PageHeader title="Verifications" description="This screen is being built." />;
+  return (
+    <div>
+      <PageHeader title="Verifications" description="Your verification queue across assigned projects." />
+      <VerifierDashboard />
+    </div>
+  );
 }

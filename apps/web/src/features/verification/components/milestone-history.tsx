@@ -1,0 +1,52 @@
+import type { AuditEventDto } from "@tranche/domain";
+import { Skeleton } from "@/components/ui/feedback";
+import { errorMessage } from "@/lib/api-client";
+import { useMilestoneHistory } from "../api/get-history";
+import { formatDateTime } from "./format-time";
+
+const ACTION_LABELS: Record<string, string> = {
+  "milestone.created": "Milestone created",
+  "milestone.updated": "Milestone updated",
+  "milestone.verification_started": "Verification started",
+  "milestone.verification_resumed": "Verification resumed",
+  "milestone.checklist_updated": "Checklist updated",
+  "milestone.approved": "Approved; capital released",
+  "milestone.rejected": "Rejected",
+  "milestone.resubmitted": "Resubmitted for verification",
+  "milestone.delayed": "Marked as delayed",
+  "evidence.uploaded": "Evidence uploaded",
+  "evidence.removed": "Evidence removed",
+  "report.submitted": "Verification report submitted",
+};
+
+function detail(event: AuditEventDto): string | null {
+  const data = (event.after ?? event.before) as Record<string, unknown> | null;
+  if (event.entityType === "evidence" && data && typeof data.originalName === "string") return data.originalName;
+  if (event.action === "milestone.rejected" && data && typeof data.comments === "string") return data.comments;
+  return null;
+}
+
+/** Who did what to a milestone, and when (from the audit record). */
+export function MilestoneHistory({ milestoneId }: { milestoneId: string }) {
+  const { data, isPending, isError, error } = useMilestoneHistory(milestoneId);
+  if (isPending) return <Skeleton className="h-20" />;
+  if (isError) return <p className="text-sm text-destructive">{errorMessage(error)}</p>;
+  if (data.length === 0) return <p className="text-sm text-muted-foreground">No history recorded yet.</p>;
+  return (
+    <ol className="grid gap-3 border-l border-slate-200 pl-4" aria-label="Milestone history">
+      {data.map((event) => {
+        const extra = detail(event);
+        return (
+          <li key={event.id} className="relative text-sm">
+            <span className="absolute -left-[21px] top-1.5 size-2.5 rounded-full bg-slate-400" aria-hidden />
+            <p className="font-medium text-slate-900">{ACTION_LABELS[event.action] ?? event.action}</p>
+            <p className="text-xs text-muted-foreground">
+              {event.actor?.name ?? "System"} · {formatDateTime(event.createdAt)}
+            </p>
+            {extra ? <p className="mt-0.5 break-words text-slate-700">{extra}</p> : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

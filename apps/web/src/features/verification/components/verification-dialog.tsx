@@ -1,0 +1,311 @@
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  CHECKLIST_ITEMS,
+  type Checklist,
+  checklistComplete,
+  formatLongDate,
+  formatMoney,
+  type VerificationDto,
+  verificationProgress,
+} from "@tranche/domain";
+import { CheckCircle2Icon, CircleIcon } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { MilestoneStatusBadge } from "@/components/status-badge";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Progress, Spinner } from "@/components/ui/feedback";
+import { Field, Textarea } from "@/components/ui/input";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { toast } from "@/components/ui/toaster";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { useVerification } from "../api/get-verification";
+import { useMilestoneAction } from "../api/milestone-action";
+import { useSubmitReport } from "../api/submit-report";
+import { useUpdateChecklist } from "../api/update-checklist";
+import { EvidenceList, EvidenceUpload } from "./evidence-panel";
+
+/**
+ * The verification dialog of SPEC.md §2.9. Closing it refetches every open view, so the milestone page,
+ * the project's capital and the queue show the new state.
+ */
+export function VerificationDialog({
+  milestoneId,
+  open,
+  onOpenChange,
+}: {
+  milestoneId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const queryClient = useQueryClient();
+  const { data, isError, error } = useVerification(milestoneId, open);
+  const setOpen = (next: boolean) => {
+    onOpenChange(next);
+    if (!next) void queryClient.invalidateQueries();
+  };
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogContent className="max-w-2xl">
+        {data ? (
+          <VerificationBody key={data.milestoneId} verification={data} onDone={() => setOpen(false)} />
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle>Milestone Verification</DialogTitle>
+              <DialogDescription>{isError ? errorMessage(error) : "Loading the milestone…"}</DialogDescription>
+            </DialogHeader>
+            {isError ? null : <Spinner className="py-8" />}
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function VerificationBody({ verification: v, onDone }: { verification: VerificationDto; onDone: () => void }) {
+  const commentsId = useId();
+  const [tab, setTab] = useState("overview");
+  const [comments, setComments] = useState(v.status === "in_verification" ? (v.comments ?? "") : "");
+  const [commentsError, setCommentsError] = useState<string>();
+  const [checklist, setChecklist] = useState<Checklist>(v.checklist);
+  // One key per approval attempt: a retried click after a lost answer cannot release twice.
+  const approvalKey = useRef(crypto.randomUUID());
+
+  const start = useMilestoneAction(v.milestoneId, "start");
+  const approve = useMilestoneAction(v.milestoneId, "approve");
+  const reject = useMilestoneAction(v.milestoneId, "reject");
+  const saveChecklist = useUpdateChecklist(v.milestoneId);
+  const report = useSubmitReport(v.milestoneId);
+  const busy = start.isPending || approve.isPending || reject.isPending;
+
+  const inVerification = v.status === "in_verification";
+  const decided = v.status === "verified" || v.status === "rejected";
+  const progress = verificationProgress(v.status, inVerification ? checklist : v.checklist);
+  const complete = checklistComplete(checklist);
+
+  const toggle = (key: keyof Checklist, checked: boolean) => {
+    const previous = checklist;
+    const next = { ...checklist, [key]: checked };
+    setChecklist(next);
+    saveChecklist.mutate(next, {
+      onError: (e) => {
+        setChecklist(previous);
+        toast.error("Error updating status", errorMessage(e));
+      },
+    });
+  };
+
+  const onStart = () =>
+    start.mutate(
+      {},
+      {
+        onSuccess: () => {
+          toast.success("Verification started", `"${v.title}" is now in verification.`);
+          setTab("checklist");
+        },
+        onError: (e) => toast.error("Error updating status", errorMessage(e)),
+      },
+    );
+
+  const onApprove = () =>
+    approve.mutate(
+      { comments: comments.trim() || undefined, idempotencyKey: approvalKey.current },
+      {
+        onSuccess: () => toast.success("Milestone verified", `"${v.title}" is approved for capital release.`),
+        onError: (e) => toast.error("Error approving milestone", errorMessage(e)),
+      },
+    );
+
+  const onReject = () => {
+    setCommentsError(undefined);
+    reject.mutate(
+      { comments },
+      {
+        onSuccess: () => toast.error("Milestone rejected", `"${v.title}" was rejected; capital is withheld.`),
+        onError: (e) => {
+          const field = e instanceof ApiError ? e.fieldErrors.comments : undefined;
+          setCommentsError(field);
+          toast.error("Error rejecting milestone", field ?? errorMessage(e));
+        },
+      },
+    );
+  };
+
+  const onSubmitReport = () =>
+    report.mutate(
+      {},
+      {
+        onSuccess: () => {
+          toast.success("Report submitted", `Verification report for "${v.title}" (${v.projectName}) submitted.`);
+          onDone();
+        },
+        onError: (e) => toast.error("Error submitting report", errorMessage(e)),
+      },
+    );
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Milestone Verification</DialogTitle>
+        <DialogDescription>
+          {v.title} · {v.projectName}
+        </DialogDescription>
+        <div className="flex flex-wrap items-center gap-2 pt-1">
+          <MilestoneStatusBadge status={v.status} />
+          {v.verifierName ? <span className="text-xs text-muted-foreground">Verifier: {v.verifierName}</span> : null}
+        </div>
+      </DialogHeader>
+
+      <div className="grid gap-1.5">
+        <div className="flex items-center justify-between text-sm">
+          <span className="font-medium text-slate-800">Verification Progress</span>
+          <span data-testid="verification-progress" className="tabular-nums text-slate-700">
+            {progress}%
+          </span>
+        </div>
+        <Progress value={progress} label="Verification progress" />
+      </div>
+
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList className="w-full justify-start">
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="checklist" disabled={v.status === "pending" || v.status === "delayed"}>
+            Checklist
+          </TabsTrigger>
+          <TabsTrigger value="report" disabled={!decided}>
+            Report
+          </TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="overview" className="grid gap-4">
+          <p className="text-sm text-slate-700">{v.description}</p>
+          <dl className="grid grid-cols-2 gap-3 text-sm">
+            <div>
+              <dt className="text-muted-foreground">Due date</dt>
+              <dd className="font-medium">{formatLongDate(v.dueDate)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Capital amount</dt>
+              <dd className="font-medium">{formatMoney(v.capitalAmount, v.currency)}</dd>
+            </div>
+          </dl>
+          <section className="grid gap-2" aria-label="Evidence">
+            <h3 className="text-sm font-semibold text-slate-900">Evidence</h3>
+            {v.permissions.canUpload ? <EvidenceUpload milestoneId={v.milestoneId} /> : null}
+            <EvidenceList milestoneId={v.milestoneId} />
+          </section>
+        </TabsContent>
+
+        <TabsContent value="checklist" className="grid gap-3">
+          <fieldset className="grid gap-2" disabled={!v.permissions.canDecide || busy}>
+            <legend className="mb-1 text-sm font-semibold text-slate-900">Verification Checklist</legend>
+            {CHECKLIST_ITEMS.map((item) => (
+              <label
+                key={item.key}
+                className="flex cursor-pointer items-center gap-3 rounded-md border bg-white px-3 py-2 text-sm has-[:disabled]:cursor-default"
+              >
+                <input
+                  type="checkbox"
+                  className="size-4 accent-emerald-700"
+                  checked={(inVerification ? checklist : v.checklist)[item.key]}
+                  onChange={(e) => toggle(item.key, e.target.checked)}
+                />
+                {item.label}
+              </label>
+            ))}
+          </fieldset>
+          {v.permissions.canDecide && !complete ? (
+            <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              Complete all checklist items before approving or rejecting this milestone.
+            </p>
+          ) : null}
+        </TabsContent>
+
+        <TabsContent value="report" className="grid gap-3 text-sm">
+          <dl className="grid gap-2">
+            <div className="flex flex-wrap gap-2">
+              <dt className="text-muted-foreground">Decision:</dt>
+              <dd>
+                <MilestoneStatusBadge status={v.status} />
+              </dd>
+            </div>
+            {v.verificationDate ? (
+              <div className="flex flex-wrap gap-2">
+                <dt className="text-muted-foreground">Verification date:</dt>
+                <dd className="font-medium">{formatLongDate(v.verificationDate)}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <ul className="grid gap-1" aria-label="Checklist results">
+            {CHECKLIST_ITEMS.map((item) => (
+              <li key={item.key} className="flex items-center gap-2">
+                {v.checklist[item.key] ? (
+                  <CheckCircle2Icon className="size-4 text-emerald-700" aria-label="Done" />
+                ) : (
+                  <CircleIcon className="size-4 text-slate-400" aria-label="Not done" />
+                )}
+                {item.label}
+              </li>
+            ))}
+          </ul>
+          <div>
+            <h3 className="font-semibold text-slate-900">Comments</h3>
+            <p className="whitespace-pre-wrap text-slate-700">{v.comments?.trim() || "No comments provided."}</p>
+          </div>
+          <div className="grid gap-2">
+            <h3 className="font-semibold text-slate-900">Evidence</h3>
+            <EvidenceList milestoneId={v.milestoneId} />
+          </div>
+        </TabsContent>
+      </Tabs>
+
+      {v.permissions.canDecide ? (
+        <Field id={commentsId} label="Comments" error={commentsError} hint="Required when rejecting.">
+          <Textarea
+            id={commentsId}
+            value={comments}
+            maxLength={5000}
+            aria-invalid={commentsError ? true : undefined}
+            onChange={(e) => setComments(e.target.value)}
+            placeholder="Add verification comments"
+          />
+        </Field>
+      ) : null}
+
+      <DialogFooter>
+        {v.permissions.canStart ? (
+          <Button variant="accent" onClick={onStart} disabled={busy}>
+            {v.status === "delayed" ? "Resume" : "Start Verification Process"}
+          </Button>
+        ) : null}
+        {v.permissions.canDecide ? (
+          <>
+            <Button variant="destructive" onClick={onReject} disabled={busy}>
+              Reject
+            </Button>
+            <Button variant="accent" onClick={onApprove} disabled={busy}>
+              Approve
+            </Button>
+          </>
+        ) : null}
+        {v.permissions.canReport && tab === "report" ? (
+          <Button onClick={onSubmitReport} disabled={report.isPending}>
+            Submit Report
+          </Button>
+        ) : null}
+        {!v.permissions.canStart && !v.permissions.canDecide ? (
+          <Button variant="outline" onClick={onDone}>
+            Close
+          </Button>
+        ) : null}
+      </DialogFooter>
+    </>
+  );
+}

@@ -1,0 +1,166 @@
+import { daysUntil, formatLongDate, formatMoney, LIMITS, type VerifierQueueItemDto } from "@tranche/domain";
+import { CalendarIcon, CheckCircle2Icon, ClipboardListIcon, FolderKanbanIcon, SearchIcon } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { MilestoneStatusBadge } from "@/components/status-badge";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { EmptyState, Skeleton } from "@/components/ui/feedback";
+import { Input } from "@/components/ui/input";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { errorMessage } from "@/lib/api-client";
+import { useVerifierQueue } from "../api/get-queue";
+import { VerificationDialog } from "./verification-dialog";
+
+function StatCard({ label, value, icon: Icon }: { label: string; value: number; icon: typeof CalendarIcon }) {
+  return (
+    <Card>
+      <CardContent className="flex items-center justify-between p-5">
+        <div>
+          <p className="text-sm text-muted-foreground">{label}</p>
+          <p className="text-2xl font-semibold tabular-nums text-slate-900">{value}</p>
+        </div>
+        <Icon className="size-6 text-slate-400" aria-hidden />
+      </CardContent>
+    </Card>
+  );
+}
+
+function actionLabel(item: VerifierQueueItemDto): string {
+  if (item.status === "pending") return "Start Verification";
+  if (item.status === "in_verification") return "Continue Verification";
+  if (item.status === "delayed") return "Resume Verification";
+  return "View Verification";
+}
+
+function QueueItem({ item, onOpen }: { item: VerifierQueueItemDto; onOpen: (id: string) => void }) {
+  const days = daysUntil(item.dueDate);
+  const urgent = (item.status === "pending" || item.status === "in_verification") && days <= LIMITS.urgentWithinDays;
+  return (
+    <li>
+      <Card>
+        <CardContent className="grid gap-3 p-4 sm:p-5">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <div className="min-w-0">
+              <h3 className="font-semibold text-slate-900">{item.title}</h3>
+              <p className="text-sm text-muted-foreground">{item.projectName}</p>
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              {urgent ? (
+                <Badge className="border-red-200 bg-red-100 text-red-800">
+                  Urgent · {days < 0 ? "Overdue" : `${days} ${days === 1 ? "day" : "days"} left`}
+                </Badge>
+              ) : null}
+              <MilestoneStatusBadge status={item.status} />
+            </div>
+          </div>
+          <p className="line-clamp-2 text-sm text-slate-700">{item.description}</p>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+              <span className="inline-flex items-center gap-1">
+                <CalendarIcon className="size-4" aria-hidden />
+                {item.verificationDate ? formatLongDate(item.verificationDate) : formatLongDate(item.dueDate)}
+              </span>
+              <span className="font-medium text-slate-800">{formatMoney(item.capitalAmount, item.currency)}</span>
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" size="sm" asChild>
+                <Link to={`/milestones/${item.milestoneId}`} aria-label={`View Details: ${item.title}`}>
+                  View Details
+                </Link>
+              </Button>
+              <Button variant="accent" size="sm" onClick={() => onOpen(item.milestoneId)}>
+                {actionLabel(item)}
+              </Button>
+            </div>
+          </div>
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
+
+function QueueList({
+  items,
+  empty,
+  onOpen,
+  label,
+}: {
+  items: VerifierQueueItemDto[];
+  empty: string;
+  onOpen: (id: string) => void;
+  label: string;
+}) {
+  if (items.length === 0) return <EmptyState title={empty} />;
+  return (
+    <ul className="grid gap-3" aria-label={label}>
+      {items.map((item) => (
+        <QueueItem key={item.milestoneId} item={item} onOpen={onOpen} />
+      ))}
+    </ul>
+  );
+}
+
+/** SPEC.md §2.5's verifier dashboard, on the signed-in verifier's live queue. */
+export function VerifierDashboard() {
+  const { data, isPending, isError, error } = useVerifierQueue();
+  const [search, setSearch] = useState("");
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  if (isPending) {
+    return (
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Skeleton className="h-24" />
+        <Skeleton className="h-24" />
+        <Skeleton className="h-24" />
+      </div>
+    );
+  }
+  if (isError) return <EmptyState title="Could not load your verification queue">{errorMessage(error)}</EmptyState>;
+
+  const needle = search.trim().toLowerCase();
+  const pending = needle
+    ? data.pending.filter((m) => `${m.title}\n${m.description}`.toLowerCase().includes(needle))
+    : data.pending;
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard label="Assigned Projects" value={data.counts.assignedProjects} icon={FolderKanbanIcon} />
+        <StatCard label="Pending Verifications" value={data.counts.pending} icon={ClipboardListIcon} />
+        <StatCard label="Completed" value={data.counts.completed} icon={CheckCircle2Icon} />
+      </div>
+      <Tabs defaultValue="pending">
+        <TabsList>
+          <TabsTrigger value="pending">Pending</TabsTrigger>
+          <TabsTrigger value="completed">Completed</TabsTrigger>
+          <TabsTrigger value="delayed">Delayed</TabsTrigger>
+        </TabsList>
+        <TabsContent value="pending" className="grid gap-4">
+          <div className="relative max-w-md">
+            <SearchIcon className="absolute left-3 top-3 size-4 text-slate-500" aria-hidden />
+            <Input
+              type="search"
+              aria-label="Search pending verifications"
+              placeholder="Search by title or description"
+              className="pl-9"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+          <QueueList items={pending} empty="No pending verification requests" onOpen={setOpenId} label="Pending" />
+        </TabsContent>
+        <TabsContent value="completed">
+          <QueueList items={data.completed} empty="No recent verifications" onOpen={setOpenId} label="Completed" />
+        </TabsContent>
+        <TabsContent value="delayed">
+          <QueueList items={data.delayed} empty="No delayed verifications" onOpen={setOpenId} label="Delayed" />
+        </TabsContent>
+      </Tabs>
+      {openId ? (
+        <VerificationDialog milestoneId={openId} open onOpenChange={(open) => !open && setOpenId(null)} />
+      ) : null}
+    </div>
+  );
+}

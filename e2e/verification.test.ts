@@ -1,0 +1,220 @@
+// The verifier's work in a real browser against the built server and demo data: start, checklist, evidence,
+// approve (capital released); reject with a reason, the owner resubmits, the verifier approves and reports.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DEMO,
+  DESKTOP,
+  expectToast,
+  launchBrowser,
+  newPage,
+  PHONE,
+  type RunningApp,
+  screenshot,
+  signIn,
+  startApp,
+} from "./support/app";
+
+let app: RunningApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const MOJAVE = "Mojave Solar Farm Phase II";
+
+interface ProjectSummary {
+  id: string;
+  name: string;
+  disbursedCapital: number;
+  totalCapital: number;
+}
+
+async function project(page: Page, name: string): Promise<ProjectSummary> {
+  const res = await page.request.get("/api/projects");
+  const body = (await res.json()) as ProjectSummary[] | { items: ProjectSummary[] };
+  const list = Array.isArray(body) ? body : body.items;
+  const found = list.find((p) => p.name === name);
+  if (!found) throw new Error(`no project ${name}`);
+  return found;
+}
+
+/** The queue card of a milestone on /verifications. */
+const queueItem = (page: Page, title: string) =>
+  page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+
+async function milestoneIdFromQueue(page: Page, title: string): Promise<string> {
+  const href = await queueItem(page, title)
+    .getByRole("link", { name: /View Details/ })
+    .getAttribute("href");
+  return (href ?? "").split("/").pop() ?? "";
+}
+
+const progressText = (page: Page) => page.getByRole("dialog").getByTestId("verification-progress");
+
+describe("verification", () => {
+  it("a verifier starts, ticks the checklist, uploads two files and approves: capital is released", async () => {
+    const { context, page } = await newPage(browser, app.url, DESKTOP);
+    await signIn(page, DEMO.verifier);
+    await page.goto("/verifications");
+    await page.getByRole("heading", { name: "Verifications" }).waitFor();
+    const pendingList = page.getByRole("list", { name: "Pending" });
+    await pendingList.waitFor();
+    const stat = (label: string) =>
+      page.getByText(label, { exact: true }).locator("xpath=following-sibling::p[1]").textContent();
+    await expect(stat("Assigned Projects")).resolves.toBe("3");
+    await expect(stat("Pending Verifications")).resolves.toBe("4");
+    await expect(stat("Completed")).resolves.toBe("5");
+    // The in-verification milestone seeded 2 days before its due date carries the Urgent badge.
+    await queueItem(page, "Panel and inverter delivery").getByText("Urgent · 2 days left").waitFor();
+    await screenshot(page, "verifications-desktop");
+
+    // Search over title and description.
+    await page.getByLabel("Search pending verifications").fill("lithium iron");
+    await expect(pendingList.getByRole("heading").allTextContents()).resolves.toEqual(["Battery storage installation"]);
+    await page.getByLabel("Search pending verifications").fill("");
+
+    const before = await project(page, MOJAVE);
+    expect(before.disbursedCapital).toBe(3_000_000);
+    await queueItem(page, "Battery storage installation").getByRole("button", { name: "Start Verification" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("heading", { name: "Milestone Verification" }).waitFor();
+    await expect(dialog.getByRole("tab", { name: "Checklist" }).isDisabled()).resolves.toBe(true);
+    await expect(dialog.getByRole("tab", { name: "Report" }).isDisabled()).resolves.toBe(true);
+    await expect(progressText(page).textContent()).resolves.toBe("0%");
+    await dialog.getByRole("button", { name: "Start Verification Process" }).click();
+    await expectToast(page, "Verification started");
+
+    await dialog.getByRole("tab", { name: "Checklist", selected: true }).waitFor();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="verification-progress"]')?.textContent === "25%",
+    );
+    await dialog.getByText("Complete all checklist items before approving or rejecting this milestone.").waitFor();
+    for (const item of [
+      "Documentation review complete",
+      "Compliance with project standards verified",
+      "Quality standards met",
+    ]) {
+      await dialog.getByLabel(item).check();
+    }
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="verification-progress"]')?.textContent === "63%",
+    );
+    await screenshot(page, "verification-dialog-checklist-desktop");
+
+    await dialog.getByRole("tab", { name: "Overview" }).click();
+    await dialog.getByLabel("Upload Evidence").setInputFiles([
+      { name: "delivery-note.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(300_000, 1) },
+      { name: "site-photo.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(150_000, 2) },
+    ]);
+    await expectToast(page, "2 file(s) uploaded successfully");
+    const files = dialog.getByRole("list", { name: "Evidence files" });
+    await files.getByText("delivery-note.pdf").waitFor();
+    await files.getByText("site-photo.jpg").waitFor();
+    await files.getByText("0.29 MB").waitFor();
+    await expect(files.getByRole("button", { name: "Remove site-photo.jpg" }).count()).resolves.toBe(1);
+    await screenshot(page, "verification-dialog-evidence-desktop");
+
+    await dialog.getByLabel("Comments").fill("Delivery notes and photos match the purchase order.");
+    await dialog.getByRole("button", { name: "Approve" }).click();
+    await expectToast(page, "Milestone verified");
+    await dialog.getByRole("tab", { name: "Report" }).click();
+    await dialog.getByText("Delivery notes and photos match the purchase order.").waitFor();
+    await dialog.getByRole("button", { name: "Close", exact: true }).first().click();
+    await dialog.waitFor({ state: "detached" });
+
+    const after = await project(page, MOJAVE);
+    expect(after.disbursedCapital).toBe(6_000_000);
+    await page.goto(`/projects/${after.id}`);
+    await page.getByText("$6,000,000").first().waitFor();
+    await page.getByText("50%").first().waitFor();
+    await screenshot(page, "project-after-approval-desktop");
+    await context.close();
+  });
+
+  it("a rejection with a reason, the owner's resubmission and a second verification", async () => {
+    const verifier = await newPage(browser, app.url, DESKTOP);
+    await signIn(verifier.page, DEMO.verifier);
+    await verifier.page.goto("/verifications");
+    const title = "Grid interconnection";
+    await queueItem(verifier.page, title).waitFor();
+    const milestoneId = await milestoneIdFromQueue(verifier.page, title);
+    await queueItem(verifier.page, title).getByRole("button", { name: "Start Verification" }).click();
+    const dialog = verifier.page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Start Verification Process" }).click();
+    await expectToast(verifier.page, "Verification started");
+
+    // A rejection needs a reason: the server says so, and nothing changes.
+    await dialog.getByRole("button", { name: "Reject" }).click();
+    await expectToast(verifier.page, "Error rejecting milestone");
+    await dialog.getByText("A reason for the rejection is required.").first().waitFor();
+    await dialog.getByLabel("Comments").fill("The interconnection agreement is not signed by the grid operator.");
+    await dialog.getByRole("button", { name: "Reject" }).click();
+    await expectToast(verifier.page, "Milestone rejected");
+    await verifier.page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+
+    // The owner sees the reason and resubmits.
+    const owner = await newPage(browser, app.url, DESKTOP);
+    await signIn(owner.page, DEMO.owner);
+    await owner.page.goto(`/milestones/${milestoneId}`);
+    await owner.page.getByRole("heading", { name: title }).waitFor();
+    await owner.page.getByRole("tab", { name: "Verification" }).click();
+    await owner.page.getByText("The interconnection agreement is not signed by the grid operator.").first().waitFor();
+    await owner.page.getByRole("list", { name: "Milestone history" }).getByText("Rejected").waitFor();
+    await screenshot(owner.page, "milestone-rejected-owner-desktop");
+    await owner.page.getByRole("button", { name: "Resubmit" }).click();
+    await expectToast(owner.page, "Milestone updated");
+    await owner.page.getByRole("button", { name: "Mark as delayed" }).waitFor();
+    await owner.context.close();
+
+    // The verifier verifies it again from the milestone page and submits the report.
+    await verifier.page.goto(`/milestones/${milestoneId}`);
+    await verifier.page.getByRole("button", { name: "Start Verification" }).click();
+    await dialog.getByRole("button", { name: "Start Verification Process" }).click();
+    await expectToast(verifier.page, "Verification started");
+    await dialog.getByRole("button", { name: "Approve" }).click();
+    await expectToast(verifier.page, "Milestone verified");
+    await dialog.getByRole("tab", { name: "Report" }).click();
+    await dialog.getByText("No comments provided.").waitFor();
+    await dialog.getByRole("button", { name: "Submit Report" }).click();
+    await expectToast(verifier.page, "Report submitted");
+    await dialog.waitFor({ state: "detached" });
+    await verifier.page.getByRole("tab", { name: "Verification" }).click();
+    await verifier.page
+      .getByRole("list", { name: "Milestone history" })
+      .getByText("Approved; capital released")
+      .waitFor();
+    await screenshot(verifier.page, "milestone-verified-desktop");
+
+    await verifier.page.goto("/reports");
+    await verifier.page.getByRole("list", { name: "Verification reports" }).getByText(title).waitFor();
+    await screenshot(verifier.page, "reports-desktop");
+    await verifier.context.close();
+  });
+
+  it("works at phone width", async () => {
+    const { context, page } = await newPage(browser, app.url, PHONE);
+    await signIn(page, DEMO.verifier);
+    await page.goto("/verifications");
+    await page.getByRole("list", { name: "Pending" }).waitFor();
+    await screenshot(page, "verifications-phone");
+    await page.getByRole("tab", { name: "Delayed" }).click();
+    await queueItem(page, "Facade and glazing").getByRole("button", { name: "Resume Verification" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Resume" }).waitFor();
+    await screenshot(page, "verification-dialog-phone");
+    await dialog.getByRole("button", { name: "Resume" }).click();
+    await expectToast(page, "Verification started");
+    await dialog.getByRole("button", { name: "Approve" }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("tab", { name: "Completed" }).click();
+    await page.getByRole("list", { name: "Completed" }).waitFor();
+    await screenshot(page, "verifications-completed-phone");
+    await context.close();
+  });
+});
