@@ -91,6 +91,8 @@ export type UpdateProjectInput = z.input<typeof updateProjectSchema>;
 
 export const projectListQuerySchema = z.strictObject({
   status: z.enum(PROJECT_STATUSES, { error: "Unknown project status." }).optional(),
+  /** The header search: matches name, description or location, case-insensitively. */
+  q: z.string().trim().max(200, { error: "Search term must be at most 200 characters." }).optional(),
 });
 
 export const memberSchema = z.strictObject({

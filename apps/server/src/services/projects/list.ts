@@ -1,15 +1,27 @@
 import type { ProjectStatus, ProjectSummaryDto } from "@tranche/domain";
-import { and, eq } from "drizzle-orm";
+import { and, eq, ilike, or } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import { projects } from "../../db/schema";
 import { loadProjectSummaries } from "./dto";
 import { visibleProjects } from "./visibility";
 
-/** The projects the caller may see, optionally one status only. */
+/** A LIKE pattern matching `term` anywhere, with its own %, _ and \ taken literally (backslash is the default escape). */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** The projects the caller may see, optionally one status only and/or matching a search term. */
 export async function listProjects(
   ctx: ServiceContext,
-  input: { status?: ProjectStatus },
+  input: { status?: ProjectStatus; q?: string },
 ): Promise<ProjectSummaryDto[]> {
-  const where = and(visibleProjects(ctx.actor), input.status ? eq(projects.status, input.status) : undefined);
+  const pattern = input.q ? containsPattern(input.q) : undefined;
+  const where = and(
+    visibleProjects(ctx.actor),
+    input.status ? eq(projects.status, input.status) : undefined,
+    pattern
+      ? or(ilike(projects.name, pattern), ilike(projects.description, pattern), ilike(projects.location, pattern))
+      : undefined,
+  );
   return loadProjectSummaries(ctx.db, where);
 }
