@@ -17,6 +17,7 @@ import {
   XIcon,
 } from "lucide-react";
 import { useEffect, useState } from "react";
+import { createPortal } from "react-dom";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { Input } from "@/components/ui/input";
 import { useSignOut } from "@/features/auth/api/session";
@@ -161,51 +162,57 @@ function MobileAppDrawer({ user }: { user: UserDto }) {
       >
         <MenuIcon className="size-6" aria-hidden />
       </button>
-      {open ? (
-        <div className="fixed inset-0 z-50">
-          <button
-            type="button"
-            aria-label="Close menu"
-            className="absolute inset-0 bg-slate-950/50"
-            onClick={() => setOpen(false)}
-          />
-          <div
-            role="dialog"
-            aria-modal="true"
-            aria-label="Menu"
-            className="absolute inset-x-0 bottom-0 rounded-t-2xl bg-white p-4 pb-8 shadow-2xl"
-          >
-            <div className="mb-2 flex items-center justify-between px-3">
-              <span>
-                <span className="block text-sm font-semibold text-slate-900">{displayLabel(user.email)}</span>
-                <span className="block text-xs text-slate-500">{user.role ? ROLE_LABELS[user.role] : "No role"}</span>
-              </span>
+      {/* Portalled to <body>: the header's backdrop blur would otherwise become the drawer's containing block. */}
+      {open
+        ? createPortal(
+            <div className="fixed inset-0 z-50">
               <button
                 type="button"
-                className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100"
                 aria-label="Close menu"
+                className="absolute inset-0 bg-slate-950/50"
                 onClick={() => setOpen(false)}
+              />
+              <div
+                role="dialog"
+                aria-modal="true"
+                aria-label="Menu"
+                className="absolute inset-x-0 bottom-0 rounded-t-2xl bg-white p-4 pb-8 shadow-2xl"
               >
-                <XIcon className="size-5" aria-hidden />
-              </button>
-            </div>
-            <nav aria-label="Mobile">
-              <Link to="/" className={item}>
-                <HomeIcon className="size-5" aria-hidden /> Home
-              </Link>
-              <Link to="/dashboard" className={item}>
-                <LayoutDashboardIcon className="size-5" aria-hidden /> Dashboard
-              </Link>
-              <Link to="/notifications" className={item}>
-                <BellIcon className="size-5" aria-hidden /> Notifications
-              </Link>
-              <button type="button" onClick={signOut} className={cn(item, "w-full")}>
-                <LogOutIcon className="size-5" aria-hidden /> Log out
-              </button>
-            </nav>
-          </div>
-        </div>
-      ) : null}
+                <div className="mb-2 flex items-center justify-between px-3">
+                  <span>
+                    <span className="block text-sm font-semibold text-slate-900">{displayLabel(user.email)}</span>
+                    <span className="block text-xs text-slate-500">
+                      {user.role ? ROLE_LABELS[user.role] : "No role"}
+                    </span>
+                  </span>
+                  <button
+                    type="button"
+                    className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100"
+                    aria-label="Close menu"
+                    onClick={() => setOpen(false)}
+                  >
+                    <XIcon className="size-5" aria-hidden />
+                  </button>
+                </div>
+                <nav aria-label="Mobile">
+                  <Link to="/" className={item}>
+                    <HomeIcon className="size-5" aria-hidden /> Home
+                  </Link>
+                  <Link to="/dashboard" className={item}>
+                    <LayoutDashboardIcon className="size-5" aria-hidden /> Dashboard
+                  </Link>
+                  <Link to="/notifications" className={item}>
+                    <BellIcon className="size-5" aria-hidden /> Notifications
+                  </Link>
+                  <button type="button" onClick={signOut} className={cn(item, "w-full")}>
+                    <LogOutIcon className="size-5" aria-hidden /> Log out
+                  </button>
+                </nav>
+              </div>
+            </div>,
+            document.body,
+          )
+        : null}
     </div>
   );
 }
