@@ -3,6 +3,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useSession } from "@/features/auth/api/session";
 import { NoRoleWelcome, OverviewTab } from "@/features/dashboard/components/overview-tab";
 import { ProjectManagement } from "@/features/projects/components/project-management";
+import { VerifierDashboard } from "@/features/verification/components/verifier-dashboard";
 
 export default function DashboardPage() {
   const { data: user } = useSession();
@@ -21,7 +22,7 @@ export default function DashboardPage() {
           <TabsTrigger value="reports">Reports</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
-          {user?.role ? <OverviewTab verifierDashboard={null} /> : <NoRoleWelcome />}
+          {user?.role ? <OverviewTab verifierDashboard={<VerifierDashboard />} /> : <NoRoleWelcome />}
         </TabsContent>
         <TabsContent value="projects">
           <ProjectManagement role={user?.role} />
