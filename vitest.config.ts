@@ -1,9 +1,11 @@
 import { defineConfig } from "vitest/config";
 
+// *.pg.test.ts files need a PostgreSQL server (several processes on one database) and run only in that suite.
 const serverProject = (name: string, db: "pglite" | "pg") => ({
   test: {
     name,
     include: ["apps/server/test/**/*.test.ts"],
+    exclude: db === "pglite" ? ["apps/server/test/**/*.pg.test.ts"] : [],
     env: { TEST_DB: db },
     testTimeout: 30_000,
     hookTimeout: 60_000,

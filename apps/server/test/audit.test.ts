@@ -112,24 +112,20 @@ describe("the append-only hash chain", () => {
     }
   }, 90_000);
 
-  // On PostgreSQL this file's database was tampered with above; the PGlite run covers the intact case.
-  it.skipIf(usePostgres)(
-    "the CLI reports an intact chain with exit code 0",
-    async () => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "tranche-audit-ok-"));
-      try {
-        const database = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
-        await appendSome(database.db, 3);
-        await database.close();
-        const cli = runCli({ DATABASE_URL: "", DATA_DIR: dataDir });
-        expect(cli.status).toBe(0);
-        expect(cli.stdout).toContain("Audit chain intact: 3 events verified.");
-      } finally {
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    },
-    90_000,
-  );
+  // Its own embedded database in a fresh DATA_DIR (the file's database was tampered with above).
+  it("the CLI reports an intact chain with exit code 0", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "tranche-audit-ok-"));
+    try {
+      const database = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
+      await appendSome(database.db, 3);
+      await database.close();
+      const cli = runCli({ DATABASE_URL: "", DATA_DIR: dataDir });
+      expect(cli.status).toBe(0);
+      expect(cli.stdout).toContain("Audit chain intact: 3 events verified.");
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 describe("GET /api/audit", () => {
