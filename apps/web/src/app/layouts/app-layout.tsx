@@ -28,7 +28,7 @@ import { Logo } from "./brand";
 
 export function AppLayout({ user }: { user: UserDto }) {
   return (
-    <div className="min-h-screen bg-background lg:grid lg:grid-cols-[16rem_1fr]">
+    <div className="min-h-screen bg-background lg:grid lg:grid-cols-[16rem_1fr] lg:bg-[linear-gradient(to_right,var(--color-navy-950)_16rem,var(--color-background)_16rem)]">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
@@ -117,6 +117,7 @@ function Sidebar({ user }: { user: UserDto }) {
 }
 
 function AppHeader({ user }: { user: UserDto }) {
+  const navigate = useNavigate();
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-white/95 px-4 backdrop-blur sm:px-6">
       <div className="lg:hidden">
@@ -128,13 +129,23 @@ function AppHeader({ user }: { user: UserDto }) {
       >
         Dashboard
       </Link>
-      <div className="relative ml-auto hidden w-full max-w-xs md:block">
-        <SearchIcon
-          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
-          aria-hidden
-        />
-        <Input type="search" placeholder="Search..." aria-label="Search" className="pl-9" />
-      </div>
+      <search className="ml-auto hidden w-full max-w-xs md:block">
+        <form
+          className="relative"
+          onSubmit={(event) => {
+            // Enter searches the caller's projects (name, description, location) on /projects.
+            event.preventDefault();
+            const q = String(new FormData(event.currentTarget).get("q") ?? "").trim();
+            navigate(q ? `/projects?${new URLSearchParams({ q })}` : "/projects");
+          }}
+        >
+          <SearchIcon
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
+            aria-hidden
+          />
+          <Input type="search" name="q" maxLength={200} placeholder="Search..." aria-label="Search" className="pl-9" />
+        </form>
+      </search>
       <div className="ml-auto flex items-center gap-1 md:ml-0">
         <NotificationBell />
         <MobileAppDrawer user={user} />

@@ -6,6 +6,7 @@ import { Skeleton } from "@/components/ui/feedback";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ProjectMilestones } from "@/features/milestones/components/project-milestones";
 import { useProject } from "@/features/projects/api/get-project";
+import { ProjectActions } from "@/features/projects/components/project-actions";
 import { ProjectFinances } from "@/features/projects/components/project-finances";
 import { ProjectOverview } from "@/features/projects/components/project-overview";
 import { ProjectTeam } from "@/features/projects/components/project-team";
@@ -49,7 +50,10 @@ export default function ProjectPage() {
                 </p>
               ) : null}
             </div>
-            <ProjectStatusBadge status={data.status} className="text-sm" />
+            <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+              <ProjectStatusBadge status={data.status} className="text-sm" />
+              <ProjectActions project={data} />
+            </div>
           </div>
           <Tabs defaultValue="overview">
             <TabsList>

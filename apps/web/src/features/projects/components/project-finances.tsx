@@ -18,7 +18,7 @@ export function ProjectFinances({ project }: { project: ProjectDetailDto }) {
     { label: "Remaining", value: money(project.remainingCapital) },
   ];
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div className="grid gap-4 sm:grid-cols-3">
         {cards.map((card) => (
           <Card key={card.label}>

@@ -1,5 +1,5 @@
 import type { ProjectStatus, ProjectSummaryDto } from "@tranche/domain";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { EmptyState } from "@/components/ui/feedback";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ProjectCard } from "./project-card";
@@ -13,7 +13,7 @@ const FILTERS: { value: "all" | ProjectStatus; label: string }[] = [
 ];
 
 /** SPEC.md §2.6: five filter tabs over a 1/2/3-column grid of project cards. */
-export function ProjectList({ projects }: { projects: ProjectSummaryDto[] }) {
+export function ProjectList({ projects, emptyHint }: { projects: ProjectSummaryDto[]; emptyHint?: ReactNode }) {
   const [filter, setFilter] = useState<(typeof FILTERS)[number]["value"]>("all");
   const shown = filter === "all" ? projects : projects.filter((p) => p.status === filter);
   return (
@@ -27,7 +27,7 @@ export function ProjectList({ projects }: { projects: ProjectSummaryDto[] }) {
       </TabsList>
       <div className="mt-4">
         {shown.length === 0 ? (
-          <EmptyState title="No projects found" />
+          <EmptyState title="No projects found">{emptyHint}</EmptyState>
         ) : (
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
             {shown.map((project) => (

@@ -1,5 +1,7 @@
 import type { Role } from "@tranche/domain";
+import { SearchIcon, XIcon } from "lucide-react";
 import { useEffect } from "react";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/feedback";
 import { toast } from "@/components/ui/toaster";
@@ -8,9 +10,20 @@ import { useProjects } from "../api/get-projects";
 import { NewProjectDialog } from "./new-project-dialog";
 import { ProjectList } from "./project-list";
 
-/** SPEC.md §2.5 Projects tab: 'Project Management' card with the list and, for creators, 'New Project'. */
-export function ProjectManagement({ role }: { role: Role | null | undefined }) {
-  const projects = useProjects();
+/**
+ * SPEC.md §2.5 Projects tab: 'Project Management' card with the list and, for creators, 'New Project'.
+ * With `search` (the header search on /projects) only the matching projects are listed.
+ */
+export function ProjectManagement({
+  role,
+  search = "",
+  onClearSearch,
+}: {
+  role: Role | null | undefined;
+  search?: string;
+  onClearSearch?: () => void;
+}) {
+  const projects = useProjects(search);
   const canCreate = role === "project_owner" || role === "admin";
 
   useEffect(() => {
@@ -27,12 +40,28 @@ export function ProjectManagement({ role }: { role: Role | null | undefined }) {
         {canCreate ? <NewProjectDialog /> : null}
       </CardHeader>
       <CardContent>
+        {search ? (
+          <div className="mb-4 flex flex-wrap items-center gap-2 rounded-md bg-muted px-3 py-2 text-sm text-slate-700">
+            <SearchIcon className="size-4 shrink-0 text-slate-500" aria-hidden />
+            <p className="min-w-0 break-words" data-testid="search-term">
+              Results for <strong className="font-semibold text-slate-900">“{search}”</strong>
+            </p>
+            {onClearSearch ? (
+              <Button variant="ghost" size="sm" className="ml-auto h-8" onClick={onClearSearch}>
+                <XIcon aria-hidden /> Clear search
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
         {projects.isPending ? (
           <div className="flex justify-center py-12">
             <Spinner label="Loading projects" />
           </div>
         ) : (
-          <ProjectList projects={projects.data ?? []} />
+          <ProjectList
+            projects={projects.data ?? []}
+            emptyHint={search ? `No project's name, description or location contains “${search}”.` : undefined}
+          />
         )}
       </CardContent>
     </Card>

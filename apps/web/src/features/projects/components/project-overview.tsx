@@ -22,7 +22,7 @@ export function ProjectOverview({ project }: { project: ProjectDetailDto }) {
     .slice(0, LIMITS.upcomingMilestones);
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div className="grid gap-4 md:grid-cols-3">
         <Card>
           <CardHeader>

@@ -1,0 +1,187 @@
+import { CURRENCIES, type Currency, type ProjectSummaryDto } from "@tranche/domain";
+import { type FormEvent, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { DialogFooter } from "@/components/ui/dialog";
+import { Field, Input, NativeSelect, Textarea } from "@/components/ui/input";
+import { toast } from "@/components/ui/toaster";
+import { ApiError, errorMessage } from "@/lib/api-client";
+
+/** What the inputs hold: text as typed, so an empty capital field stays empty rather than 0. */
+export interface ProjectFormValues {
+  name: string;
+  description: string;
+  totalCapital: string;
+  location: string;
+  startDate: string;
+  endDate: string;
+  currency: Currency;
+}
+
+/** What the form hands to the API: the body of POST and PATCH /api/projects. */
+export interface ProjectFormInput {
+  name: string;
+  description: string;
+  totalCapital: number;
+  location: string;
+  startDate: string | null;
+  endDate: string | null;
+  currency: Currency;
+}
+
+export const EMPTY_PROJECT_FORM: ProjectFormValues = {
+  name: "",
+  description: "",
+  totalCapital: "",
+  location: "",
+  startDate: "",
+  endDate: "",
+  currency: "USD",
+};
+
+export function projectFormValues(project: ProjectSummaryDto): ProjectFormValues {
+  return {
+    name: project.name,
+    description: project.description,
+    totalCapital: String(project.totalCapital),
+    location: project.location,
+    startDate: project.startDate ?? "",
+    endDate: project.endDate ?? "",
+    currency: project.currency,
+  };
+}
+
+export function projectFormInput(values: ProjectFormValues): ProjectFormInput {
+  return {
+    name: values.name,
+    description: values.description,
+    totalCapital: Number(values.totalCapital),
+    location: values.location,
+    startDate: values.startDate || null,
+    endDate: values.endDate || null,
+    currency: values.currency,
+  };
+}
+
+/**
+ * The project fields of SPEC.md §2.6, shared by 'New Project' and 'Edit Project'. The server validates;
+ * its 400 field messages are shown under their inputs and any failure as `errorTitle` + its message.
+ */
+export function ProjectForm({
+  initial,
+  submitLabel,
+  pendingLabel,
+  errorTitle,
+  onSubmit,
+  onCancel,
+}: {
+  initial: ProjectFormValues;
+  submitLabel: string;
+  pendingLabel: string;
+  errorTitle: string;
+  onSubmit: (input: ProjectFormInput) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const set = (name: keyof ProjectFormValues) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: e.target.value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    // SPEC.md §5: name, description, totalCapital and location are required; a capital of 0 counts as missing.
+    if (!values.name.trim() || !values.description.trim() || !Number(values.totalCapital) || !values.location.trim()) {
+      toast.error("Missing Information", "Please fill in all required fields");
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      await onSubmit(projectFormInput(values));
+    } catch (error) {
+      // A 400's field messages go under their inputs; the toast repeats them without the "field:" prefix.
+      const fields = error instanceof ApiError && error.code === "invalid_input" ? error.fieldErrors : {};
+      setErrors(fields);
+      toast.error(errorTitle, Object.values(fields).join(" ") || errorMessage(error));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form className="grid gap-4" onSubmit={submit} noValidate>
+      <Field id={`${id}-name`} label="Project Name" error={errors.name}>
+        <Input id={`${id}-name`} value={values.name} onChange={set("name")} aria-invalid={!!errors.name} />
+      </Field>
+      <Field id={`${id}-description`} label="Description" error={errors.description}>
+        <Textarea
+          id={`${id}-description`}
+          value={values.description}
+          onChange={set("description")}
+          aria-invalid={!!errors.description}
+        />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+        <Field id={`${id}-capital`} label="Total Capital" error={errors.totalCapital}>
+          <Input
+            id={`${id}-capital`}
+            type="number"
+            inputMode="decimal"
+            min={1}
+            step="any"
+            value={values.totalCapital}
+            onChange={set("totalCapital")}
+            aria-invalid={!!errors.totalCapital}
+          />
+        </Field>
+        <Field id={`${id}-currency`} label="Currency" error={errors.currency}>
+          <NativeSelect id={`${id}-currency`} value={values.currency} onChange={set("currency")}>
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+      </div>
+      <Field id={`${id}-location`} label="Location" error={errors.location}>
+        <Input
+          id={`${id}-location`}
+          value={values.location}
+          onChange={set("location")}
+          aria-invalid={!!errors.location}
+        />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={`${id}-start`} label="Start Date" error={errors.startDate}>
+          <Input
+            id={`${id}-start`}
+            type="date"
+            value={values.startDate}
+            onChange={set("startDate")}
+            aria-invalid={!!errors.startDate}
+          />
+        </Field>
+        <Field id={`${id}-end`} label="End Date" error={errors.endDate}>
+          <Input
+            id={`${id}-end`}
+            type="date"
+            min={values.startDate || undefined}
+            value={values.endDate}
+            onChange={set("endDate")}
+            aria-invalid={!!errors.endDate}
+          />
+        </Field>
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

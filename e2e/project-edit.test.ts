@@ -1,0 +1,208 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DEMO,
+  expectToast,
+  launchBrowser,
+  newPage,
+  PHONE,
+  type RunningApp,
+  screenshot,
+  signIn,
+  startApp,
+} from "./support/app";
+
+let app: RunningApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const cards = (page: Page) => page.getByTestId("project-card");
+const cardNames = (page: Page) => cards(page).getByRole("heading").allTextContents();
+
+/** Types a term into the header's search box and presses Enter. */
+async function search(page: Page, term: string) {
+  const box = page.getByRole("search").getByPlaceholder("Search...");
+  await box.fill(term);
+  await box.press("Enter");
+  await page.waitForURL((url) => url.pathname === "/projects" && url.searchParams.get("q") === term);
+  await page.getByTestId("search-term").filter({ hasText: term }).waitFor();
+}
+
+async function openFromSearch(page: Page, name: string) {
+  await search(page, name);
+  await cards(page)
+    .filter({ has: page.getByRole("heading", { name }) })
+    .getByRole("link", { name: "View Details" })
+    .click();
+  await page.getByRole("heading", { name, level: 1 }).waitFor();
+}
+
+describe("the header search", () => {
+  it("finds the caller's projects by name, description or location, and says when nothing matches", async () => {
+    const { context, page } = await newPage(browser, app.url);
+    await signIn(page, DEMO.owner);
+    await search(page, "mojave");
+    await cards(page).first().waitFor();
+    expect(await cardNames(page)).toEqual(["Mojave Solar Farm Phase II"]);
+    await screenshot(page, "project-search-desktop");
+
+    // 'Leeds' is only in a location.
+    await search(page, "LEEDS");
+    await cards(page).first().waitFor();
+    expect(await cardNames(page)).toEqual(["Aire Valley Water Treatment Upgrade"]);
+
+    await search(page, "zzqx nothing here");
+    await page.getByText("No projects found").waitFor();
+    expect(await cards(page).count()).toBe(0);
+    await screenshot(page, "project-search-empty-desktop");
+
+    await page.getByRole("button", { name: "Clear search" }).click();
+    await page.waitForURL((url) => url.pathname === "/projects" && url.search === "");
+    await cards(page).nth(4).waitFor();
+    await context.close();
+  });
+
+  it("shows the term and the results at phone width", async () => {
+    const { context, page } = await newPage(browser, app.url, PHONE);
+    await signIn(page, DEMO.owner);
+    await page.goto("/projects?q=portugal");
+    await page.getByTestId("search-term").filter({ hasText: "portugal" }).waitFor();
+    await cards(page).first().waitFor();
+    expect(await cardNames(page)).toEqual(["Lisbon Data Centre Retrofit"]);
+    await screenshot(page, "project-search-phone");
+    await context.close();
+  });
+});
+
+describe("an owner edits and deletes projects", () => {
+  it("edits a project's name and capital, with the server's messages on refusal", async () => {
+    const { context, page } = await newPage(browser, app.url);
+    await signIn(page, DEMO.owner);
+    await openFromSearch(page, "Harbor District Affordable Housing");
+    await screenshot(page, "project-actions-desktop");
+
+    await page.getByRole("button", { name: "Edit Project" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Project" });
+    expect(await dialog.getByLabel("Project Name").inputValue()).toBe("Harbor District Affordable Housing");
+    expect(await dialog.getByLabel("Total Capital").inputValue()).toBe("8500000");
+    expect(await dialog.getByLabel("Location").inputValue()).toBe("Rotterdam, Netherlands");
+
+    // A 400 from the server: its field message shows under the field.
+    const start = await dialog.getByLabel("Start Date").inputValue();
+    const before = new Date(Date.parse(start) - 86_400_000).toISOString().slice(0, 10);
+    await dialog.getByLabel("End Date").fill(before);
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await dialog.getByText("End date must be on or after the start date.").waitFor();
+    await expectToast(page, "Error updating project");
+    await page
+      .locator("[data-sonner-toast]")
+      .getByText("End date must be on or after the start date.", { exact: true })
+      .waitFor();
+
+    // A 422: the milestones already add up to €8,500,000 (the project is in euros).
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Edit Project" }).click();
+    await dialog.getByLabel("Total Capital").fill("8000000");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Total capital cannot be less than the sum of the milestone amounts (€8,500,000).");
+
+    await dialog.getByLabel("Project Name").fill("Harbor District Homes");
+    await dialog.getByLabel("Total Capital").fill("9000000");
+    await screenshot(page, "project-edit-dialog-desktop", { fullPage: false });
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Project updated");
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByRole("heading", { name: "Harbor District Homes", level: 1 }).waitFor();
+    await page.getByText("€9,000,000").first().waitFor();
+    await page.getByRole("tab", { name: "Finances" }).click();
+    await page.getByText("€7,000,000").first().waitFor();
+
+    // The list shows the new name and figure without a reload.
+    await search(page, "harbor");
+    const card = cards(page).filter({ has: page.getByRole("heading", { name: "Harbor District Homes" }) });
+    await card.waitFor();
+    expect(await card.textContent()).toContain("€9,000,000");
+    await context.close();
+  });
+
+  it("is told why a project with a verified milestone cannot be deleted", async () => {
+    const { context, page } = await newPage(browser, app.url);
+    await signIn(page, DEMO.owner);
+    await openFromSearch(page, "Mojave Solar Farm Phase II");
+    await page.getByRole("button", { name: "Delete Project" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByText("Are you sure you want to delete this project?").waitFor();
+    await confirm.getByText("all of its milestones will be deleted").waitFor();
+    await confirm.getByRole("button", { name: "Delete Project" }).click();
+    await expectToast(page, "Error deleting project");
+    await expectToast(page, "A project with verified milestones or released capital cannot be deleted.");
+    await confirm.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).pathname).toMatch(/^\/projects\//);
+    await page.getByRole("heading", { name: "Mojave Solar Farm Phase II", level: 1 }).waitFor();
+    await context.close();
+  });
+
+  it("creates a project and deletes it, landing on the dashboard", async () => {
+    const { context, page } = await newPage(browser, app.url);
+    await signIn(page, DEMO.owner);
+    await page.getByRole("tab", { name: "Projects" }).click();
+    await page.getByRole("button", { name: "New Project" }).click();
+    const dialog = page.getByRole("dialog", { name: "New Project" });
+    await dialog.getByLabel("Project Name").fill("Throwaway Pilot");
+    await dialog.getByLabel("Description").fill("A pilot created only to be deleted.");
+    await dialog.getByLabel("Total Capital").fill("250000");
+    await dialog.getByLabel("Location").fill("Ghent, Belgium");
+    await dialog.getByRole("button", { name: "Create Project" }).click();
+    await expectToast(page, "Project Created");
+    await dialog.waitFor({ state: "hidden" });
+
+    await openFromSearch(page, "Throwaway Pilot");
+    await page.getByRole("button", { name: "Delete Project" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await screenshot(page, "project-delete-confirm-desktop", { fullPage: false });
+    await confirm.getByRole("button", { name: "Delete Project" }).click();
+    await page.waitForURL("**/dashboard");
+    await expectToast(page, "Project deleted");
+    expect(await page.locator("[data-sonner-toast]").filter({ hasText: "Project not found" }).count()).toBe(0);
+
+    await search(page, "Throwaway");
+    await page.getByText("No projects found").waitFor();
+    await context.close();
+  });
+
+  it("shows the actions and the edit dialog at phone width", async () => {
+    const { context, page } = await newPage(browser, app.url, PHONE);
+    await signIn(page, DEMO.owner);
+    await page.goto("/projects?q=lisbon");
+    await cards(page).getByRole("link", { name: "View Details" }).click();
+    await page.getByRole("heading", { name: "Lisbon Data Centre Retrofit", level: 1 }).waitFor();
+    await page.getByRole("button", { name: "Delete Project" }).waitFor();
+    await screenshot(page, "project-actions-phone", { fullPage: false });
+    // The milestone tables scroll inside their cards: the page itself is no wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.getByRole("tab", { name: "Finances" }).click();
+    await page.getByTestId("schedule-total").waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, "project-finances-phone");
+    await page.getByRole("button", { name: "Edit Project" }).click();
+    await page.getByRole("dialog", { name: "Edit Project" }).getByLabel("Project Name").waitFor();
+    await screenshot(page, "project-edit-dialog-phone", { fullPage: false });
+    await context.close();
+  });
+
+  it("offers neither action to an investor", async () => {
+    const { context, page } = await newPage(browser, app.url);
+    await signIn(page, DEMO.investor);
+    await openFromSearch(page, "Mojave Solar Farm Phase II");
+    expect(await page.getByRole("button", { name: "Edit Project" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Delete Project" }).count()).toBe(0);
+    await context.close();
+  });
+});
