@@ -22,6 +22,7 @@ import { meRoutes } from "./routes/me";
 import { reportRoutes, verificationRoutes, verifierQueueRoutes } from "./routes/verification";
 import { milestoneRoutes } from "./routes/milestones";
 import { projectRoutes } from "./routes/projects";
+import { publicRequestRoutes } from "./routes/public-requests";
 import { verifierRoutes } from "./routes/verifiers";
 import { notificationRoutes } from "./routes/notifications";
 import { userRoutes } from "./routes/users";
@@ -100,6 +101,7 @@ export function createApp(deps: Deps) {
   api.route("/health", healthRoutes);
   api.route("/auth", authRoutes);
   api.route("/me", meRoutes);
+  api.route("/public-requests", publicRequestRoutes);
   api.route("/milestones", verificationRoutes);
   api.route("/milestones", milestoneEvidenceRoutes);
   api.route("/evidence", evidenceRoutes);

@@ -287,3 +287,15 @@ export interface VerificationReportDto {
   submittedBy: { id: string; name: string };
   createdAt: string;
 }
+
+/** A request sent through a public form (demo, early access, verifier partner), as admins see it. */
+export interface PublicRequestDto {
+  id: string;
+  kind: "demo" | "early_access" | "verifier_partner";
+  email: string;
+  name: string | null;
+  organization: string | null;
+  message: string | null;
+  source: string | null;
+  createdAt: string;
+}

@@ -1,3 +1,4 @@
+export * from "./calculator";
 export * from "./constants";
 export * from "./dto";
 export * from "./format";

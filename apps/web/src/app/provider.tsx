@@ -1,26 +1,18 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider } from "react-router";
-import { Toaster } from "@/components/ui/toaster";
-import { ApiError } from "@/lib/api-client";
-import { router } from "./router";
+import { lazy, Suspense } from "react";
+import { BrowserRouter } from "react-router";
+import { AppRoutes } from "./router";
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 15_000,
-      refetchOnWindowFocus: true,
-      // Client errors will not fix themselves; 502/503/504 are worth another try (SPEC.md §8).
-      retry: (failureCount, error) =>
-        failureCount < 2 && (!(error instanceof ApiError) || [502, 503, 504].includes(error.status)),
-    },
-  },
-});
+// Toasts can wait for the page: sonner loads after first paint, outside the landing page's budget.
+const Toaster = lazy(() => import("@/components/ui/toaster").then((m) => ({ default: m.Toaster })));
 
+/** The QueryClient is provided by the QueryScope layout route (see router.tsx), not here. */
 export function AppProvider() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>
+    <BrowserRouter>
+      <AppRoutes />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </BrowserRouter>
   );
 }

@@ -1,32 +1,42 @@
-import { createBrowserRouter } from "react-router";
+import { type RouteObject, useRoutes } from "react-router";
 import { PublicLayout } from "./layouts/public-layout";
+import { lazyPage, queryScope } from "./lazy-route";
 import { publicRoutes } from "./routes/public/routes";
 
-/** Loads a route module lazily, so public pages never carry the signed-in app (and back). */
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
-
-export const router = createBrowserRouter([
+// Declarative routes (useRoutes), not the data router: createBrowserRouter alone adds ~16 kB gzipped
+// to every page, which the landing page's 100 kB budget cannot carry (bench/bundle-size.mjs).
+const routes: RouteObject[] = [
   {
-    Component: PublicLayout,
-    children: [...publicRoutes, { path: "/login", lazy: page(() => import("./routes/login")) }],
-  },
-  {
-    lazy: page(() => import("./routes/app-shell")),
+    element: <PublicLayout />,
     children: [
-      { path: "/dashboard", lazy: page(() => import("./routes/dashboard")) },
-      { path: "/notifications", lazy: page(() => import("./routes/notifications")) },
-      { path: "/projects", lazy: page(() => import("./routes/projects")) },
-      { path: "/projects/:projectId", lazy: page(() => import("./routes/project-detail")) },
-      { path: "/milestones", lazy: page(() => import("./routes/milestones")) },
-      { path: "/milestones/:milestoneId", lazy: page(() => import("./routes/milestone-detail")) },
-      { path: "/verifiers", lazy: page(() => import("./routes/verifiers")) },
-      { path: "/verifications", lazy: page(() => import("./routes/verifications")) },
-      { path: "/reports", lazy: page(() => import("./routes/reports")) },
-      { path: "/users", lazy: page(() => import("./routes/users")) },
-      { path: "/settings", lazy: page(() => import("./routes/settings")) },
+      ...publicRoutes,
+      { element: queryScope, children: [{ path: "/login", element: lazyPage(() => import("./routes/login")) }] },
     ],
   },
-  { path: "*", lazy: page(() => import("./routes/not-found")) },
-]);
+  {
+    element: queryScope,
+    children: [
+      {
+        element: lazyPage(() => import("./routes/app-shell")),
+        children: [
+          { path: "/dashboard", element: lazyPage(() => import("./routes/dashboard")) },
+          { path: "/notifications", element: lazyPage(() => import("./routes/notifications")) },
+          { path: "/projects", element: lazyPage(() => import("./routes/projects")) },
+          { path: "/projects/:projectId", element: lazyPage(() => import("./routes/project-detail")) },
+          { path: "/milestones", element: lazyPage(() => import("./routes/milestones")) },
+          { path: "/milestones/:milestoneId", element: lazyPage(() => import("./routes/milestone-detail")) },
+          { path: "/verifiers", element: lazyPage(() => import("./routes/verifiers")) },
+          { path: "/verifications", element: lazyPage(() => import("./routes/verifications")) },
+          { path: "/reports", element: lazyPage(() => import("./routes/reports")) },
+          { path: "/users", element: lazyPage(() => import("./routes/users")) },
+          { path: "/settings", element: lazyPage(() => import("./routes/settings")) },
+        ],
+      },
+    ],
+  },
+  { path: "*", element: lazyPage(() => import("./routes/not-found")) },
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,8 +1,10 @@
 import { ChevronDownIcon, MenuIcon, XIcon } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
-import { cn } from "@/lib/utils";
 import { Logo } from "./brand";
+
+// Plain class strings here, not cn(): this layout is part of the landing page's first load.
 
 const NAV = [
   { to: "/", label: "Home" },
@@ -11,14 +13,55 @@ const NAV = [
   { to: "/about", label: "About" },
   { to: "/partners", label: "Partners" },
 ];
+/** SPEC.md §2.2: the header's Products menu. */
 const PRODUCTS = [
   { to: "/features", label: "Verification Platform", text: "Independent checks before every release" },
   { to: "/institutional-partners", label: "Governance Infrastructure", text: "Rules, records and oversight for LPs" },
 ];
+const FOOTER = [
+  {
+    title: "Product",
+    links: [
+      { to: "/features", label: "Features" },
+      { to: "/ai-verification", label: "AI verification" },
+      { to: "/verifier-app", label: "Verifier app" },
+      { to: "/gold-backed-protection", label: "Gold-backed protection" },
+      { to: "/pricing", label: "Pricing" },
+      { to: "/roadmap", label: "Roadmap" },
+    ],
+  },
+  {
+    title: "Solutions",
+    links: [
+      { to: "/institutional-partners", label: "Institutional partners" },
+      { to: "/enterprise", label: "Enterprise" },
+      { to: "/case-studies", label: "Case studies" },
+      { to: "/become-verifier", label: "Become a verifier" },
+      { to: "/demo", label: "Product demo" },
+    ],
+  },
+  {
+    title: "Company",
+    links: [
+      { to: "/about", label: "About" },
+      { to: "/partners", label: "Partners" },
+      { to: "/contact", label: "Contact" },
+      { to: "/privacy", label: "Privacy" },
+      { to: "/terms", label: "Terms" },
+    ],
+  },
+];
 
-const linkClass = "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-950";
+const navLink =
+  "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-950 aria-[current=page]:text-slate-950 aria-[current=page]:underline aria-[current=page]:decoration-accent aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8";
 
 export function PublicLayout() {
+  const { pathname, hash } = useLocation();
+  // A new page starts at its top (an in-page #anchor is left to the browser).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page
+  useEffect(() => {
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
   return (
     <div className="flex min-h-screen flex-col bg-white">
       <a
@@ -36,70 +79,87 @@ export function PublicLayout() {
   );
 }
 
+/** A disclosure (not an ARIA menu): a button that shows a list of links. */
 function ProductsMenu() {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the route changes
+  useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !ref.current?.contains(event.target as Node))
-        setOpen(false);
+    // A click or focus anywhere outside the menu closes it.
+    const onOutside = (event: Event) => {
+      if (!ref.current?.contains(event.target as Node)) setOpen(false);
     };
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", close);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener("mousedown", onOutside);
+    document.addEventListener("focusin", onOutside);
+    document.addEventListener("keydown", onKey);
     return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", close);
+      document.removeEventListener("mousedown", onOutside);
+      document.removeEventListener("focusin", onOutside);
+      document.removeEventListener("keydown", onKey);
     };
   }, [open]);
   return (
     <div ref={ref} className="relative">
       <button
+        ref={button}
         type="button"
-        className={cn(linkClass, "inline-flex items-center gap-1")}
+        className={`${navLink} inline-flex cursor-pointer items-center gap-1`}
         aria-expanded={open}
-        aria-haspopup="true"
+        aria-controls={listId}
         onClick={() => setOpen((v) => !v)}
       >
-        Products <ChevronDownIcon className="size-4" aria-hidden />
+        Products
+        <ChevronDownIcon className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} aria-hidden />
       </button>
-      {open ? (
-        <ul className="absolute left-0 top-full z-40 mt-1 w-72 rounded-lg border bg-white p-2 shadow-lg">
-          {PRODUCTS.map((item) => (
-            <li key={item.label}>
-              <Link to={item.to} className="block rounded-md p-3 hover:bg-slate-50" onClick={() => setOpen(false)}>
-                <span className="block text-sm font-semibold text-slate-900">{item.label}</span>
-                <span className="block text-xs text-slate-600">{item.text}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ul
+        id={listId}
+        hidden={!open}
+        className="absolute left-0 top-full z-40 mt-2 w-80 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
+      >
+        {PRODUCTS.map((item) => (
+          <li key={item.label}>
+            <Link to={item.to} className="block rounded-md p-3 hover:bg-slate-50" onClick={() => setOpen(false)}>
+              <span className="block text-sm font-semibold text-slate-900">{item.label}</span>
+              <span className="block text-sm text-slate-600">{item.text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
 
 function PublicHeader() {
   return (
-    <header className="sticky top-0 z-30 border-b bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-          <NavLink to="/" end className={linkClass}>
+          <NavLink to="/" end className={navLink}>
             Home
           </NavLink>
-          <NavLink to="/features" className={linkClass}>
+          <NavLink to="/features" className={navLink}>
             Features
           </NavLink>
           <ProductsMenu />
           {NAV.slice(2).map((item) => (
-            <NavLink key={item.to} to={item.to} className={linkClass}>
+            <NavLink key={item.to} to={item.to} className={navLink}>
               {item.label}
             </NavLink>
           ))}
         </nav>
         <div className="hidden items-center gap-2 lg:flex">
-          <Link to="/login" className={linkClass}>
+          <Link to="/login" className={navLink}>
             Login
           </Link>
           <Link
@@ -121,17 +181,39 @@ function PublicHeader() {
   );
 }
 
-/** SPEC.md §2.2: on small screens a bottom drawer holds the navigation. */
+/** SPEC.md §2.2: on small screens a bottom drawer holds the navigation. Focus stays inside while open. */
 function MobileDrawer() {
   const [open, setOpen] = useState(false);
-  const location = useLocation();
+  const opener = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the route changes
-  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
+    const previous = document.activeElement as HTMLElement | null;
+    panel.current?.querySelector<HTMLElement>("a, button")?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+      if (event.key !== "Tab" || !panel.current) return;
+      const items = [...panel.current.querySelectorAll<HTMLElement>("a, button")];
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
     document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.body.style.overflow = "";
+      (previous ?? opener.current)?.focus();
+    };
   }, [open]);
   const items = [
     ...NAV,
@@ -142,130 +224,104 @@ function MobileDrawer() {
   return (
     <div className="lg:hidden">
       <button
+        ref={opener}
         type="button"
-        className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100"
+        className="inline-flex size-11 cursor-pointer items-center justify-center rounded-md text-slate-800 hover:bg-slate-100"
         aria-label="Open menu"
         aria-expanded={open}
         onClick={() => setOpen(true)}
       >
         <MenuIcon className="size-6" aria-hidden />
       </button>
-      {open ? (
-        <div className="fixed inset-0 z-50">
-          <button
-            type="button"
-            aria-label="Close menu"
-            className="absolute inset-0 bg-slate-950/50"
-            onClick={() => setOpen(false)}
-          />
-          <div
-            role="dialog"
-            aria-modal="true"
-            aria-label="Menu"
-            className="absolute inset-x-0 bottom-0 max-h-[85vh] overflow-y-auto rounded-t-2xl bg-white p-4 pb-8 shadow-2xl"
-          >
-            <div className="mb-2 flex items-center justify-between">
-              <span className="text-sm font-semibold text-slate-500">Menu</span>
-              <button
-                type="button"
-                className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100"
-                aria-label="Close menu"
-                onClick={() => setOpen(false)}
+      {/* In a portal: the sticky header would otherwise be the containing block of this fixed overlay. */}
+      {open
+        ? createPortal(
+            <div className="fixed inset-0 z-50">
+              <div className="absolute inset-0 bg-slate-950/50" aria-hidden onClick={() => setOpen(false)} />
+              <div
+                ref={panel}
+                role="dialog"
+                aria-modal="true"
+                aria-label="Menu"
+                className="absolute inset-x-0 bottom-0 max-h-[85vh] overflow-y-auto rounded-t-2xl bg-white p-4 pb-8 shadow-2xl"
               >
-                <XIcon className="size-5" aria-hidden />
-              </button>
-            </div>
-            <nav aria-label="Mobile">
-              <ul className="grid gap-1">
-                {items.map((item) => (
-                  <li key={item.label}>
-                    <Link
-                      to={item.to}
-                      className="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
-                    >
-                      {item.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          </div>
-        </div>
-      ) : null}
+                <div className="mx-auto mb-3 h-1.5 w-12 rounded-full bg-slate-200" aria-hidden />
+                <div className="mb-2 flex items-center justify-between">
+                  <span className="px-3 text-sm font-semibold text-slate-600">Menu</span>
+                  <button
+                    type="button"
+                    className="inline-flex size-11 cursor-pointer items-center justify-center rounded-md hover:bg-slate-100"
+                    aria-label="Close menu"
+                    onClick={() => setOpen(false)}
+                  >
+                    <XIcon className="size-5" aria-hidden />
+                  </button>
+                </div>
+                <nav aria-label="Mobile">
+                  <ul className="grid gap-1">
+                    {items.map((item) => (
+                      <li key={item.label}>
+                        <Link
+                          to={item.to}
+                          onClick={() => setOpen(false)}
+                          className={
+                            item.label === "Get Started"
+                              ? "mt-2 block rounded-md bg-primary px-3 py-3 text-center text-base font-semibold text-white"
+                              : "block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
+                          }
+                        >
+                          {item.label}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+              </div>
+            </div>,
+            document.body,
+          )
+        : null}
     </div>
   );
 }
 
 function PublicFooter() {
   return (
-    <footer className="border-t bg-navy-950 text-slate-300">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-4">
-        <div className="md:col-span-2">
+    <footer className="bg-navy-950 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-5">
+        <div className="lg:col-span-2">
           <Logo inverted />
-          <p className="mt-3 max-w-sm text-sm text-slate-300">
+          <p className="mt-4 max-w-sm text-sm leading-relaxed">
             Milestone-verified capital release for limited partners. Tranche holds no funds: it verifies, records and
             instructs your custodian.
           </p>
-          <p className="mt-3 text-sm">
+          <address className="mt-4 text-sm not-italic leading-relaxed">
             Contact:{" "}
-            <a className="text-white underline" href="mailto:hello@tranche.capital">
+            <a className="font-medium text-white underline underline-offset-4" href="mailto:hello@tranche.capital">
               hello@tranche.capital
             </a>
-          </p>
+          </address>
         </div>
-        <nav aria-label="Product" className="text-sm">
-          <h2 className="font-semibold text-white">Product</h2>
-          <ul className="mt-3 grid gap-2">
-            <li>
-              <Link className="hover:text-white" to="/features">
-                Features
-              </Link>
-            </li>
-            <li>
-              <Link className="hover:text-white" to="/pricing">
-                Pricing
-              </Link>
-            </li>
-            <li>
-              <Link className="hover:text-white" to="/case-studies">
-                Case studies
-              </Link>
-            </li>
-            <li>
-              <Link className="hover:text-white" to="/roadmap">
-                Roadmap
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-label="Company" className="text-sm">
-          <h2 className="font-semibold text-white">Company</h2>
-          <ul className="mt-3 grid gap-2">
-            <li>
-              <Link className="hover:text-white" to="/about">
-                About
-              </Link>
-            </li>
-            <li>
-              <Link className="hover:text-white" to="/partners">
-                Partners
-              </Link>
-            </li>
-            <li>
-              <Link className="hover:text-white" to="/privacy">
-                Privacy
-              </Link>
-            </li>
-            <li>
-              <Link className="hover:text-white" to="/terms">
-                Terms
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        {FOOTER.map((column) => (
+          <nav key={column.title} aria-label={column.title} className="text-sm">
+            <h2 className="font-semibold text-white">{column.title}</h2>
+            <ul className="mt-4 grid gap-2.5">
+              {column.links.map((link) => (
+                <li key={link.to}>
+                  <Link className="hover:text-white hover:underline" to={link.to}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
       </div>
-      <div className="border-t border-white/10 py-5 text-center text-xs text-slate-400">
-        © 2025 Tranche. All rights reserved.
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-slate-400 sm:px-6">
+          © 2025 Tranche. All rights reserved. Tranche is a verification and record-keeping service; it does not hold,
+          manage or transmit funds.
+        </p>
       </div>
     </footer>
   );

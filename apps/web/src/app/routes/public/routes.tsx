@@ -1,29 +1,32 @@
 import type { RouteObject } from "react-router";
+import { lazyPage, queryScope } from "../../lazy-route";
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
-
-/** Every public marketing route of SPEC.md §2.1, each its own lazily loaded chunk. */
+/**
+ * Every public marketing route of SPEC.md §2.1, each its own lazily loaded chunk. The pages whose forms
+ * reach the server sit in a QueryScope; the others, the landing page first, load no server-state code.
+ */
 export const publicRoutes: RouteObject[] = [
-  { index: true, lazy: page(() => import("./placeholder")) },
-  ...[
-    "features",
-    "pricing",
-    "about",
-    "partners",
-    "contact",
-    "demo",
-    "enterprise",
-    "institutional-partners",
-    "verifier-app",
-    "case-studies",
-    "become-verifier",
-    "gold-backed-protection",
-    "ai-verification",
-    "privacy",
-    "terms",
-    "roadmap",
-    "verify/:milestoneId",
-  ].map((path) => ({ path: `/${path}`, lazy: page(() => import("./placeholder")) })),
+  { index: true, element: lazyPage(() => import("./home")) },
+  { path: "/features", element: lazyPage(() => import("./features")) },
+  { path: "/pricing", element: lazyPage(() => import("./pricing")) },
+  { path: "/about", element: lazyPage(() => import("./about")) },
+  { path: "/partners", element: lazyPage(() => import("./partners")) },
+  { path: "/enterprise", element: lazyPage(() => import("./enterprise")) },
+  { path: "/institutional-partners", element: lazyPage(() => import("./institutional-partners")) },
+  { path: "/case-studies", element: lazyPage(() => import("./case-studies")) },
+  { path: "/gold-backed-protection", element: lazyPage(() => import("./gold-backed-protection")) },
+  { path: "/privacy", element: lazyPage(() => import("./privacy")) },
+  { path: "/terms", element: lazyPage(() => import("./terms")) },
+  { path: "/roadmap", element: lazyPage(() => import("./roadmap")) },
+  { path: "/verify/:milestoneId", element: lazyPage(() => import("./verify")) },
+  {
+    element: queryScope,
+    children: [
+      { path: "/contact", element: lazyPage(() => import("./contact")) },
+      { path: "/demo", element: lazyPage(() => import("./demo")) },
+      { path: "/verifier-app", element: lazyPage(() => import("./verifier-app")) },
+      { path: "/become-verifier", element: lazyPage(() => import("./become-verifier")) },
+      { path: "/ai-verification", element: lazyPage(() => import("./ai-verification")) },
+    ],
+  },
 ];

@@ -1,0 +1,84 @@
+import { EyeIcon, FileBarChartIcon, GavelIcon, LayersIcon, ShieldAlertIcon, UserCheckIcon } from "lucide-react";
+import { Link } from "react-router";
+import {
+  CtaBand,
+  type Feature,
+  FeatureGrid,
+  PageHero,
+  primaryButton,
+  Section,
+  StatList,
+} from "@/features/marketing/components/page-parts";
+
+const FEATURES: Feature[] = [
+  {
+    icon: GavelIcon,
+    title: "Rules per project",
+    text: "Decide, per commitment, which milestones release capital, how much each releases and what evidence it needs.",
+  },
+  {
+    icon: UserCheckIcon,
+    title: "Verifiers you appoint",
+    text: "Independent verification is required, not optional, and the verifier is yours to choose, not the sponsor's.",
+  },
+  {
+    icon: EyeIcon,
+    title: "Portfolio oversight",
+    text: "Capital deployed, remaining and at risk across all managers and projects, live rather than quarterly.",
+  },
+  {
+    icon: ShieldAlertIcon,
+    title: "Early warning",
+    text: "A rejected, delayed or overdue milestone flags its project at risk the same day, before more capital moves.",
+  },
+  {
+    icon: FileBarChartIcon,
+    title: "Committee-ready reporting",
+    text: "Reports for investment committees and trustees built from the verified record, not from sponsor decks.",
+  },
+  {
+    icon: LayersIcon,
+    title: "Works with your managers",
+    text: "General partners and sponsors use Tranche as project owners; you keep the rules and the oversight.",
+  },
+];
+
+export default function InstitutionalPartnersPage() {
+  return (
+    <main id="main">
+      <PageHero
+        eyebrow="Governance Infrastructure"
+        title="Oversight that limited partners can act on"
+        lead={
+          <p>
+            Tranche gives institutional investors the rules, the independent checks and the record to govern how their
+            commitments are deployed — without taking custody or slowing good projects down.
+          </p>
+        }
+      >
+        <Link to="/contact" className={primaryButton}>
+          Request Demo
+        </Link>
+      </PageHero>
+      <Section id="governance" title="Governance built into the flow of capital">
+        <FeatureGrid features={FEATURES} />
+      </Section>
+      <Section id="outcomes" tone="muted" title="What our institutional clients report">
+        <StatList
+          stats={[
+            { value: "100%", label: "of releases backed by a named verifier" },
+            { value: "3 weeks", label: "earlier warning of slipping projects, on average" },
+            { value: "60%", label: "less time preparing committee reports" },
+            { value: "0", label: "duplicate releases since adoption" },
+          ]}
+        />
+        <p className="mt-4 text-sm text-slate-600">Figures from a 2025 survey of Tranche institutional clients.</p>
+      </Section>
+      <CtaBand
+        title="Bring verified milestones to your next commitment"
+        text="We will model one of your existing commitments in Tranche during the demo."
+        secondary={{ to: "/case-studies", label: "Read case studies" }}
+      />
+    </main>
+  );
+}
