@@ -61,12 +61,21 @@ async function seriousViolations(page: Page) {
 }
 
 describe("public pages", () => {
-  it("render their one h1 with landmarks, pass axe at desktop and phone width, and are screenshotted", async () => {
-    const desktop = await newPage(browser, app.url, DESKTOP);
-    const phone = await newPage(browser, app.url, PHONE);
-    const failures: string[] = [];
-    for (const [path, heading] of PAGES) {
-      for (const [viewport, { page }] of [
+  let desktop: Page;
+  let phone: Page;
+  beforeAll(async () => {
+    desktop = (await newPage(browser, app.url, DESKTOP)).page;
+    phone = (await newPage(browser, app.url, PHONE)).page;
+  });
+  afterAll(async () => {
+    await desktop?.context().close();
+    await phone?.context().close();
+  });
+
+  for (const [path, heading] of PAGES) {
+    it(`${path} renders its one h1 with landmarks and passes axe at desktop and phone width`, async () => {
+      const failures: string[] = [];
+      for (const [viewport, page] of [
         ["desktop", desktop],
         ["phone", phone],
       ] as const) {
@@ -76,14 +85,12 @@ describe("public pages", () => {
         for (const role of ["banner", "main", "contentinfo"] as const) {
           expect(await page.getByRole(role).count(), `${path}: one ${role} landmark`).toBe(1);
         }
-        for (const violation of await seriousViolations(page)) failures.push(`${path} [${viewport}] ${violation}`);
+        for (const violation of await seriousViolations(page)) failures.push(`[${viewport}] ${violation}`);
         await screenshot(page, `public-${shotName(path)}-${viewport}`);
       }
-    }
-    expect(failures).toEqual([]);
-    await desktop.context.close();
-    await phone.context.close();
-  });
+      expect(failures).toEqual([]);
+    });
+  }
 
   it("shows a visible focus ring on keyboard focus", async () => {
     const { context, page } = await newPage(browser, app.url);

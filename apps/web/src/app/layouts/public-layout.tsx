@@ -261,17 +261,24 @@ function MobileDrawer() {
                   <ul className="grid gap-1">
                     {items.map((item) => (
                       <li key={item.label}>
-                        <Link
-                          to={item.to}
-                          onClick={() => setOpen(false)}
-                          className={
-                            item.label === "Get Started"
-                              ? "mt-2 block rounded-md bg-primary px-3 py-3 text-center text-base font-semibold text-white"
-                              : "block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
-                          }
-                        >
-                          {item.label}
-                        </Link>
+                        {item.label === "Get Started" ? (
+                          <Link
+                            to={item.to}
+                            onClick={() => setOpen(false)}
+                            className="mt-2 block rounded-md bg-primary px-3 py-3 text-center text-base font-semibold text-white"
+                          >
+                            {item.label}
+                          </Link>
+                        ) : (
+                          <NavLink
+                            to={item.to}
+                            end
+                            onClick={() => setOpen(false)}
+                            className="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-slate-100 aria-[current=page]:font-semibold aria-[current=page]:text-slate-950"
+                          >
+                            {item.label}
+                          </NavLink>
+                        )}
                       </li>
                     ))}
                   </ul>

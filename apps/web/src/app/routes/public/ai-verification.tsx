@@ -18,11 +18,14 @@ export default function AiVerificationPage() {
       />
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <Tabs defaultValue="ai">
-          <TabsList aria-label="Advanced features" className="bg-slate-200">
-            <TabsTrigger value="ai" className="px-5 text-slate-700">
+          <TabsList
+            aria-label="Advanced features"
+            className="grid h-auto w-full grid-cols-2 bg-slate-200 sm:inline-flex sm:w-auto"
+          >
+            <TabsTrigger value="ai" className="px-5 py-2 whitespace-normal text-slate-700">
               AI Verification
             </TabsTrigger>
-            <TabsTrigger value="contracts" className="px-5 text-slate-700">
+            <TabsTrigger value="contracts" className="px-5 py-2 whitespace-normal text-slate-700">
               Smart Contract Disbursements
             </TabsTrigger>
           </TabsList>
