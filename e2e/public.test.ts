@@ -174,6 +174,27 @@ describe("landing page", () => {
     await context.close();
   });
 
+  it("loads without layout shift from fonts or late content", async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { context, page } = await newPage(browser, app.url, viewport);
+      await page.addInitScript(() => {
+        const w = window as unknown as { __cls: number };
+        w.__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) w.__cls += entry.value;
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      await page.goto("/");
+      await page.getByTestId("impact-value").waitFor();
+      await page.evaluate(() => document.fonts.ready);
+      await page.waitForTimeout(500);
+      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+      expect(cls, `cumulative layout shift at ${viewport.width}px`).toBeLessThan(0.05);
+      await context.close();
+    }
+  });
+
   it("lists three testimonials and six feature cards", async () => {
     const { context, page } = await newPage(browser, app.url);
     await page.goto("/");
