@@ -28,6 +28,8 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
+          // Its own worker limit needs its own group: it runs after the unit and server suites.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
