@@ -16,15 +16,13 @@ const app = createApp({ env, database, db: database.db, logger: createLogger(env
 const password = "amber circuit lagoon 31";
 // One account per request: each account has its own sign-in limit.
 const passwordHash = await hashPassword(password);
-await database.db
-  .insert(users)
-  .values(
-    Array.from({ length: concurrent }, (_, i) => ({
-      email: `bench${i}@example.test`,
-      name: `Bench ${i}`,
-      passwordHash,
-    })),
-  );
+await database.db.insert(users).values(
+  Array.from({ length: concurrent }, (_, i) => ({
+    email: `bench${i}@example.test`,
+    name: `Bench ${i}`,
+    passwordHash,
+  })),
+);
 
 const signIn = (i: number) =>
   app.request("/api/auth/sign-in", {
