@@ -19,13 +19,12 @@ export async function milestoneDetail(
   actorId: string,
 ): Promise<MilestoneDetailDto> {
   const { project, roles, isAdmin, isOwner } = access;
-  const [[dto], [release]] = await Promise.all([
-    loadMilestones(db, eq(milestones.id, access.milestone.id)),
-    db
-      .select({ releasedAt: disbursements.releasedAt })
-      .from(disbursements)
-      .where(eq(disbursements.milestoneId, access.milestone.id)),
-  ]);
+  // One after another: inside a transaction these share a single connection.
+  const [dto] = await loadMilestones(db, eq(milestones.id, access.milestone.id));
+  const [release] = await db
+    .select({ releasedAt: disbursements.releasedAt })
+    .from(disbursements)
+    .where(eq(disbursements.milestoneId, access.milestone.id));
   const status = dto.status;
   // Separation of duties: a verifier never verifies a project they own or invest in.
   const independentVerifier = roles.includes("verifier") && !roles.includes("owner") && !roles.includes("investor");

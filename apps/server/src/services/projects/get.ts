@@ -25,11 +25,10 @@ export async function getProject(ctx: ServiceContext, projectId: string): Promis
 
 export async function projectDetail(db: DbOrTx, access: ProjectAccess): Promise<ProjectDetailDto> {
   const projectId = access.project.id;
-  const [summary, team, list] = await Promise.all([
-    loadProjectSummary(db, projectId),
-    loadTeam(db, projectId),
-    loadMilestones(db, eq(milestones.projectId, projectId)),
-  ]);
+  // One after another: inside a transaction these share a single connection.
+  const summary = await loadProjectSummary(db, projectId);
+  const team = await loadTeam(db, projectId);
+  const list = await loadMilestones(db, eq(milestones.projectId, projectId));
   if (!summary) throw new Error(`project ${projectId} vanished while being read`);
   const manages = access.isOwner || access.isAdmin;
   const hasRelease = summary.disbursedCapital > 0 || list.some((m) => m.status === "verified");
