@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
@@ -26,6 +27,8 @@ function preloadLatinFont(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), preloadLatinFont()],
+  // The same "@/…" paths as tsconfig.json, for the dev server's dependency scan as well as the build.
+  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: {
     port: 5173,
     proxy: { "/api": { target: process.env.API_URL ?? "http://localhost:3000", changeOrigin: false } },
