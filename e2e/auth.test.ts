@@ -1,31 +1,11 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEMO,
-  DESKTOP,
-  expectToast,
-  launchBrowser,
-  newPage,
-  PHONE,
-  type RunningApp,
-  screenshot,
-  signIn,
-  startApp,
-} from "./support/app";
+import { describe, expect, it } from "vitest";
+import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = useBrowserSuite();
 
 describe("sign-up and sign-in", () => {
   it("refuses a weak password with reasons, accepts a good one and returns to the login tab", async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await page.goto("/login");
     await page.getByRole("tab", { name: "Sign Up" }).click();
     await page.getByRole("button", { name: "Sign Up" }).click();
@@ -54,7 +34,7 @@ describe("sign-up and sign-in", () => {
   });
 
   it("shows the validation toast for missing sign-in fields and the failure toast for a wrong password", async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await page.goto("/login");
     await page.getByRole("button", { name: "Sign In" }).click();
     await expectToast(page, "Please enter both email and password");
@@ -77,7 +57,7 @@ describe("the signed-in shell", () => {
 
   for (const role of Object.keys(DEMO) as (keyof typeof DEMO)[]) {
     it(`shows the ${role}'s side navigation, label and role`, async () => {
-      const { context, page } = await newPage(browser, app.url);
+      const { context, page } = await suite.page();
       await signIn(page, DEMO[role]);
       const links = page.getByRole("navigation", { name: "Side navigation" }).getByRole("link");
       expect(await links.allTextContents()).toEqual(expected[role].map((label) => expect.stringContaining(label)));
@@ -88,7 +68,7 @@ describe("the signed-in shell", () => {
   }
 
   it("signs out, then protects routes and keeps /login for signed-out visitors", async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await signIn(page, DEMO.owner);
     await page.goto("/login");
     await page.waitForURL("**/dashboard");
@@ -102,7 +82,7 @@ describe("the signed-in shell", () => {
   });
 
   it("offers the bottom drawer at phone width", async () => {
-    const { context, page } = await newPage(browser, app.url, PHONE);
+    const { context, page } = await suite.page(PHONE);
     await signIn(page, DEMO.verifier);
     await page.getByRole("button", { name: "Open menu" }).click();
     const drawer = page.getByRole("dialog", { name: "Menu" });
@@ -118,7 +98,7 @@ describe("the signed-in shell", () => {
 
 describe("not found", () => {
   it("shows 404, the text and a link home, and logs the path", async () => {
-    const { context, page } = await newPage(browser, app.url, DESKTOP);
+    const { context, page } = await suite.page(DESKTOP);
     const errors: string[] = [];
     page.on("console", (message) => errors.push(message.text()));
     await page.goto("/no/such/page");

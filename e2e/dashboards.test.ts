@@ -1,35 +1,17 @@
 // Each demo role's Overview shows the figures the demo data implies (apps/server/src/seed.ts):
 // verified releases USD 6M (Mojave 3M + Rural Clinics 3M) and EUR 2M (Harbor); pending or in verification
 // USD 9M, EUR 2M, GBP 4M over 7 milestones; Harbor is the one at-risk project; Lisbon has no verifier.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEMO,
-  DESKTOP,
-  launchBrowser,
-  newPage,
-  PHONE,
-  type RunningApp,
-  screenshot,
-  signIn,
-  startApp,
-} from "./support/app";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO, DESKTOP, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = useBrowserSuite();
 
 const card = (page: Page, name: string) => page.getByRole("group", { name, exact: true });
 const text = async (page: Page, name: string) => (await card(page, name).textContent())?.replace(/\s+/g, " ") ?? "";
 
 async function open(email: string, viewport = DESKTOP) {
-  const session = await newPage(browser, app.url, viewport);
+  const session = await suite.page(viewport);
   await signIn(session.page, email);
   await card(session.page, "Capital Protected").waitFor();
   return session;

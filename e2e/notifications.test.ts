@@ -1,26 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEMO,
-  expectToast,
-  launchBrowser,
-  newPage,
-  PHONE,
-  type RunningApp,
-  screenshot,
-  signIn,
-  startApp,
-} from "./support/app";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO, expectToast, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = useBrowserSuite();
 
 const bell = (page: Page) => page.getByRole("link", { name: /^Notifications, \d+ unread$/ });
 
@@ -37,13 +19,13 @@ async function waitForUnread(page: Page, count: number) {
 
 describe("notifications", () => {
   it("raises the bell on one user's open page when another user acts, without a reload", async () => {
-    const investor = await newPage(browser, app.url);
+    const investor = await suite.page();
     await signIn(investor.page, DEMO.investor);
     await waitForUnread(investor.page, 1); // the demo welcome
     const pendingCard = investor.page.getByTestId("card-pending-verification");
     await pendingCard.getByText("7 milestones pending").waitFor();
 
-    const owner = await newPage(browser, app.url);
+    const owner = await suite.page();
     await signIn(owner.page, DEMO.owner);
     const projects = await owner.page.request.get("/api/projects");
     const aire = (await projects.json()).find((p: { name: string }) => p.name.startsWith("Aire Valley"));
@@ -69,7 +51,7 @@ describe("notifications", () => {
   });
 
   it("lists notifications, marks one and then all as read", async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await signIn(page, DEMO.investor);
     // The welcome, and the milestone the owner added in the test above.
     await waitForUnread(page, 2);
@@ -105,7 +87,7 @@ describe("notifications", () => {
   });
 
   it("fits a phone: the list, the chips and the actions", async () => {
-    const { context, page } = await newPage(browser, app.url, PHONE);
+    const { context, page } = await suite.page(PHONE);
     await signIn(page, DEMO.verifier);
     await bell(page).click();
     await page.waitForURL("**/notifications");
@@ -118,12 +100,12 @@ describe("notifications", () => {
   });
 
   it("admin changes a role on /users and the user's open page hears of it at once", async () => {
-    const theo = await newPage(browser, app.url);
+    const theo = await suite.page();
     await signIn(theo.page, "theo.park@tranche.demo");
     // Theo verifies Aire Valley: his welcome, plus the milestone added there in the first test.
     const theoBefore = await unreadOnceLoaded(theo.page);
 
-    const admin = await newPage(browser, app.url);
+    const admin = await suite.page();
     await signIn(admin.page, DEMO.admin);
     await admin.page.goto("/users");
     await admin.page.getByRole("heading", { name: "Users", level: 1 }).waitFor();

@@ -1,26 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEMO,
-  expectToast,
-  launchBrowser,
-  newPage,
-  PHONE,
-  type RunningApp,
-  screenshot,
-  signIn,
-  startApp,
-} from "./support/app";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO, expectToast, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = useBrowserSuite();
 
 const cards = (page: Page) => page.getByTestId("project-card");
 const cardNames = (page: Page) => cards(page).getByRole("heading").allTextContents();
@@ -45,7 +27,7 @@ async function openFromSearch(page: Page, name: string) {
 
 describe("the header search", () => {
   it("finds the caller's projects by name, description or location, and says when nothing matches", async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await signIn(page, DEMO.owner);
     await search(page, "mojave");
     await cards(page).first().waitFor();
@@ -69,7 +51,7 @@ describe("the header search", () => {
   });
 
   it("shows the term and the results at phone width", async () => {
-    const { context, page } = await newPage(browser, app.url, PHONE);
+    const { context, page } = await suite.page(PHONE);
     await signIn(page, DEMO.owner);
     await page.goto("/projects?q=portugal");
     await page.getByTestId("search-term").filter({ hasText: "portugal" }).waitFor();
@@ -82,7 +64,7 @@ describe("the header search", () => {
 
 describe("an owner edits and deletes projects", () => {
   it("edits a project's name and capital, with the server's messages on refusal", async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await signIn(page, DEMO.owner);
     await openFromSearch(page, "Harbor District Affordable Housing");
     await screenshot(page, "project-actions-desktop");
@@ -133,7 +115,7 @@ describe("an owner edits and deletes projects", () => {
   });
 
   it("is told why a project with a verified milestone cannot be deleted", async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await signIn(page, DEMO.owner);
     await openFromSearch(page, "Mojave Solar Farm Phase II");
     await page.getByRole("button", { name: "Delete Project" }).click();
@@ -150,7 +132,7 @@ describe("an owner edits and deletes projects", () => {
   });
 
   it("creates a project and deletes it, landing on the dashboard", async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await signIn(page, DEMO.owner);
     await page.getByRole("tab", { name: "Projects" }).click();
     await page.getByRole("button", { name: "New Project" }).click();
@@ -178,7 +160,7 @@ describe("an owner edits and deletes projects", () => {
   });
 
   it("shows the actions and the edit dialog at phone width", async () => {
-    const { context, page } = await newPage(browser, app.url, PHONE);
+    const { context, page } = await suite.page(PHONE);
     await signIn(page, DEMO.owner);
     await page.goto("/projects?q=lisbon");
     await cards(page).getByRole("link", { name: "View Details" }).click();
@@ -198,7 +180,7 @@ describe("an owner edits and deletes projects", () => {
   });
 
   it("offers neither action to an investor", async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await signIn(page, DEMO.investor);
     await openFromSearch(page, "Mojave Solar Farm Phase II");
     expect(await page.getByRole("button", { name: "Edit Project" }).count()).toBe(0);

@@ -1,26 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEMO,
-  expectToast,
-  launchBrowser,
-  newPage,
-  PHONE,
-  type RunningApp,
-  screenshot,
-  signIn,
-  startApp,
-} from "./support/app";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO, expectToast, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = useBrowserSuite();
 
 const isoDay = (offset: number) => {
   const d = new Date(Date.now() + offset * 86_400_000);
@@ -46,7 +28,7 @@ async function openProject(page: Page, name: string) {
 
 describe("an owner's projects and milestones", () => {
   it("creates a project, then adds, edits and deletes milestones with every validation message", async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await signIn(page, DEMO.owner);
     await openProjectsTab(page);
     await screenshot(page, "projects-tab-owner-desktop");
@@ -151,12 +133,12 @@ describe("an owner's projects and milestones", () => {
 // Runs before the admin test below, which puts this investor on the Lisbon project.
 describe("an investor", () => {
   it("sees only the projects they belong to, filters them, and is turned away from others", async () => {
-    const owner = await newPage(browser, app.url);
+    const owner = await suite.page();
     await signIn(owner.page, DEMO.owner);
     const all = (await (await owner.page.request.get("/api/projects")).json()) as { id: string; name: string }[];
     await owner.context.close();
 
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await signIn(page, DEMO.investor);
     await openProjectsTab(page);
     const names = await page.getByTestId("project-card").getByRole("heading").allTextContents();
@@ -186,7 +168,7 @@ describe("an investor", () => {
 
 describe("an admin", () => {
   it("assigns a verifier and an investor from the directory", async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await signIn(page, DEMO.admin);
     await openProject(page, "Lisbon Data Centre Retrofit");
     await page.getByRole("tab", { name: "Team" }).click();
@@ -218,7 +200,7 @@ describe("an admin", () => {
 
 describe("figures on the project and milestone pages", () => {
   it("shows capital, progress, upcoming milestones, countdown and share", async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await signIn(page, DEMO.investor);
     await openProject(page, "Mojave Solar Farm Phase II");
     const main = page.locator("main");
@@ -263,7 +245,7 @@ describe("figures on the project and milestone pages", () => {
   });
 
   it("lists the investor's milestones across projects and the verifiers directory", async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await signIn(page, DEMO.investor);
     await page.getByRole("link", { name: "Milestones" }).first().click();
     await page.getByRole("heading", { name: "Milestones", level: 1 }).waitFor();
@@ -286,7 +268,7 @@ describe("figures on the project and milestone pages", () => {
   });
 
   it("lays out the projects tab, project and milestone pages at phone width", async () => {
-    const { context, page } = await newPage(browser, app.url, PHONE);
+    const { context, page } = await suite.page(PHONE);
     await signIn(page, DEMO.owner);
     await openProjectsTab(page);
     // Nothing may push the page wider than the phone.

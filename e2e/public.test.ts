@@ -1,28 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEMO,
-  DESKTOP,
-  expectToast,
-  launchBrowser,
-  newPage,
-  PHONE,
-  type RunningApp,
-  screenshot,
-  signIn,
-  startApp,
-} from "./support/app";
+import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ PUBLIC_FORM_LIMIT_PER_IP: "100" }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = useBrowserSuite({ PUBLIC_FORM_LIMIT_PER_IP: "100" });
 
 /** Every public route of SPEC.md §2.1 and the h1 it must show. */
 const PAGES = [
@@ -64,8 +45,8 @@ describe("public pages", () => {
   let desktop: Page;
   let phone: Page;
   beforeAll(async () => {
-    desktop = (await newPage(browser, app.url, DESKTOP)).page;
-    phone = (await newPage(browser, app.url, PHONE)).page;
+    desktop = (await suite.page(DESKTOP)).page;
+    phone = (await suite.page(PHONE)).page;
   });
   afterAll(async () => {
     await desktop?.context().close();
@@ -93,7 +74,7 @@ describe("public pages", () => {
   }
 
   it("shows a visible focus ring on keyboard focus", async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await page.goto("/");
     await page.getByRole("heading", { level: 1 }).waitFor();
     await page.keyboard.press("Tab");
@@ -105,7 +86,7 @@ describe("public pages", () => {
   });
 
   it("opens the Products menu with its two products and follows a link", async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await page.goto("/");
     const products = page.getByRole("button", { name: "Products" });
     await products.click();
@@ -126,7 +107,7 @@ describe("public pages", () => {
 
 describe("landing page", () => {
   it("recomputes the impact calculator from the sliders and the profile", async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await page.goto("/");
     const value = page.getByTestId("impact-value");
     await expect(value.textContent()).resolves.toBe("$900.0M");
@@ -153,7 +134,7 @@ describe("landing page", () => {
   });
 
   it("keeps at most one FAQ answer open", async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await page.goto("/#faq");
     await page.getByRole("heading", { name: "Frequently asked questions" }).waitFor();
     const faq = page.locator("#faq");
@@ -176,7 +157,7 @@ describe("landing page", () => {
 
   it("loads without layout shift from fonts or late content", async () => {
     for (const viewport of [DESKTOP, PHONE]) {
-      const { context, page } = await newPage(browser, app.url, viewport);
+      const { context, page } = await suite.page(viewport);
       await page.addInitScript(() => {
         const w = window as unknown as { __cls: number };
         w.__cls = 0;
@@ -196,7 +177,7 @@ describe("landing page", () => {
   });
 
   it("lists three testimonials and six feature cards", async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await page.goto("/");
     await page.getByRole("heading", { name: "Trusted by allocators and sponsors" }).waitFor();
     await expect(page.locator("#testimonials figure").count()).resolves.toBe(3);
@@ -207,7 +188,7 @@ describe("landing page", () => {
 
 describe("forms that reach us", () => {
   it("validates the Request Demo form inline, stores the request, and shows it to an admin on /settings", async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await page.goto("/contact");
     const submit = page.getByRole("button", { name: "Request Demo" });
     await submit.click();
@@ -240,7 +221,7 @@ describe("forms that reach us", () => {
   });
 
   it("requests verifier-app early access and shows the request-received state", async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await page.goto("/verifier-app");
     await page.getByRole("link", { name: "Become a verifier" }).first().waitFor();
     await page.getByRole("button", { name: "Request Early Access" }).click();
@@ -260,7 +241,7 @@ describe("forms that reach us", () => {
   });
 
   it("sends a verifier partner application with SPEC's toast", async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await page.goto("/become-verifier");
     await page.getByLabel("Full name").fill("Kwame Mensah");
     await page.getByLabel("Email", { exact: true }).fill("kwame.mensah@example.test");
@@ -271,7 +252,7 @@ describe("forms that reach us", () => {
   });
 
   it("offers the two advanced-feature tabs, AI Verification first, and a Request Demo block", async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await page.goto("/ai-verification");
     const ai = page.getByRole("tab", { name: "AI Verification" });
     await expect(ai.getAttribute("aria-selected")).resolves.toBe("true");
@@ -291,7 +272,7 @@ describe("forms that reach us", () => {
 
 describe("small screens", () => {
   it("opens the bottom drawer with SPEC's links, navigates, and closes with Escape", async () => {
-    const { context, page } = await newPage(browser, app.url, PHONE);
+    const { context, page } = await suite.page(PHONE);
     await page.goto("/");
     await expect(page.getByRole("navigation", { name: "Main" }).isVisible()).resolves.toBe(false);
     await page.getByRole("button", { name: "Open menu" }).click();
@@ -316,13 +297,13 @@ describe("settings", () => {
   it("changes the signed-in user's password, refusing a weak one with reasons", async () => {
     const email = `settings.${Date.now()}@example.test`;
     const oldPassword = "harbour violet cinder 31";
-    const res = await fetch(`${app.url}/api/auth/sign-up`, {
+    const res = await fetch(`${suite.app.url}/api/auth/sign-up`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ name: "Noor Haddad", email, password: oldPassword }),
     });
     expect(res.status).toBe(201);
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await suite.page();
     await signIn(page, email, oldPassword);
     await page.goto("/settings");
     await page.getByRole("heading", { name: "Change password" }).waitFor();
@@ -337,7 +318,7 @@ describe("settings", () => {
     await page.getByLabel("Confirm new password").fill(newPassword);
     await page.getByRole("button", { name: "Change password" }).click();
     await expectToast(page, "Password changed");
-    const signInAgain = await fetch(`${app.url}/api/auth/sign-in`, {
+    const signInAgain = await fetch(`${suite.app.url}/api/auth/sign-in`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email, password: newPassword }),

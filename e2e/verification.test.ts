@@ -1,29 +1,10 @@
 // The verifier's work in a real browser against the built server and demo data: start, checklist, evidence,
 // approve (capital released); reject with a reason, the owner resubmits, the verifier approves and reports.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEMO,
-  DESKTOP,
-  expectToast,
-  launchBrowser,
-  newPage,
-  PHONE,
-  type RunningApp,
-  screenshot,
-  signIn,
-  startApp,
-} from "./support/app";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = useBrowserSuite();
 
 const MOJAVE = "Mojave Solar Farm Phase II";
 
@@ -58,7 +39,7 @@ const progressText = (page: Page) => page.getByRole("dialog").getByTestId("verif
 
 describe("verification", () => {
   it("a verifier starts, ticks the checklist, uploads two files and approves: capital is released", async () => {
-    const { context, page } = await newPage(browser, app.url, DESKTOP);
+    const { context, page } = await suite.page(DESKTOP);
     await signIn(page, DEMO.verifier);
     await page.goto("/verifications");
     await page.getByRole("heading", { name: "Verifications" }).waitFor();
@@ -137,7 +118,7 @@ describe("verification", () => {
   });
 
   it("a rejection with a reason, the owner's resubmission and a second verification", async () => {
-    const verifier = await newPage(browser, app.url, DESKTOP);
+    const verifier = await suite.page(DESKTOP);
     await signIn(verifier.page, DEMO.verifier);
     await verifier.page.goto("/verifications");
     const title = "Grid interconnection";
@@ -159,7 +140,7 @@ describe("verification", () => {
     await dialog.waitFor({ state: "detached" });
 
     // The owner sees the reason and resubmits.
-    const owner = await newPage(browser, app.url, DESKTOP);
+    const owner = await suite.page(DESKTOP);
     await signIn(owner.page, DEMO.owner);
     await owner.page.goto(`/milestones/${milestoneId}`);
     await owner.page.getByRole("heading", { name: title }).waitFor();
@@ -198,7 +179,7 @@ describe("verification", () => {
   });
 
   it("works at phone width", async () => {
-    const { context, page } = await newPage(browser, app.url, PHONE);
+    const { context, page } = await suite.page(PHONE);
     await signIn(page, DEMO.verifier);
     await page.goto("/verifications");
     await page.getByRole("list", { name: "Pending" }).waitFor();

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 export const SCREENSHOT_DIR = path.join(root, "test-output", "screenshots");
@@ -136,4 +137,29 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
 /** Waits for a toast with this text (sonner renders them in a live region). */
 export async function expectToast(page: Page, text: string): Promise<void> {
   await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
+}
+
+/**
+ * One built server (fresh data directory, demo data) and one Chromium for a test file: started before its
+ * tests, stopped after them. Use `suite.page()`, `suite.app` and `suite.browser` inside tests and hooks.
+ */
+export interface BrowserSuite {
+  app: RunningApp;
+  browser: Browser;
+  /** A fresh browser context (desktop size unless told) on the suite's server. */
+  page(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+export function useBrowserSuite(env: Record<string, string> = {}): Readonly<BrowserSuite> {
+  const suite = {
+    page: (viewport = DESKTOP) => newPage(suite.browser, suite.app.url, viewport),
+  } as BrowserSuite;
+  beforeAll(async () => {
+    [suite.app, suite.browser] = await Promise.all([startApp(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.app?.stop();
+  });
+  return suite;
 }
