@@ -12,7 +12,23 @@ function invalid(error: z.ZodError): AppError {
   return new AppError("invalid_input", message, details);
 }
 
+export const NUL_MESSAGE = "Text cannot contain the NUL character.";
+
+/** The field paths of strings (keys included) holding U+0000, which PostgreSQL text cannot store. */
+function nulFields(value: unknown, path: string[] = []): string[] {
+  if (typeof value === "string") return value.includes("\u0000") ? [path.join(".") || "_"] : [];
+  if (value === null || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([key, inner]) =>
+    key.includes("\u0000") ? [[...path, key].join(".")] : nulFields(inner, [...path, key]),
+  );
+}
+
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const withNul = nulFields(value);
+  if (withNul.length > 0) {
+    const details = Object.fromEntries(withNul.map((field) => [field, NUL_MESSAGE]));
+    throw new AppError("invalid_input", withNul[0] === "_" ? NUL_MESSAGE : `${withNul[0]}: ${NUL_MESSAGE}`, details);
+  }
   const result = schema.safeParse(value);
   if (!result.success) throw invalid(result.error);
   return result.data;
