@@ -18,11 +18,7 @@ let verifier: TestUser;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "tranche-security-"));
   t = await createTestApp({ DATA_DIR: dataDir });
-  [owner, investor, verifier] = await Promise.all([
-    t.user("project_owner"),
-    t.user("investor"),
-    t.user("verifier"),
-  ]);
+  [owner, investor, verifier] = await Promise.all([t.user("project_owner"), t.user("investor"), t.user("verifier")]);
 });
 afterAll(async () => {
   await t.close();
@@ -53,5 +49,29 @@ describe("text with a NUL character", () => {
     const search = await t.request("GET", "/api/projects?q=%00", { as: investor });
     expect(search.status).toBe(400);
     expect(search.body.error.details).toHaveProperty("q");
+  });
+});
+
+describe("dates that are not calendar days", () => {
+  it("answer 400 on bodies and the dueBefore filter instead of a database error", async () => {
+    const project = await makeProject(t, { owner });
+    for (const dueDate of ["2999-02-30", "9999-99-99", "2999-13-01"]) {
+      const res = await t.request("POST", `/api/projects/${project.id}/milestones`, {
+        as: owner,
+        body: { title: "Dated", description: "A milestone with a bad date.", dueDate, capitalAmount: 10 },
+      });
+      expect(res.status, dueDate).toBe(400);
+      expect(res.body.error.details).toHaveProperty("dueDate");
+    }
+    const patched = await t.request("PATCH", `/api/projects/${project.id}`, {
+      as: owner,
+      body: { startDate: "0000-01-01" },
+    });
+    expect(patched.status).toBe(400);
+    const listed = await t.request("GET", "/api/milestones?dueBefore=2025-02-30", { as: owner });
+    expect(listed.status).toBe(400);
+    expect(listed.body.error.details).toHaveProperty("dueBefore");
+    const leap = await t.request("GET", "/api/milestones?dueBefore=2028-02-29", { as: owner });
+    expect(leap.status).toBe(200);
   });
 });

@@ -9,7 +9,17 @@ import {
   ROLES,
 } from "./constants";
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use a date in the form YYYY-MM-DD." });
+/** A real calendar day (no 2025-02-30, no year 0): the database rejects anything else with an error. */
+function isCalendarDate(value: string): boolean {
+  const [year, month, day] = value.split("-").map(Number);
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return year >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use a date in the form YYYY-MM-DD." })
+  .refine(isCalendarDate, { error: "Use a date in the form YYYY-MM-DD." });
 const email = z
   .string({ error: "Email is required." })
   .trim()
