@@ -6,6 +6,13 @@ import { publicRequests } from "../../db/schema";
 import { forbidden } from "../../errors";
 import { toPublicRequestDto } from "./dto";
 
+/** The cursor's timestamp names a real instant (its milliseconds survive a round trip through Date). */
+function isRealInstant(cursor: string): boolean {
+  const millis = `${cursor.slice(0, 23)}Z`;
+  const at = new Date(millis);
+  return !Number.isNaN(at.getTime()) && at.toISOString() === millis;
+}
+
 export const listPublicRequestsQuery = z.strictObject({
   cursor: z
     .string()
@@ -15,6 +22,8 @@ export const listPublicRequestsQuery = z.strictObject({
         error: "Cursor is not valid.",
       },
     )
+    // The pattern admits 2024-13-45T99:99:99; only a real instant may reach the ::timestamptz cast.
+    .refine(isRealInstant, { error: "Cursor is not valid." })
     .optional(),
   limit: z.coerce
     .number({ error: "Limit must be a number." })
