@@ -1,0 +1,105 @@
+// Every signed-in screen each demo role can open fits a 390 px phone: the page never scrolls sideways (wide
+// tables scroll inside their own container) and its heading is on screen. One viewport screenshot per screen.
+import { NAV_LINKS, type Role } from "@tranche/domain";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+
+const suite = useBrowserSuite();
+
+const ROLES: { role: Role; email: string; name: string }[] = [
+  { role: "investor", email: DEMO.investor, name: "investor" },
+  { role: "project_owner", email: DEMO.owner, name: "owner" },
+  { role: "verifier", email: DEMO.verifier, name: "verifier" },
+  { role: "admin", email: DEMO.admin, name: "admin" },
+];
+
+/** Waits until no spinner or skeleton is left, then reports how wide the document is. */
+async function settle(page: Page): Promise<void> {
+  await page.locator("main h1").first().waitFor();
+  await page.waitForFunction(() => document.querySelectorAll(".animate-spin, .animate-pulse").length === 0, null, {
+    timeout: 10_000,
+  });
+}
+
+async function expectFits(page: Page, shot: string, { showTab = false } = {}): Promise<void> {
+  await settle(page);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${shot}: page is ${width}px wide`).toBeLessThanOrEqual(PHONE.width);
+  await expect.poll(() => page.locator("main h1").first().isVisible()).toBe(true);
+  // A tab's content usually starts below the fold; bring the tab list up under the sticky header for the shot.
+  if (showTab) {
+    await page
+      .locator("main [role=tablist]")
+      .first()
+      .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 72));
+  }
+  await screenshot(page, `responsive-${shot}`, { fullPage: false });
+}
+
+/** Opens each tab of the page's first tab list (the page's own tabs, not nested ones) and checks each. */
+async function eachTab(page: Page, shot: string): Promise<void> {
+  const tabs = page.locator("main [role=tablist]").first().getByRole("tab");
+  await tabs.first().waitFor();
+  const names = (await tabs.allTextContents()).map((t) => t.trim());
+  for (const [index, name] of names.entries()) {
+    await tabs.nth(index).click();
+    await page.waitForTimeout(150);
+    await expectFits(page, `${shot}-${name.toLowerCase().replace(/\W+/g, "-")}`, { showTab: index > 0 });
+  }
+}
+
+async function getJson<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => {
+    const res = await fetch(p, { credentials: "include" });
+    if (!res.ok) throw new Error(`${p}: ${res.status}`);
+    return res.json();
+  }, path);
+}
+
+describe("signed-in screens at phone width (390×844)", () => {
+  for (const { role, email, name } of ROLES) {
+    it(`${name}: every screen the role can open fits without sideways scroll`, async () => {
+      const { context, page } = await suite.page(PHONE);
+      await signIn(page, email);
+
+      await eachTab(page, `${name}-dashboard`);
+
+      await page.goto("/notifications");
+      await expectFits(page, `${name}-notifications`);
+
+      for (const { to } of NAV_LINKS[role]) {
+        await page.goto(to);
+        await expectFits(page, `${name}-${to.slice(1)}`);
+      }
+
+      const projects = await getJson<{ id: string }[]>(page, "/api/projects");
+      expect(projects.length).toBeGreaterThan(0);
+      await page.goto(`/projects/${projects[0]?.id}`);
+      await eachTab(page, `${name}-project`);
+
+      // A milestone under review shows the most (checklist, actions); any milestone will do otherwise.
+      const milestones = await getJson<{ id: string; status: string }[]>(page, "/api/milestones");
+      const milestone = milestones.find((m) => m.status === "in_verification") ?? milestones[0];
+      expect(milestone).toBeDefined();
+      await page.goto(`/milestones/${milestone?.id}`);
+      await eachTab(page, `${name}-milestone`);
+
+      // The verifier's dialog (checklist, comments, decision buttons) must fit too.
+      if (role === "verifier") {
+        await page.getByRole("button", { name: "Continue Verification" }).click();
+        const dialog = page.getByRole("dialog", { name: "Milestone Verification" });
+        await dialog.getByRole("tab", { name: "Checklist" }).click();
+        await dialog.getByRole("button", { name: "Approve" }).waitFor();
+        await page.waitForTimeout(300);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width).toBeLessThanOrEqual(PHONE.width);
+        const box = await dialog.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+        await screenshot(page, `responsive-${name}-verification-dialog`, { fullPage: false });
+      }
+
+      await context.close();
+    });
+  }
+});
