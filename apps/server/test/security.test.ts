@@ -89,3 +89,21 @@ describe("the inbound requests cursor", () => {
     expect(real.status).toBe(200);
   });
 });
+
+describe("text with an unpaired surrogate", () => {
+  it("is refused with 400 naming the field (jsonb refuses it in the audit record), emoji are fine", async () => {
+    const bad = await t.request("POST", "/api/projects", {
+      as: owner,
+      raw: '{"name":"a\\ud800","description":"D","location":"L","totalCapital":10}',
+      headers: { "content-type": "application/json" },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details).toEqual({ name: "Text must be valid Unicode." });
+    const emoji = await t.request("POST", "/api/projects", {
+      as: owner,
+      body: { name: "Solar 🌞 farm", description: "D", location: "L", totalCapital: 10 },
+    });
+    expect(emoji.status).toBe(201);
+    expect(emoji.body.name).toBe("Solar 🌞 farm");
+  });
+});

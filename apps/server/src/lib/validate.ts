@@ -13,21 +13,32 @@ function invalid(error: z.ZodError): AppError {
 }
 
 export const NUL_MESSAGE = "Text cannot contain the NUL character.";
+export const SURROGATE_MESSAGE = "Text must be valid Unicode.";
 
-/** The field paths of strings (keys included) holding U+0000, which PostgreSQL text cannot store. */
-function nulFields(value: unknown, path: string[] = []): string[] {
-  if (typeof value === "string") return value.includes("\u0000") ? [path.join(".") || "_"] : [];
+/** Why PostgreSQL would refuse this text: text cannot hold U+0000, jsonb refuses an unpaired surrogate. */
+function textProblem(text: string): string | null {
+  if (text.includes("\u0000")) return NUL_MESSAGE;
+  return /\p{Cs}/u.test(text) ? SURROGATE_MESSAGE : null;
+}
+
+/** Field path → problem, for every string (keys included) the database could not store. */
+function badText(value: unknown, path: string[] = []): [string, string][] {
+  if (typeof value === "string") {
+    const problem = textProblem(value);
+    return problem ? [[path.join(".") || "_", problem]] : [];
+  }
   if (value === null || typeof value !== "object") return [];
-  return Object.entries(value).flatMap(([key, inner]) =>
-    key.includes("\u0000") ? [[...path, key].join(".")] : nulFields(inner, [...path, key]),
-  );
+  return Object.entries(value).flatMap(([key, inner]): [string, string][] => {
+    const problem = textProblem(key);
+    return problem ? [[[...path, key].join("."), problem]] : badText(inner, [...path, key]);
+  });
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const withNul = nulFields(value);
-  if (withNul.length > 0) {
-    const details = Object.fromEntries(withNul.map((field) => [field, NUL_MESSAGE]));
-    throw new AppError("invalid_input", withNul[0] === "_" ? NUL_MESSAGE : `${withNul[0]}: ${NUL_MESSAGE}`, details);
+  const bad = badText(value);
+  if (bad.length > 0) {
+    const [field, problem] = bad[0];
+    throw new AppError("invalid_input", field === "_" ? problem : `${field}: ${problem}`, Object.fromEntries(bad));
   }
   const result = schema.safeParse(value);
   if (!result.success) throw invalid(result.error);
