@@ -1,4 +1,11 @@
-import { type DashboardMilestoneDto, daysUntil, dueCountdown, formatDate, formatMoney, LIMITS } from "@tranche/domain";
+import {
+  type DashboardMilestoneDto,
+  daysUntil,
+  dueCountdown,
+  formatLongDate,
+  formatMoney,
+  LIMITS,
+} from "@tranche/domain";
 import { Link } from "react-router";
 import { MilestoneStatusBadge } from "@/components/status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -41,7 +48,7 @@ export function UpcomingMilestones({
                     <span className="min-w-0">
                       <span className="block truncate font-medium text-slate-900">{m.title}</span>
                       <span className="block text-xs text-muted-foreground">
-                        {m.projectName} · Due {formatDate(m.dueDate)} ({dueCountdown(m.dueDate)})
+                        {m.projectName} · Due {formatLongDate(m.dueDate)} ({dueCountdown(m.dueDate)})
                       </span>
                     </span>
                     <span className="flex items-center gap-2">

@@ -1,4 +1,11 @@
-import { formatDate, formatMoney, LIMITS, type ProjectDetailDto, progressPercent } from "@tranche/domain";
+import {
+  formatDate,
+  formatLongDate,
+  formatMoney,
+  LIMITS,
+  type ProjectDetailDto,
+  progressPercent,
+} from "@tranche/domain";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState, Progress } from "@/components/ui/feedback";
 import { MilestoneAmountTable } from "./milestone-amount-table";
@@ -88,7 +95,7 @@ export function ProjectOverview({ project }: { project: ProjectDetailDto }) {
               milestones={upcoming}
               currency={project.currency}
               titleHeading="Title"
-              formatDue={formatDate}
+              formatDue={formatLongDate}
             />
           )}
         </CardContent>
