@@ -72,7 +72,10 @@ const projectFields = {
     .trim()
     .min(1, { error: "Description is required." })
     .max(5000, { error: "Description must be at most 5000 characters." }),
-  totalCapital: money("Total capital").refine((n) => n > 0, { error: "Total capital must be greater than zero." }),
+  // Stored to the cent: an amount that rounds to 0.00 is zero.
+  totalCapital: money("Total capital").refine((n) => Math.round(n * 100) > 0, {
+    error: "Total capital must be greater than zero.",
+  }),
   location: z
     .string({ error: "Location is required." })
     .trim()
