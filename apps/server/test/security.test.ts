@@ -3,8 +3,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../src/db/client";
 import { milestones } from "../src/db/schema";
 import { makeMilestone, makeProject } from "./factories";
 import { createTestApp, type TestApp, type TestUser } from "./harness";
@@ -122,5 +123,35 @@ describe("a total capital below half a cent", () => {
       body: { totalCapital: 0.004 },
     });
     expect(patched.status).toBe(400);
+  });
+});
+
+describe("the client address behind a proxy", () => {
+  it("is the hop the proxy appended, so a forged X-Forwarded-For cannot dodge or aim the sign-in limit", async () => {
+    const limited = await createTestApp({ SIGNIN_LIMIT_PER_IP: 2 });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await limited.request("POST", "/api/auth/sign-in", {
+          body: { email: "nobody@example.test", password: "wrong" },
+          headers: { "x-forwarded-for": `10.0.0.${i}, 203.0.113.77` },
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([401, 401, 429]);
+      // A value that is not an address counts as the socket's address, never as a key of its own.
+      const junk = await limited.request("POST", "/api/auth/sign-in", {
+        body: { email: "nobody@example.test", password: "wrong" },
+        headers: { "x-forwarded-for": "signin:email:victim@example.test" },
+      });
+      expect(junk.status).toBe(401);
+      const [row] = await queryRows<{ n: number }>(
+        limited.deps.db,
+        sql`select count(*)::int as n from rate_limits where key like '%victim%'`,
+      );
+      expect(Number(row.n)).toBe(0);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import type { Role } from "@tranche/domain";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv, SessionUser } from "../context";
@@ -23,11 +24,14 @@ export function requireRole(c: Context<AppEnv>, ...roles: Role[]): SessionUser {
   return user;
 }
 
-/** The caller's address: the socket's, or the first X-Forwarded-For hop when TRUST_PROXY is set. */
+/**
+ * The caller's address: the socket's, or with TRUST_PROXY the last X-Forwarded-For hop — the one our proxy
+ * appended. Earlier hops are whatever the client sent, so trusting them let anyone pick their rate-limit key.
+ */
 export function clientIp(c: Context<AppEnv>): string {
   if (c.get("deps").env.TRUST_PROXY) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
+    const forwarded = c.req.header("x-forwarded-for")?.split(",").pop()?.trim() ?? "";
+    if (isIP(forwarded)) return forwarded;
   }
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress ?? "unknown";
