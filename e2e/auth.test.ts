@@ -86,9 +86,13 @@ describe("the signed-in shell", () => {
     await signIn(page, DEMO.verifier);
     await page.getByRole("button", { name: "Open menu" }).click();
     const drawer = page.getByRole("dialog", { name: "Menu" });
-    for (const label of ["Home", "Dashboard", "Notifications", "Log out"])
+    for (const label of ["Home", "Dashboard", "Notifications", "Verifications", "Reports", "Log out"])
       await drawer.getByText(label, { exact: true }).waitFor();
     await screenshot(page, "app-drawer-phone", { fullPage: false });
+    // The role's links reach their screens on a phone, where the sidebar is hidden.
+    await drawer.getByRole("link", { name: "Verifications" }).click();
+    await page.waitForURL("**/verifications");
+    await page.getByRole("button", { name: "Open menu" }).click();
     await drawer.getByRole("button", { name: "Log out" }).click();
     await page.waitForURL("**/login");
     await screenshot(page, "login-phone");

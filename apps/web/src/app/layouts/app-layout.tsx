@@ -63,9 +63,9 @@ const NAV_ICONS: Record<string, LucideIcon> = {
   "/settings": SettingsIcon,
 };
 
-function NavIcon({ to }: { to: string }) {
+function NavIcon({ to, className = "size-4" }: { to: string; className?: string }) {
   const Icon = NAV_ICONS[to] ?? HomeIcon;
-  return <Icon className="size-4" aria-hidden />;
+  return <Icon className={className} aria-hidden />;
 }
 
 const sideLink = ({ isActive }: { isActive: boolean }) =>
@@ -154,7 +154,10 @@ function AppHeader({ user }: { user: UserDto }) {
   );
 }
 
-/** SPEC.md §2.2 signed-in drawer: user label, Home, Dashboard, Notifications, Log out. */
+/**
+ * SPEC.md §2.2 signed-in drawer: user label, Home, Dashboard, Notifications, Log out — plus the role's own
+ * links, since the sidebar that carries them is hidden on small screens.
+ */
 function MobileAppDrawer({ user }: { user: UserDto }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
@@ -215,6 +218,11 @@ function MobileAppDrawer({ user }: { user: UserDto }) {
                   <Link to="/notifications" className={item}>
                     <BellIcon className="size-5" aria-hidden /> Notifications
                   </Link>
+                  {(user.role ? NAV_LINKS[user.role] : []).map((link) => (
+                    <Link key={link.to} to={link.to} className={item}>
+                      <NavIcon to={link.to} className="size-5" /> {link.label}
+                    </Link>
+                  ))}
                   <button type="button" onClick={signOut} className={cn(item, "w-full")}>
                     <LogOutIcon className="size-5" aria-hidden /> Log out
                   </button>
