@@ -79,6 +79,8 @@ export function createApp(deps: Deps) {
       referrerPolicy: "strict-origin-when-cross-origin",
       xFrameOptions: "DENY",
       crossOriginEmbedderPolicy: false,
+      // A route's own header wins: evidence downloads send a sandbox CSP of their own.
+      overwrite: false,
     }),
   );
 

@@ -155,3 +155,29 @@ describe("the client address behind a proxy", () => {
     }
   });
 });
+
+function uploadForm(name: string, content: string, type: string): FormData {
+  const data = new FormData();
+  data.append("files", new Blob([content], { type }), name);
+  return data;
+}
+
+describe("evidence downloads", () => {
+  it("keep their own sandbox Content-Security-Policy (the app-wide one used to overwrite it)", async () => {
+    const project = await makeProject(t, { owner });
+    const milestone = await makeMilestone(t, project);
+    const up = await t.request("POST", `/api/milestones/${milestone.id}/evidence`, {
+      as: owner,
+      raw: uploadForm("page.html", "<script>alert(1)</script>", "text/html"),
+    });
+    expect(up.status).toBe(201);
+    const res = await t.request("GET", `/api/evidence/${up.body.items[0].id}`, { as: owner });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment;/);
+    // The rest of the API keeps the app-wide policy.
+    const me = await t.request("GET", "/api/me", { as: owner });
+    expect(me.headers.get("content-security-policy")).toContain("default-src 'self'");
+  });
+});
