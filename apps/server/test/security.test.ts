@@ -181,3 +181,45 @@ describe("evidence downloads", () => {
     expect(me.headers.get("content-security-policy")).toContain("default-src 'self'");
   });
 });
+
+describe("evidence file names", () => {
+  it("keep their UTF-8 characters and download with a header that quotes nothing raw", async () => {
+    const project = await makeProject(t, { owner });
+    const milestone = await makeMilestone(t, project);
+    const up = await t.request("POST", `/api/milestones/${milestone.id}/evidence`, {
+      as: owner,
+      raw: uploadForm("Résumé d'étape (1)*.pdf", "%PDF", "application/pdf"),
+    });
+    expect(up.status).toBe(201);
+    expect(up.body.items[0].originalName).toBe("Résumé d'étape (1)*.pdf");
+    const res = await t.request("GET", `/api/evidence/${up.body.items[0].id}`, { as: owner });
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="R_sum_ d'_tape (1)*.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20d%27%C3%A9tape%20%281%29%2A.pdf`,
+    );
+  });
+
+  it("drop quotes' escapes and line breaks from the plain filename parameter", async () => {
+    const project = await makeProject(t, { owner });
+    const milestone = await makeMilestone(t, project);
+    const raw = [
+      "--b",
+      'Content-Disposition: form-data; name="files"; filename="a\\"b\\\\c.txt"',
+      "Content-Type: text/plain",
+      "",
+      "hello",
+      "--b--",
+      "",
+    ].join("\r\n");
+    const up = await t.request("POST", `/api/milestones/${milestone.id}/evidence`, {
+      as: owner,
+      raw,
+      headers: { "content-type": "multipart/form-data; boundary=b" },
+    });
+    expect(up.status).toBe(201);
+    const res = await t.request("GET", `/api/evidence/${up.body.items[0].id}`, { as: owner });
+    const header = res.headers.get("content-disposition") ?? "";
+    const plain = header.match(/filename="([^"]*)"/)?.[1] ?? "";
+    expect(plain).not.toMatch(/["\\\r\n]/);
+    expect(header).not.toMatch(/[\r\n]/);
+  });
+});

@@ -22,7 +22,9 @@ export const milestoneEvidenceRoutes = new Hono<AppEnv>()
 /** Attachment + nosniff: an uploaded HTML or SVG file is never rendered in the app's origin. */
 function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  // RFC 5987 attr-char excludes ' ( ) *, which encodeURIComponent leaves alone.
+  const utf8 = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 }
 
 /** Mounted on /evidence: download and remove one file. */

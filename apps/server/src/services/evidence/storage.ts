@@ -62,6 +62,8 @@ export async function receiveFiles(request: Request, env: Env): Promise<Received
   try {
     parser = busboy({
       headers: { "content-type": type },
+      // Browsers send file names as raw UTF-8; busboy's latin1 default garbled every accent.
+      defParamCharset: "utf8",
       limits: { fileSize: maxBytes, files: MAX_FILES_PER_UPLOAD, fields: 20, parts: MAX_FILES_PER_UPLOAD + 20 },
     });
   } catch {
