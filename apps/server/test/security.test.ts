@@ -223,3 +223,27 @@ describe("evidence file names", () => {
     expect(header).not.toMatch(/[\r\n]/);
   });
 });
+
+describe("one Idempotency-Key sent with two different approvals at once", () => {
+  it("approves one and answers the other 409, never a 500 from the key's primary key", async () => {
+    for (let round = 0; round < 3; round++) {
+      const project = await makeProject(t, { owner, verifiers: [verifier] });
+      const [a, b] = await Promise.all([
+        makeMilestone(t, project, { status: "in_verification", verifier }),
+        makeMilestone(t, project, { status: "in_verification", verifier }),
+      ]);
+      const key = `same-key-${round}-${project.id}`;
+      const results = await Promise.all(
+        [a, b].map((m) =>
+          t.request("POST", `/api/milestones/${m.id}/approve`, { as: verifier, headers: { "idempotency-key": key } }),
+        ),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+      const [{ n }] = await queryRows<{ n: number }>(
+        t.deps.db,
+        sql`select count(*)::int as n from disbursements where project_id = ${project.id}`,
+      );
+      expect(Number(n)).toBe(1);
+    }
+  });
+});

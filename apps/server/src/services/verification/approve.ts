@@ -82,9 +82,13 @@ export function approveMilestone(
       },
     );
     if (input.idempotencyKey) {
-      await tx
+      // The same key racing on another milestone committed first: this approval rolls back as a conflict.
+      const [saved] = await tx
         .insert(idempotencyKeys)
-        .values({ userId: ctx.actor.id, key: input.idempotencyKey, scope, status: 200, body });
+        .values({ userId: ctx.actor.id, key: input.idempotencyKey, scope, status: 200, body })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (!saved) throw conflict("This Idempotency-Key was already used for a different request.");
     }
     return { status: 200, body, replayed: false };
   });
