@@ -247,3 +247,59 @@ describe("one Idempotency-Key sent with two different approvals at once", () => 
     }
   });
 });
+
+describe("permission checks the review walked through (DESIGN.md table)", () => {
+  it("holds for mixed memberships, removed verifiers, outsiders and non-admins", async () => {
+    const [mixedOwner, otherVerifier, outsider] = await Promise.all([
+      t.user("project_owner"),
+      t.user("verifier"),
+      t.user("investor"),
+    ]);
+    // A project_owner who only invests here cannot touch this owner's milestones.
+    const project = await makeProject(t, { owner, investors: [mixedOwner], verifiers: [verifier, otherVerifier] });
+    const pending = await makeMilestone(t, project);
+    const inVerification = await makeMilestone(t, project, { status: "in_verification", verifier });
+    const edit = await t.request("PATCH", `/api/milestones/${pending.id}`, { as: mixedOwner, body: { title: "Mine" } });
+    expect(edit.status).toBe(403);
+    expect((await t.request("DELETE", `/api/milestones/${pending.id}`, { as: mixedOwner })).status).toBe(403);
+
+    // A verifier removed from the project can no longer start, approve or even see it.
+    const admin = await t.user("admin");
+    const removed = await t.request("DELETE", `/api/projects/${project.id}/members/${otherVerifier.id}?role=verifier`, {
+      as: admin,
+    });
+    expect(removed.status).toBe(204);
+    expect((await t.request("POST", `/api/milestones/${pending.id}/start`, { as: otherVerifier })).status).toBe(404);
+    expect(
+      (await t.request("POST", `/api/milestones/${inVerification.id}/approve`, { as: otherVerifier })).status,
+    ).toBe(404);
+    expect((await t.request("GET", `/api/milestones/${pending.id}/history`, { as: otherVerifier })).status).toBe(404);
+
+    // An outsider reads nothing of the project: evidence, history, audit, reports.
+    const up = await t.request("POST", `/api/milestones/${pending.id}/evidence`, {
+      as: owner,
+      raw: uploadForm("plan.txt", "plan", "text/plain"),
+    });
+    for (const path of [
+      `/api/milestones/${pending.id}/evidence`,
+      `/api/evidence/${up.body.items[0].id}`,
+      `/api/milestones/${pending.id}/history`,
+      `/api/milestones/${pending.id}/verification`,
+    ]) {
+      expect((await t.request("GET", path, { as: outsider })).status, path).toBe(404);
+    }
+    const audit = await t.request("GET", `/api/audit?projectId=${project.id}`, { as: outsider });
+    expect(audit.body.items).toEqual([]);
+    const reports = await t.request("GET", "/api/reports", { as: outsider });
+    expect(reports.body.items).toEqual([]);
+
+    // Users and inbound requests are for admins; another user's notification is not found.
+    for (const who of [owner, verifier, outsider]) {
+      expect((await t.request("GET", "/api/users", { as: who })).status).toBe(403);
+      expect((await t.request("GET", "/api/public-requests", { as: who })).status).toBe(403);
+    }
+    const list = await t.request("GET", "/api/notifications", { as: otherVerifier });
+    const theirs = list.body.items[0].id;
+    expect((await t.request("POST", `/api/notifications/${theirs}/read`, { as: outsider })).status).toBe(404);
+  });
+});
