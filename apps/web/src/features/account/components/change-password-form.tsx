@@ -1,5 +1,6 @@
 import { changePasswordSchema, fieldErrors } from "@tranche/domain";
 import { useState } from "react";
+import { PasswordReasons } from "@/components/password-reasons";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/input";
@@ -97,20 +98,7 @@ export function ChangePasswordForm() {
               onChange={set("confirmPassword")}
             />
           </Field>
-          {reasons.length ? (
-            <div
-              id="new-password-reasons"
-              role="alert"
-              className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-            >
-              <p className="font-medium">Choose a stronger password:</p>
-              <ul className="mt-1 list-disc pl-5">
-                {reasons.map((reason) => (
-                  <li key={reason}>{reason}</li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <PasswordReasons id="new-password-reasons" reasons={reasons} />
           <div>
             <Button type="submit" disabled={change.isPending}>
               {change.isPending ? "Changing..." : "Change password"}

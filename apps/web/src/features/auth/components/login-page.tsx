@@ -1,6 +1,7 @@
 import { ROLE_LABELS, type Role } from "@tranche/domain";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { PasswordReasons } from "@/components/password-reasons";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/input";
@@ -167,20 +168,7 @@ function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
               onChange={(e) => setPassword(e.target.value)}
             />
           </Field>
-          {reasons.length ? (
-            <div
-              id="signup-password-reasons"
-              role="alert"
-              className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-            >
-              <p className="font-medium">Choose a stronger password:</p>
-              <ul className="mt-1 list-disc pl-5">
-                {reasons.map((reason) => (
-                  <li key={reason}>{reason}</li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <PasswordReasons id="signup-password-reasons" reasons={reasons} />
           <Button type="submit" disabled={signUp.isPending}>
             {signUp.isPending ? "Signing Up..." : "Sign Up"}
           </Button>
