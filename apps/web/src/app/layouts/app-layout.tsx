@@ -9,21 +9,18 @@ import {
   LayoutDashboardIcon,
   LogOutIcon,
   type LucideIcon,
-  MenuIcon,
   SearchIcon,
   SettingsIcon,
   ShieldCheckIcon,
   UsersIcon,
-  XIcon,
 } from "lucide-react";
-import { useEffect, useState } from "react";
-import { createPortal } from "react-dom";
-import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { Input } from "@/components/ui/input";
 import { useSignOut } from "@/features/auth/api/session";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { EventStream } from "@/features/realtime/event-stream";
 import { cn } from "@/lib/utils";
+import { BottomDrawer } from "./bottom-drawer";
 import { Logo } from "./brand";
 
 export function AppLayout({ user }: { user: UserDto }) {
@@ -159,79 +156,38 @@ function AppHeader({ user }: { user: UserDto }) {
  * links, since the sidebar that carries them is hidden on small screens.
  */
 function MobileAppDrawer({ user }: { user: UserDto }) {
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
   const signOut = useSignOutAndLeave();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the route changes
-  useEffect(() => setOpen(false), [location.pathname]);
   const item = "flex items-center gap-3 rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100";
   return (
-    <div className="lg:hidden">
-      <button
-        type="button"
-        className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100"
-        aria-label="Open menu"
-        aria-expanded={open}
-        onClick={() => setOpen(true)}
-      >
-        <MenuIcon className="size-6" aria-hidden />
-      </button>
-      {/* Portalled to <body>: the header's backdrop blur would otherwise become the drawer's containing block. */}
-      {open
-        ? createPortal(
-            <div className="fixed inset-0 z-50">
-              <button
-                type="button"
-                aria-label="Close menu"
-                className="absolute inset-0 bg-slate-950/50"
-                onClick={() => setOpen(false)}
-              />
-              <div
-                role="dialog"
-                aria-modal="true"
-                aria-label="Menu"
-                className="absolute inset-x-0 bottom-0 rounded-t-2xl bg-white p-4 pb-8 shadow-2xl"
-              >
-                <div className="mb-2 flex items-center justify-between px-3">
-                  <span>
-                    <span className="block text-sm font-semibold text-slate-900">{displayLabel(user.email)}</span>
-                    <span className="block text-xs text-slate-500">
-                      {user.role ? ROLE_LABELS[user.role] : "No role"}
-                    </span>
-                  </span>
-                  <button
-                    type="button"
-                    className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100"
-                    aria-label="Close menu"
-                    onClick={() => setOpen(false)}
-                  >
-                    <XIcon className="size-5" aria-hidden />
-                  </button>
-                </div>
-                <nav aria-label="Mobile">
-                  <Link to="/" className={item}>
-                    <HomeIcon className="size-5" aria-hidden /> Home
-                  </Link>
-                  <Link to="/dashboard" className={item}>
-                    <LayoutDashboardIcon className="size-5" aria-hidden /> Dashboard
-                  </Link>
-                  <Link to="/notifications" className={item}>
-                    <BellIcon className="size-5" aria-hidden /> Notifications
-                  </Link>
-                  {(user.role ? NAV_LINKS[user.role] : []).map((link) => (
-                    <Link key={link.to} to={link.to} className={item}>
-                      <NavIcon to={link.to} className="size-5" /> {link.label}
-                    </Link>
-                  ))}
-                  <button type="button" onClick={signOut} className={cn(item, "w-full")}>
-                    <LogOutIcon className="size-5" aria-hidden /> Log out
-                  </button>
-                </nav>
-              </div>
-            </div>,
-            document.body,
-          )
-        : null}
-    </div>
+    <BottomDrawer
+      title={
+        <span>
+          <span className="block text-sm font-semibold text-slate-900">{displayLabel(user.email)}</span>
+          <span className="block text-xs text-slate-500">{user.role ? ROLE_LABELS[user.role] : "No role"}</span>
+        </span>
+      }
+    >
+      {() => (
+        <nav aria-label="Mobile">
+          <Link to="/" className={item}>
+            <HomeIcon className="size-5" aria-hidden /> Home
+          </Link>
+          <Link to="/dashboard" className={item}>
+            <LayoutDashboardIcon className="size-5" aria-hidden /> Dashboard
+          </Link>
+          <Link to="/notifications" className={item}>
+            <BellIcon className="size-5" aria-hidden /> Notifications
+          </Link>
+          {(user.role ? NAV_LINKS[user.role] : []).map((link) => (
+            <Link key={link.to} to={link.to} className={item}>
+              <NavIcon to={link.to} className="size-5" /> {link.label}
+            </Link>
+          ))}
+          <button type="button" onClick={signOut} className={cn(item, "w-full")}>
+            <LogOutIcon className="size-5" aria-hidden /> Log out
+          </button>
+        </nav>
+      )}
+    </BottomDrawer>
   );
 }

@@ -1,7 +1,7 @@
-import { ChevronDownIcon, MenuIcon, XIcon } from "lucide-react";
+import { ChevronDownIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { createPortal } from "react-dom";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { BottomDrawer } from "./bottom-drawer";
 import { Logo } from "./brand";
 
 // Plain class strings here, not cn(): this layout is part of the landing page's first load.
@@ -181,40 +181,8 @@ function PublicHeader() {
   );
 }
 
-/** SPEC.md §2.2: on small screens a bottom drawer holds the navigation. Focus stays inside while open. */
+/** SPEC.md §2.2: on small screens a bottom drawer holds the navigation. */
 function MobileDrawer() {
-  const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-  const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the route changes
-  useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
-    panel.current?.querySelector<HTMLElement>("a, button")?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-      if (event.key !== "Tab" || !panel.current) return;
-      const items = [...panel.current.querySelectorAll<HTMLElement>("a, button")];
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.body.style.overflow = "";
-      (previous ?? opener.current)?.focus();
-    };
-  }, [open]);
   const items = [
     ...NAV,
     { to: "/login", label: "Log in" },
@@ -222,73 +190,36 @@ function MobileDrawer() {
     { to: "/login", label: "Get Started" },
   ];
   return (
-    <div className="lg:hidden">
-      <button
-        ref={opener}
-        type="button"
-        className="inline-flex size-11 cursor-pointer items-center justify-center rounded-md text-slate-800 hover:bg-slate-100"
-        aria-label="Open menu"
-        aria-expanded={open}
-        onClick={() => setOpen(true)}
-      >
-        <MenuIcon className="size-6" aria-hidden />
-      </button>
-      {/* In a portal: the sticky header would otherwise be the containing block of this fixed overlay. */}
-      {open
-        ? createPortal(
-            <div className="fixed inset-0 z-50">
-              <div className="absolute inset-0 bg-slate-950/50" aria-hidden onClick={() => setOpen(false)} />
-              <div
-                ref={panel}
-                role="dialog"
-                aria-modal="true"
-                aria-label="Menu"
-                className="absolute inset-x-0 bottom-0 max-h-[85vh] overflow-y-auto rounded-t-2xl bg-white p-4 pb-8 shadow-2xl"
-              >
-                <div className="mx-auto mb-3 h-1.5 w-12 rounded-full bg-slate-200" aria-hidden />
-                <div className="mb-2 flex items-center justify-between">
-                  <span className="px-3 text-sm font-semibold text-slate-600">Menu</span>
-                  <button
-                    type="button"
-                    className="inline-flex size-11 cursor-pointer items-center justify-center rounded-md hover:bg-slate-100"
-                    aria-label="Close menu"
-                    onClick={() => setOpen(false)}
+    <BottomDrawer title={<span className="text-sm font-semibold text-slate-600">Menu</span>}>
+      {(close) => (
+        <nav aria-label="Mobile">
+          <ul className="grid gap-1">
+            {items.map((item) => (
+              <li key={item.label}>
+                {item.label === "Get Started" ? (
+                  <Link
+                    to={item.to}
+                    onClick={close}
+                    className="mt-2 block rounded-md bg-primary px-3 py-3 text-center text-base font-semibold text-white"
                   >
-                    <XIcon className="size-5" aria-hidden />
-                  </button>
-                </div>
-                <nav aria-label="Mobile">
-                  <ul className="grid gap-1">
-                    {items.map((item) => (
-                      <li key={item.label}>
-                        {item.label === "Get Started" ? (
-                          <Link
-                            to={item.to}
-                            onClick={() => setOpen(false)}
-                            className="mt-2 block rounded-md bg-primary px-3 py-3 text-center text-base font-semibold text-white"
-                          >
-                            {item.label}
-                          </Link>
-                        ) : (
-                          <NavLink
-                            to={item.to}
-                            end
-                            onClick={() => setOpen(false)}
-                            className="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-slate-100 aria-[current=page]:font-semibold aria-[current=page]:text-slate-950"
-                          >
-                            {item.label}
-                          </NavLink>
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                </nav>
-              </div>
-            </div>,
-            document.body,
-          )
-        : null}
-    </div>
+                    {item.label}
+                  </Link>
+                ) : (
+                  <NavLink
+                    to={item.to}
+                    end
+                    onClick={close}
+                    className="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-slate-100 aria-[current=page]:font-semibold aria-[current=page]:text-slate-950"
+                  >
+                    {item.label}
+                  </NavLink>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </BottomDrawer>
   );
 }
 
