@@ -10,6 +10,7 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { loadSession } from "./auth/middleware";
 import type { AppEnv, Deps } from "./context";
+import { isConnectionLoss } from "./db/connection-loss";
 import { AppError } from "./errors";
 import { JSON_BODY_LIMIT } from "./lib/validate";
 import { auditRoutes } from "./routes/audit";
@@ -28,6 +29,9 @@ import { reportRoutes, verificationRoutes, verifierQueueRoutes } from "./routes/
 import { verifierRoutes } from "./routes/verifiers";
 
 const webDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+/** Seconds a client should wait before retrying a request that met a lost database connection. */
+const DATABASE_RETRY_AFTER_S = 2;
 
 /** Paths whose bodies are streamed uploads with their own (larger) limit. */
 const isUpload = (method: string, pathname: string) => method === "POST" && /\/evidence\/?$/.test(pathname);
@@ -58,6 +62,22 @@ export function createApp(deps: Deps) {
         "request",
       );
     }
+  });
+
+  // A read that met a dropped database connection runs once more: reads have no effects to repeat, and the
+  // pool has discarded the dead connection by then. Writes are not repeated: they answer 503 (see onError).
+  const retriedReads = new WeakSet<Request>();
+  app.use("/api/*", async (c, next) => {
+    await next();
+    const method = c.req.method;
+    if ((method !== "GET" && method !== "HEAD") || !isConnectionLoss(c.error) || retriedReads.has(c.req.raw)) return;
+    deps.logger.warn(
+      { reqId: c.get("requestId"), path: c.req.path },
+      "retrying a read after a lost database connection",
+    );
+    const again = new Request(c.req.raw);
+    retriedReads.add(again);
+    c.res = await app.fetch(again, c.env);
   });
 
   app.use(
@@ -123,6 +143,19 @@ export function createApp(deps: Deps) {
   });
 
   app.onError((err, c) => {
+    if (isConnectionLoss(err)) {
+      // The transaction did not commit (or, if the connection died during COMMIT, committed whole): either
+      // way nothing is half-written, and a retry is safe — approvals answer 409 or replay their Idempotency-Key.
+      deps.logger.warn(
+        { err, reqId: c.get("requestId"), method: c.req.method, path: c.req.path },
+        "database connection lost during a request",
+      );
+      c.header("Retry-After", String(DATABASE_RETRY_AFTER_S));
+      return c.json(
+        { error: { code: "database_unavailable", message: "The database is briefly unavailable. Please try again." } },
+        503,
+      );
+    }
     if (err instanceof AppError) {
       for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
       return c.json(err.toBody(), err.status);

@@ -9,12 +9,15 @@ import { users } from "./db/schema";
 import { loadEnv } from "./env";
 import { seedDemoData } from "./seed";
 import { appendAudit } from "./services/audit/append";
+import { hasCheckpoints, takeCheckpoint, verifyCheckpoints } from "./services/audit/checkpoints";
+import { findAuditKey } from "./services/audit/signing-key";
 import { verifyAuditChain } from "./services/audit/verify-chain";
 
 const USAGE = `Usage:
   npm run cli -- create-admin --email <email> --name <name>   (password prompted, or piped on stdin)
   npm run cli -- seed                                          (demo accounts and projects; empty database only)
-  npm run cli -- audit verify                                  (re-computes the audit hash chain)`;
+  npm run cli -- audit verify                                  (re-computes the audit hash chain, checks signed checkpoints)
+  npm run cli -- audit checkpoint                              (signs the chain head now)`;
 
 async function readPassword(): Promise<string> {
   const rl = createInterface({
@@ -104,15 +107,43 @@ async function main() {
   if (command === "audit" && sub === "verify") {
     const database = await open();
     try {
-      const result = await verifyAuditChain(database.db);
-      if (result.ok) {
-        console.log(`Audit chain intact: ${result.count} events verified.`);
-        return 0;
+      const chain = await verifyAuditChain(database.db);
+      const problems: string[] = [];
+      if (chain.ok) console.log(`Audit chain intact: ${chain.count} events verified.`);
+      else
+        problems.push(
+          `Audit chain broken at event ${chain.brokenId}: ${chain.reason}. ${chain.count} events before it verified.`,
+        );
+      const key = findAuditKey(env);
+      const report = key ? await verifyCheckpoints(database.db, key) : null;
+      if (report) {
+        problems.push(...report.problems);
+        console.log(`Checkpoints verified: ${report.verified} signed with key ${key?.keyId}.`);
+      } else if (await hasCheckpoints(database.db)) {
+        problems.push(
+          "Checkpoints exist but no audit signing key is configured (AUDIT_SIGNING_KEY, AUDIT_SIGNING_KEY_FILE or DATA_DIR): they cannot be checked.",
+        );
+      } else {
+        console.log("No signing key and no checkpoints: only the chain was checked.");
       }
-      console.error(
-        `Audit chain broken at event ${result.brokenId}: ${result.reason}. ${result.count} events before it verified.`,
-      );
-      return 2;
+      for (const problem of problems) console.error(problem);
+      return problems.length === 0 ? 0 : 2;
+    } finally {
+      await database.close();
+    }
+  }
+
+  if (command === "audit" && sub === "checkpoint") {
+    const key = findAuditKey(env);
+    if (!key) {
+      console.error("No audit signing key configured: set AUDIT_SIGNING_KEY or AUDIT_SIGNING_KEY_FILE.");
+      return 1;
+    }
+    const database = await open();
+    try {
+      const row = await takeCheckpoint(database.db, key, { every: 1, intervalMs: 0, force: true });
+      console.log(row ? `Checkpoint ${row.id} signed at event ${row.lastEventId}.` : "Nothing new to sign.");
+      return 0;
     } finally {
       await database.close();
     }

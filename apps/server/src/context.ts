@@ -3,6 +3,7 @@ import type { Database, Db } from "./db/client";
 import type { Env } from "./env";
 import type { Logger } from "./lib/logger";
 import type { Realtime } from "./realtime/hub";
+import type { AuditKey } from "./services/audit/signing-key";
 
 export interface SessionUser {
   id: string;
@@ -21,6 +22,8 @@ export interface Deps {
   db: Db;
   logger: Logger;
   realtime: Realtime;
+  /** Signs audit checkpoints; kept outside the database. */
+  auditKey: AuditKey;
 }
 
 export type AppEnv = {

@@ -1,30 +1,55 @@
+import { RECONNECT_DELAYS_MS, SSE_HEARTBEAT_MS } from "@tranche/domain";
 import { z } from "zod";
+
+const delays = z
+  .string()
+  .regex(/^\d+(,\d+)*$/, { error: "must be a comma-separated list of milliseconds, e.g. 1000,2000,5000,10000" })
+  .transform((v) => v.split(",").map(Number));
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
-export const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  /** PostgreSQL server; when unset, the embedded PGlite database under DATA_DIR is used. */
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, { error: "must be a postgres:// or postgresql:// URL" })
-    .optional(),
-  DATA_DIR: z.string().min(1).default("./data"),
-  PUBLIC_URL: z.url().default("http://localhost:3000"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(720),
-  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(168),
-  MAX_UPLOAD_MB: z.coerce.number().positive().default(25),
-  /** auto: seed demo data on first start with the embedded database. */
-  DEMO_DATA: z.enum(["auto", "true", "false"]).default("auto"),
-  TRUST_PROXY: bool.default(false),
-  SIGNUP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
-  SIGNIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(150),
-  PUBLIC_FORM_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
-});
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    /** PostgreSQL server; when unset, the embedded PGlite database under DATA_DIR is used. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: "must be a postgres:// or postgresql:// URL" })
+      .optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    PUBLIC_URL: z.url().default("http://localhost:3000"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(720),
+    SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(168),
+    MAX_UPLOAD_MB: z.coerce.number().positive().default(25),
+    /** One upload request (several files) is refused or cut off beyond this. */
+    MAX_UPLOAD_REQUEST_MB: z.coerce.number().positive().default(100),
+    /** auto: seed demo data on first start with the embedded database. */
+    DEMO_DATA: z.enum(["auto", "true", "false"]).default("auto"),
+    TRUST_PROXY: bool.default(false),
+    SIGNUP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+    SIGNIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(150),
+    PUBLIC_FORM_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    /** Comment lines on open event streams, so proxies keep them open and dead clients are noticed. */
+    SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(SSE_HEARTBEAT_MS),
+    /** Delays between attempts to re-establish a lost LISTEN connection (PostgreSQL); the last repeats. */
+    REALTIME_RECONNECT_DELAYS_MS: delays.default([...RECONNECT_DELAYS_MS]),
+    /** Ed25519 private key (PKCS#8 PEM, or base64 DER) that signs audit checkpoints. */
+    AUDIT_SIGNING_KEY: z.string().optional(),
+    /** A file holding that key; without either, DATA_DIR/audit-signing-key.pem (generated on first start). */
+    AUDIT_SIGNING_KEY_FILE: z.string().optional(),
+    /** A checkpoint is signed after this many new audit events… */
+    AUDIT_CHECKPOINT_EVERY: z.coerce.number().int().min(1).default(100),
+    /** …or this long after the last one, whichever comes first (when the chain moved). */
+    AUDIT_CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(1000).default(600_000),
+  })
+  .refine((env) => env.MAX_UPLOAD_REQUEST_MB >= env.MAX_UPLOAD_MB, {
+    path: ["MAX_UPLOAD_REQUEST_MB"],
+    error: "must be at least MAX_UPLOAD_MB (one request carries at least one file)",
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

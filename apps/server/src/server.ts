@@ -7,6 +7,11 @@ import type { Env } from "./env";
 import { createLogger } from "./lib/logger";
 import { createRealtime } from "./realtime/hub";
 import { seedDemoData, shouldSeed } from "./seed";
+import { createCheckpointer } from "./services/audit/checkpoints";
+import { loadOrCreateAuditKey } from "./services/audit/signing-key";
+import { sweepPartialUploads } from "./services/evidence/storage";
+import { outboxTopics } from "./services/outbox/topics";
+import { createOutboxWorker } from "./services/outbox/worker";
 
 export interface RunningServer {
   deps: Deps;
@@ -21,14 +26,23 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR, "pglite"),
+    logger,
+    reconnectDelaysMs: env.REALTIME_RECONNECT_DELAYS_MS,
   });
+  const swept = await sweepPartialUploads(env);
+  if (swept > 0) logger.info({ folders: swept }, "removed partial uploads left by a stopped process");
   const realtime = await createRealtime(database, logger);
-  const deps: Deps = { env, database, db: database.db, logger, realtime };
+  const auditKey = loadOrCreateAuditKey(env, logger);
+  const deps: Deps = { env, database, db: database.db, logger, realtime, auditKey };
   if (await shouldSeed(deps)) {
     await seedDemoData(database.db);
     logger.info("demo data seeded");
   }
   const app = createApp(deps);
+  const outboxWorker = createOutboxWorker(deps, outboxTopics(deps));
+  outboxWorker.start();
+  const checkpointer = createCheckpointer(deps, auditKey);
+  checkpointer.start();
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
@@ -42,6 +56,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
     stopping ??= (async () => {
       // Open event streams would hold server.close() until the timeout: end them first.
       await realtime.close();
+      checkpointer.stop();
+      await outboxWorker.stop();
       // Stop accepting; in-flight requests finish; idle keep-alive sockets close.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();

@@ -9,7 +9,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, type DbOrTx, openDatabase } from "../src/db/client";
 import { auditEvents } from "../src/db/schema";
+import { testEnv } from "../src/env";
+import { createLogger } from "../src/lib/logger";
 import { appendAudit } from "../src/services/audit/append";
+import { takeCheckpoint } from "../src/services/audit/checkpoints";
+import { loadOrCreateAuditKey } from "../src/services/audit/signing-key";
 import { verifyAuditChain } from "../src/services/audit/verify-chain";
 import { makeMilestone, makeProject } from "./factories";
 import { createTestApp, type TestApp, type TestUser, usePostgres } from "./harness";
@@ -122,6 +126,30 @@ describe("the append-only hash chain", () => {
       const cli = runCli({ DATABASE_URL: "", DATA_DIR: dataDir });
       expect(cli.status).toBe(0);
       expect(cli.stdout).toContain("Audit chain intact: 3 events verified.");
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+  it("the CLI checks every signed checkpoint with the key file and reports a truncated tail", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "tranche-audit-cp-"));
+    try {
+      const key = loadOrCreateAuditKey(testEnv({ DATA_DIR: dataDir }), createLogger({ LOG_LEVEL: "silent" }));
+      const database = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
+      await appendSome(database.db, 4);
+      const checkpoint = await takeCheckpoint(database.db, key, { every: 1, intervalMs: 0, force: true });
+      await database.close();
+      const intact = runCli({ DATABASE_URL: "", DATA_DIR: dataDir });
+      expect(intact.status).toBe(0);
+      expect(intact.stdout).toContain(`Checkpoints verified: 1 signed with key ${key.keyId}.`);
+
+      const again = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
+      await again.db.execute(sql`alter table audit_events disable trigger user`);
+      await again.db.execute(sql`delete from audit_events where id >= ${checkpoint?.lastEventId ?? 0}`);
+      await again.close();
+      const truncated = runCli({ DATABASE_URL: "", DATA_DIR: dataDir });
+      expect(truncated.status).toBe(2);
+      expect(truncated.stdout).toMatch(/Audit chain intact: \d+ events verified/);
+      expect(truncated.stderr).toMatch(/truncated tail: the newest event is \d+, older than checkpoint 1/);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

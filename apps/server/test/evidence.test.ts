@@ -40,7 +40,9 @@ afterAll(async () => {
 const sha = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
 const evidenceDir = () => path.join(dataDir, "evidence");
 const blobs = () => readdirSync(evidenceDir()).filter((name) => !name.startsWith("."));
-const temps = () => readdirSync(path.join(evidenceDir(), ".tmp"));
+/** Partial uploads: every process writes them under .tmp/<host>--<pid>/. */
+const temps = () =>
+  (readdirSync(path.join(evidenceDir(), ".tmp"), { recursive: true }) as string[]).filter((f) => f.endsWith(".part"));
 
 async function scenario(status: "pending" | "in_verification" | "verified" = "pending") {
   const project = await makeProject(t, {

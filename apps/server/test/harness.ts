@@ -11,6 +11,7 @@ import { users } from "../src/db/schema";
 import { type Env, testEnv } from "../src/env";
 import { createLogger } from "../src/lib/logger";
 import { createRealtime } from "../src/realtime/hub";
+import { generateAuditKey } from "../src/services/audit/signing-key";
 
 type RequestBody = NonNullable<Parameters<typeof fetch>[1]>["body"];
 
@@ -73,9 +74,16 @@ async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<vo
 export async function createTestApp(envOverrides: Partial<Env> = {}): Promise<TestApp> {
   const pgDb = usePostgres ? await createPgDatabase() : null;
   const env = testEnv({ DATABASE_URL: pgDb?.url, TRUST_PROXY: true, ...envOverrides });
-  const database = await openDatabase({ url: pgDb?.url });
   const logger = createLogger(env);
-  const deps: Deps = { env, database, db: database.db, logger, realtime: await createRealtime(database, logger) };
+  const database = await openDatabase({ url: pgDb?.url, logger, reconnectDelaysMs: env.REALTIME_RECONNECT_DELAYS_MS });
+  const deps: Deps = {
+    env,
+    database,
+    db: database.db,
+    logger,
+    realtime: await createRealtime(database, logger),
+    auditKey: generateAuditKey(),
+  };
   const app = createApp(deps);
   let counter = 0;
 

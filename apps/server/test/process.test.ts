@@ -1,6 +1,7 @@
 // The server as a process: start-up validation, the built SPA, graceful shutdown, and the CLI.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -129,6 +130,106 @@ describe("a running server", () => {
     const res = await inflight;
     expect(res.status).toBe(201);
     expect(await exited).toBe(0);
+  });
+});
+
+describe("killed mid-upload", () => {
+  const partials = () => {
+    try {
+      return (readdirSync(path.join(dataDir, "evidence", ".tmp"), { recursive: true }) as string[]).filter((f) =>
+        f.endsWith(".part"),
+      );
+    } catch {
+      return [];
+    }
+  };
+
+  it("leaves no evidence row nor visible file, and the next start sweeps the partial file", async () => {
+    const first = await start();
+    // biome-ignore lint/suspicious/noExplicitAny: the test reads a few fields of JSON bodies
+    const json = async (res: Response) => ({
+      status: res.status,
+      body: (await res.json()) as any,
+      headers: res.headers,
+    });
+    const email = `kim${Date.now()}@example.test`;
+    const signUp = await json(
+      await fetch(`${first.url}/api/auth/sign-up`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          name: "Kim Owner",
+          email,
+          password: "quartz meadow signal 83",
+        }),
+      }),
+    );
+    expect(signUp.status).toBe(201);
+    const signIn = await fetch(`${first.url}/api/auth/sign-in`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "quartz meadow signal 83" }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0];
+    const post = async (route: string, body: unknown) =>
+      json(
+        await fetch(`${first.url}${route}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", cookie },
+          body: JSON.stringify(body),
+        }),
+      );
+    const project = await post("/api/projects", {
+      name: "Interrupted upload",
+      description: "A project whose evidence upload is cut by a crash.",
+      location: "Leeds",
+      totalCapital: 100000,
+    });
+    expect(project.status).toBe(201);
+    const milestone = await post(`/api/projects/${project.body.id}/milestones`, {
+      title: "Groundworks",
+      description: "Foundations and drainage.",
+      dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      capitalAmount: 50000,
+    });
+    expect(milestone.status).toBe(201);
+
+    // A chunked upload that keeps going until the server is killed.
+    const boundary = "----killed-upload";
+    const upload = httpRequest(`${first.url}/api/milestones/${milestone.body.id}/evidence`, {
+      method: "POST",
+      headers: { cookie, "content-type": `multipart/form-data; boundary=${boundary}`, "transfer-encoding": "chunked" },
+    });
+    upload.on("error", () => {});
+    upload.write(
+      `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="site.mov"\r\ncontent-type: video/quicktime\r\n\r\n`,
+    );
+    for (let i = 0; i < 200 && partials().length === 0; i++) {
+      upload.write(Buffer.alloc(16 * 1024, 7));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(partials()).toHaveLength(1);
+    const exited = new Promise((resolve) => first.child.once("exit", resolve));
+    first.child.kill("SIGKILL");
+    await exited;
+    upload.destroy();
+
+    // Nothing became evidence: only the temp file remains, outside the content-addressed store.
+    expect(partials()).toHaveLength(1);
+    const stored = readdirSync(path.join(dataDir, "evidence")).filter((name) => !name.startsWith("."));
+    const second = await start();
+    try {
+      expect(partials()).toEqual([]);
+      const list = await json(
+        await fetch(`${second.url}/api/milestones/${milestone.body.id}/evidence`, { headers: { cookie } }),
+      );
+      expect(list.status).toBe(200);
+      expect(list.body.items).toEqual([]);
+      expect(readdirSync(path.join(dataDir, "evidence")).filter((name) => !name.startsWith("."))).toEqual(stored);
+    } finally {
+      second.child.kill("SIGTERM");
+    }
   });
 });
 

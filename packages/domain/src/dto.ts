@@ -121,6 +121,17 @@ export interface AuditEventDto {
   after: unknown;
 }
 
+/** A signed checkpoint of the audit chain's head (Ed25519 over `checkpointMessage`). */
+export interface AuditCheckpointDto {
+  id: number;
+  createdAt: string;
+  lastEventId: number;
+  headHash: string;
+  eventCount: number;
+  keyId: string;
+  signature: string;
+}
+
 export interface VerifierDto {
   id: string;
   name: string;

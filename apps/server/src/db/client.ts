@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { RECONNECT_DELAYS_MS } from "@tranche/domain";
 import { type ExtractTablesWithRelations, type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -9,6 +10,8 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import pino from "pino";
+import type { Logger } from "../lib/logger";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -16,8 +19,32 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = Db | Tx;
 
-/** Receives the payload of each NOTIFY on a channel; returns a function that stops listening. */
-export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+export type ListenerStatus = "listening" | "reconnecting";
+
+export interface ListenHandlers {
+  /** The payload of each NOTIFY on the channel. */
+  onPayload(payload: string): void;
+  /**
+   * The listening connection was lost ("reconnecting") or is back ("listening"). Notifications sent while it
+   * was down are not replayed by PostgreSQL: on "listening" the caller catches up from its own records.
+   */
+  onStatus?(status: ListenerStatus): void;
+}
+
+/** Listens on a channel, reconnecting when the connection drops; returns a function that stops listening. */
+export type Listen = (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server; without it, embedded PGlite (in dataDir, or in memory). */
+  url?: string;
+  dataDir?: string;
+  logger?: Logger;
+  /** Delays between attempts to re-establish a lost LISTEN connection; the last one repeats. */
+  reconnectDelaysMs?: readonly number[];
+}
+
+/** How often an otherwise silent LISTEN connection is checked, so a half-open one is noticed. */
+const LISTENER_PING_MS = 30_000;
 
 export interface Database {
   db: Db;
@@ -34,14 +61,18 @@ const migrationsFolder = [new URL("../../drizzle", import.meta.url), new URL("..
 // Any fixed number: serialises migrations when several processes start against one server.
 const MIGRATION_LOCK = 727_001;
 
-export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const logger = options.logger ?? pino({ level: "silent" });
+  return options.url
+    ? openPostgres(options.url, logger, options.reconnectDelaysMs ?? RECONNECT_DELAYS_MS)
+    : openPglite(options.dataDir);
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle client dropped by the server must not crash the process.
-  pool.on("error", () => {});
+async function openPostgres(url: string, logger: Logger, reconnectDelaysMs: readonly number[]): Promise<Database> {
+  // A bounded wait for a connection: while the server is down, requests answer 503 instead of hanging.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client dropped by the server is removed by the pool; the next query opens a fresh connection.
+  pool.on("error", (err) => logger.warn({ err, pool: "queries" }, "an idle database connection was lost"));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
 
   const lockClient = await pool.connect();
@@ -53,27 +84,21 @@ async function openPostgres(url: string): Promise<Database> {
     lockClient.release();
   }
 
-  const listeners = new Set<pg.Client>();
+  const stoppers = new Set<() => Promise<void>>();
   return {
     db,
     kind: "postgres",
-    async listen(channel, onPayload) {
-      const client = new pg.Client({ connectionString: url });
-      client.on("error", () => {});
-      await client.connect();
-      client.on("notification", (message) => {
-        if (message.channel === channel && message.payload) onPayload(message.payload);
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.add(client);
+    async listen(channel, handlers) {
+      const stop = await listenWithReconnect(url, channel, handlers, logger, reconnectDelaysMs);
+      stoppers.add(stop);
       return async () => {
-        listeners.delete(client);
-        await client.end().catch(() => {});
+        stoppers.delete(stop);
+        await stop();
       };
     },
     ping: () => ping(db),
     async close() {
-      await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
+      await Promise.all([...stoppers].map((stop) => stop()));
       await pool.end();
     },
   };
@@ -88,8 +113,9 @@ async function openPglite(dataDir?: string): Promise<Database> {
   return {
     db,
     kind: "pglite",
-    async listen(channel, onPayload) {
-      const unsubscribe = await client.listen(channel, onPayload);
+    async listen(channel, handlers) {
+      // In-process: the connection cannot drop, so the status never changes.
+      const unsubscribe = await client.listen(channel, handlers.onPayload);
       return async () => {
         if (!closed) await unsubscribe();
       };
@@ -99,6 +125,95 @@ async function openPglite(dataDir?: string): Promise<Database> {
       closed = true;
       await client.close();
     },
+  };
+}
+
+/**
+ * One dedicated connection LISTENing on a channel. When it errors or ends, the loss is logged, the status
+ * turns "reconnecting", and new connections are tried after each delay in turn (the last repeats) until one
+ * LISTENs again; then the recovery is logged and the status turns "listening". The first connection must
+ * succeed: a server that cannot listen at start-up should not start.
+ */
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+  logger: Logger,
+  delaysMs: readonly number[],
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let pingTimer: ReturnType<typeof setInterval> | undefined;
+  let attempt = 0;
+  let lostAt = 0;
+  const log = logger.child({ listener: channel });
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5000 });
+    let lost = false;
+    const onLost = (err?: Error) => {
+      if (lost) return;
+      lost = true;
+      clearInterval(pingTimer);
+      next.removeAllListeners("notification");
+      next.end().catch(() => {});
+      if (stopped) return;
+      lostAt = Date.now();
+      log.warn({ err }, "realtime listener lost its database connection; reconnecting");
+      handlers.onStatus?.("reconnecting");
+      scheduleRetry();
+    };
+    next.on("error", onLost);
+    next.on("end", () => onLost());
+    next.on("notification", (message) => {
+      if (message.channel === channel && message.payload) handlers.onPayload(message.payload);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      lost = true;
+      next.removeAllListeners();
+      next.on("error", () => {});
+      next.end().catch(() => {});
+      throw err;
+    }
+    client = next;
+    pingTimer = setInterval(() => {
+      next.query("select 1").catch((err: Error) => onLost(err));
+    }, LISTENER_PING_MS);
+    pingTimer.unref();
+  };
+
+  const scheduleRetry = () => {
+    const delay = delaysMs[Math.min(attempt, delaysMs.length - 1)] ?? 10_000;
+    attempt++;
+    retryTimer = setTimeout(async () => {
+      if (stopped) return;
+      try {
+        await connect();
+      } catch (err) {
+        log.warn(
+          { err, attempt, nextDelayMs: delaysMs[Math.min(attempt, delaysMs.length - 1)] },
+          "realtime listener reconnect failed",
+        );
+        if (!stopped) scheduleRetry();
+        return;
+      }
+      log.info({ attempts: attempt, downMs: Date.now() - lostAt }, "realtime listener reconnected");
+      attempt = 0;
+      handlers.onStatus?.("listening");
+    }, delay);
+    retryTimer.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    clearInterval(pingTimer);
+    await client?.end().catch(() => {});
   };
 }
 

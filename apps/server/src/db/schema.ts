@@ -299,3 +299,39 @@ export const publicRequests = pgTable(
     check("public_requests_kind_check", sql`${t.kind} in ('demo', 'early_access', 'verifier_partner')`),
   ],
 );
+
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    topic: text("topic").notNull(),
+    payload: jsonb("payload").notNull(),
+    status: text("status", { enum: ["pending", "done", "dead"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    runAt: ts("run_at").notNull().defaultNow(),
+    lockedUntil: ts("locked_until"),
+    lastError: text("last_error"),
+    createdAt: created(),
+    doneAt: ts("done_at"),
+  },
+  (t) => [
+    index("outbox_due_idx").on(t.runAt).where(sql`${t.status} = 'pending'`),
+    index("outbox_topic_idx").on(t.topic, t.createdAt),
+  ],
+);
+
+export const auditCheckpoints = pgTable(
+  "audit_checkpoints",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    createdAt: created(),
+    lastEventId: bigint("last_event_id", { mode: "number" }).notNull(),
+    headHash: text("head_hash").notNull(),
+    eventCount: bigint("event_count", { mode: "number" }).notNull(),
+    keyId: text("key_id").notNull(),
+    signature: text("signature").notNull(),
+  },
+  (t) => [uniqueIndex("audit_checkpoints_event_key").on(t.lastEventId)],
+);

@@ -1,14 +1,16 @@
 // One LISTEN per process on 'tranche_events' (the notifications insert trigger NOTIFYs it on commit), fanned
 // out to the open streams of the user each notification belongs to. Nothing here is state that matters: a
 // stream that misses a wake-up catches up from the database by sequence number.
-import type { Database } from "../db/client";
+import type { Database, ListenerStatus } from "../db/client";
 import type { Logger } from "../lib/logger";
 
 export const EVENTS_CHANNEL = "tranche_events";
 
 export interface StreamSubscriber {
-  /** A notification with this seq was committed for the subscriber's user. */
+  /** A notification with this seq was committed for the subscriber's user (Infinity: catch up on anything). */
   wake(seq: number): void;
+  /** The process's LISTEN connection was lost or is back. */
+  status?(status: ListenerStatus): void;
   /** The process is shutting down: end the stream; resolves once it has ended. */
   close(): Promise<void>;
 }
@@ -17,6 +19,8 @@ export interface Realtime {
   subscribe(userId: string, subscriber: StreamSubscriber): () => void;
   /** Open streams, for tests and health. */
   streamCount(): number;
+  /** Whether notifications currently reach this process ("reconnecting" while its LISTEN connection is down). */
+  status(): ListenerStatus;
   /** Ends every open stream and stops listening. */
   close(): Promise<void>;
 }
@@ -24,17 +28,29 @@ export interface Realtime {
 export async function createRealtime(database: Database, logger: Logger): Promise<Realtime> {
   const byUser = new Map<string, Set<StreamSubscriber>>();
   let count = 0;
-  const unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
-    let event: { userId?: unknown; seq?: unknown };
-    try {
-      event = JSON.parse(payload);
-    } catch {
-      logger.warn({ payload }, "ignored a malformed realtime payload");
-      return;
-    }
-    if (typeof event.userId !== "string") return;
-    const seq = Number(event.seq);
-    for (const subscriber of byUser.get(event.userId) ?? []) subscriber.wake(seq);
+  let status: ListenerStatus = "listening";
+  const everyone = () => [...byUser.values()].flatMap((set) => [...set]);
+  const unlisten = await database.listen(EVENTS_CHANNEL, {
+    onPayload(payload) {
+      let event: { userId?: unknown; seq?: unknown };
+      try {
+        event = JSON.parse(payload);
+      } catch {
+        logger.warn({ payload }, "ignored a malformed realtime payload");
+        return;
+      }
+      if (typeof event.userId !== "string") return;
+      const seq = Number(event.seq);
+      for (const subscriber of byUser.get(event.userId) ?? []) subscriber.wake(seq);
+    },
+    onStatus(next) {
+      status = next;
+      for (const subscriber of everyone()) {
+        subscriber.status?.(next);
+        // Wake-ups sent while the connection was down are gone: every stream reads what it missed.
+        if (next === "listening") subscriber.wake(Number.POSITIVE_INFINITY);
+      }
+    },
   });
 
   return {
@@ -57,8 +73,9 @@ export async function createRealtime(database: Database, logger: Logger): Promis
       };
     },
     streamCount: () => count,
+    status: () => status,
     async close() {
-      const closing = [...byUser.values()].flatMap((set) => [...set].map((subscriber) => subscriber.close()));
+      const closing = everyone().map((subscriber) => subscriber.close());
       byUser.clear();
       await Promise.all(closing);
       // Let the HTTP layer finish the ended responses, so their connections count as idle.

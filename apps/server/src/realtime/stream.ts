@@ -1,6 +1,5 @@
 // One Server-Sent Events stream of a signed-in user: every notification committed for them, in seq order,
 // each with its seq as the event id so a reconnecting client (Last-Event-ID) receives what it missed.
-import { SSE_HEARTBEAT_MS } from "@tranche/domain";
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { AppEnv, SessionUser } from "../context";
@@ -10,12 +9,10 @@ import { latestSeq, notificationsAfter } from "../services/notifications/list";
 export interface StreamOptions {
   /** The seq the client last saw (Last-Event-ID), or null for a fresh stream that starts now. */
   lastEventId: number | null;
-  heartbeatMs?: number;
 }
 
 export function openEventStream(c: Context<AppEnv>, user: SessionUser, options: StreamOptions) {
-  const { db, realtime, logger } = c.get("deps");
-  const heartbeatMs = options.heartbeatMs ?? SSE_HEARTBEAT_MS;
+  const { db, realtime, logger, env } = c.get("deps");
   return streamSSE(c, async (stream) => {
     let lastSeq = 0;
     let pending: Promise<void> = Promise.resolve();
@@ -53,14 +50,20 @@ export function openEventStream(c: Context<AppEnv>, user: SessionUser, options: 
       wake: (seq) => {
         if (seq > lastSeq) flush();
       },
+      // The browser shows "Reconnecting…" while notifications cannot reach it, and refetches when they can.
+      status: (status) => sendStatus(status),
       close: () => {
         finish();
         return ended;
       },
     });
+    const sendStatus = (status: string) => {
+      pending = pending.then(() => stream.writeSSE({ event: "status", data: JSON.stringify({ realtime: status }) }));
+      pending = pending.catch(() => finish());
+    };
     const heartbeat = setInterval(() => {
       stream.write(": heartbeat\n\n").catch(() => finish());
-    }, heartbeatMs);
+    }, env.SSE_HEARTBEAT_MS);
     stream.onAbort(() => finish());
     c.req.raw.signal?.addEventListener("abort", () => finish());
 
@@ -68,6 +71,7 @@ export function openEventStream(c: Context<AppEnv>, user: SessionUser, options: 
       lastSeq = options.lastEventId ?? (await latestSeq(db, user.id));
       // An opening comment flushes the headers at once, so the client knows the stream is up.
       await stream.write(": connected\n\n");
+      if (realtime.status() !== "listening") sendStatus(realtime.status());
       flush();
       await finished;
     } finally {

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { parseQuery } from "../lib/validate";
+import { listCheckpoints } from "../services/audit/checkpoints";
 import { AUDIT_PAGE_SIZE, listAuditEvents } from "../services/audit/history";
 import { serviceContext } from "./verification";
 
@@ -11,8 +12,24 @@ const auditQuerySchema = z.strictObject({
   limit: z.coerce.number({ error: "limit must be a number." }).int().min(1).max(200).default(AUDIT_PAGE_SIZE),
 });
 
-/** GET /api/audit: everything for admins; members see the events of their projects. */
-export const auditRoutes = new Hono<AppEnv>().get("/", async (c) => {
-  const ctx = serviceContext(c);
-  return c.json(await listAuditEvents(ctx, parseQuery(c, auditQuerySchema)));
+const checkpointQuerySchema = z.strictObject({
+  before: z.coerce.number({ error: "before must be a checkpoint id." }).int().positive().optional(),
+  limit: z.coerce.number({ error: "limit must be a number." }).int().min(1).max(100).default(25),
 });
+
+export const auditRoutes = new Hono<AppEnv>()
+  /** GET /api/audit: everything for admins; members see the events of their projects. */
+  .get("/", async (c) => {
+    const ctx = serviceContext(c);
+    return c.json(await listAuditEvents(ctx, parseQuery(c, auditQuerySchema)));
+  })
+  /** GET /api/audit/checkpoints: the signed chain heads, newest first (admins). */
+  .get("/checkpoints", async (c) => {
+    const ctx = serviceContext(c);
+    return c.json(await listCheckpoints(ctx, parseQuery(c, checkpointQuerySchema)));
+  })
+  /** GET /api/audit/public-key: anyone may check a checkpoint's signature. */
+  .get("/public-key", (c) => {
+    const { auditKey } = c.get("deps");
+    return c.json({ algorithm: "Ed25519", keyId: auditKey.keyId, publicKeyPem: auditKey.publicKeyPem });
+  });

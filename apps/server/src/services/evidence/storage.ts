@@ -2,9 +2,10 @@
 // client's file name). Uploads stream to a temp file in the same directory tree and are renamed into place.
 import { createHash, randomUUID } from "node:crypto";
 import { createWriteStream, existsSync } from "node:fs";
-import { mkdir, rename, unlink } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, unlink } from "node:fs/promises";
+import { hostname } from "node:os";
 import path from "node:path";
-import { Readable, Transform } from "node:stream";
+import { Readable, Transform, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
@@ -19,6 +20,67 @@ const MAX_FILES_PER_UPLOAD = 20;
 const BLOB_LOCK = 727_003;
 
 export const evidenceDir = (env: Env) => path.resolve(env.DATA_DIR, "evidence");
+const tempRoot = (env: Env) => path.join(evidenceDir(env), ".tmp");
+// Each process writes its partial uploads into a folder of its own, so the start-up sweep can tell a dead
+// process's leftovers from a live one's work (several processes may share DATA_DIR).
+const host = hostname().replace(/[^\w.-]/g, "_");
+const ownTempDirName = `${host}--${process.pid}`;
+/** Leftovers of another host's processes (which we cannot check) are removed once this old. */
+const STALE_TEMP_MS = 24 * 60 * 60 * 1000;
+
+/** Whether a process with this pid runs on this host. */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * At start-up: removes partial uploads left by a process that was killed mid-upload (SIGKILL, a crash, a
+ * power cut). Never visible as evidence — a file becomes evidence only when its row commits — but they take
+ * disk space. Returns how many folders were removed.
+ */
+export async function sweepPartialUploads(env: Env): Promise<number> {
+  const root = tempRoot(env);
+  let entries: string[];
+  try {
+    entries = await readdir(root);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of entries) {
+    const full = path.join(root, name);
+    const [owner, pid] = name.split("--");
+    // Our own pid's folder is a previous incarnation's (containers restart as the same pid).
+    const dead =
+      owner === host && (name === ownTempDirName || !isAlive(Number(pid)))
+        ? true
+        : Date.now() - (await stat(full).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs > STALE_TEMP_MS;
+    if (dead) {
+      await rm(full, { recursive: true, force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
+/** One upload request may carry several files; this caps the whole body. */
+export const maxRequestBytes = (env: Env) => Math.floor(env.MAX_UPLOAD_REQUEST_MB * 1024 * 1024);
+
+class UploadTooLarge extends Error {}
+
+/**
+ * Nothing more of the body is read into the upload once this is thrown. The HTTP layer then discards what is
+ * still in flight for at most half a second and closes the connection: closing at once would reset it with
+ * the 413 unread, and the client would see a network error instead of the reason.
+ */
+function tooLarge(message: string, details: Record<string, unknown>): AppError {
+  return new AppError("payload_too_large", message, details);
+}
 export const blobPath = (env: Env, sha256: string) => path.join(evidenceDir(env), sha256);
 
 export interface ReceivedFile {
@@ -55,7 +117,14 @@ export async function receiveFiles(request: Request, env: Env): Promise<Received
   }
   if (!request.body) throw new AppError("invalid_input", "Choose at least one file to upload.");
   const maxBytes = Math.floor(env.MAX_UPLOAD_MB * 1024 * 1024);
-  const tempDir = path.join(evidenceDir(env), ".tmp");
+  const requestLimit = maxRequestBytes(env);
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (declared > requestLimit) {
+    throw tooLarge(`An upload may carry at most ${env.MAX_UPLOAD_REQUEST_MB} MB; send fewer files at a time.`, {
+      maxRequestMegabytes: env.MAX_UPLOAD_REQUEST_MB,
+    });
+  }
+  const tempDir = path.join(tempRoot(env), ownTempDirName);
   await mkdir(tempDir, { recursive: true });
 
   let parser: busboy.Busboy;
@@ -72,7 +141,18 @@ export async function receiveFiles(request: Request, env: Env): Promise<Received
 
   const files: (ReceivedFile & { tooLarge: boolean })[] = [];
   const writes: Promise<void>[] = [];
+  // Every stage of every file's pipeline: on a cut-off each is destroyed, so no write waits forever.
+  const fileStages: (Readable | Writable)[] = [];
   let tooMany = false;
+  // Reading stops the moment a file or the whole body passes its limit: nothing more is read or written.
+  const source = Readable.fromWeb(request.body as unknown as WebReadableStream);
+  let received = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      received += chunk.length;
+      done(received > requestLimit ? new UploadTooLarge() : null, chunk);
+    },
+  });
   parser.on("file", (_field, stream, info) => {
     const entry = {
       tempPath: path.join(tempDir, `${randomUUID()}.part`),
@@ -86,6 +166,7 @@ export async function receiveFiles(request: Request, env: Env): Promise<Received
     const hash = createHash("sha256");
     stream.on("limit", () => {
       entry.tooLarge = true;
+      counter.destroy(new UploadTooLarge());
     });
     const hasher = new Transform({
       transform(chunk: Buffer, _enc, done) {
@@ -94,8 +175,10 @@ export async function receiveFiles(request: Request, env: Env): Promise<Received
         done(null, chunk);
       },
     });
+    const target = createWriteStream(entry.tempPath);
+    fileStages.push(stream, hasher, target);
     writes.push(
-      pipeline(stream, hasher, createWriteStream(entry.tempPath)).then(() => {
+      pipeline(stream, hasher, target).then(() => {
         entry.sha256 = hash.digest("hex");
       }),
     );
@@ -104,24 +187,35 @@ export async function receiveFiles(request: Request, env: Env): Promise<Received
     tooMany = true;
   });
 
+  let cutOff = false;
   try {
-    await pipeline(Readable.fromWeb(request.body as unknown as WebReadableStream), parser);
+    await pipeline(source, counter, parser);
     await Promise.all(writes);
-  } catch {
+  } catch (error) {
+    cutOff = error instanceof UploadTooLarge;
+    // A destroyed parser leaves its file streams open, and a pipeline does not always notice its source
+    // closing mid-file: end every stage before removing what they wrote.
+    for (const stage of fileStages) stage.destroy();
     await Promise.allSettled(writes);
     await Promise.all(files.map((f) => removeQuietly(f.tempPath)));
-    throw new AppError("invalid_input", "The upload was interrupted or is not valid multipart/form-data.");
+    if (!cutOff) {
+      throw new AppError("invalid_input", "The upload was interrupted or is not valid multipart/form-data.");
+    }
   }
 
   const oversized = files.find((f) => f.tooLarge);
-  if (oversized || tooMany || files.length === 0) {
+  if (cutOff || oversized || tooMany || files.length === 0) {
     await Promise.all(files.map((f) => removeQuietly(f.tempPath)));
     if (oversized) {
-      throw new AppError(
-        "payload_too_large",
-        `"${oversized.originalName}" is larger than the ${env.MAX_UPLOAD_MB} MB limit per file.`,
-        { maxMegabytes: env.MAX_UPLOAD_MB, file: oversized.originalName },
-      );
+      throw tooLarge(`"${oversized.originalName}" is larger than the ${env.MAX_UPLOAD_MB} MB limit per file.`, {
+        maxMegabytes: env.MAX_UPLOAD_MB,
+        file: oversized.originalName,
+      });
+    }
+    if (cutOff) {
+      throw tooLarge(`An upload may carry at most ${env.MAX_UPLOAD_REQUEST_MB} MB; send fewer files at a time.`, {
+        maxRequestMegabytes: env.MAX_UPLOAD_REQUEST_MB,
+      });
     }
     if (tooMany) throw new AppError("payload_too_large", `Upload at most ${MAX_FILES_PER_UPLOAD} files at a time.`);
     throw new AppError("invalid_input", "Choose at least one file to upload.");

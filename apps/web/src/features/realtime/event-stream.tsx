@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { RECONNECT_DELAYS_MS } from "@tranche/domain";
-import { useEffect } from "react";
+import { LoaderCircleIcon } from "lucide-react";
+import { useEffect, useState } from "react";
 
 // Every query whose data an event can change: the notification list and badge, and the capital data the
 // event concerns (open project, milestone, dashboard and verification pages refetch without a reload).
@@ -13,31 +14,45 @@ function refresh(queryClient: QueryClient) {
 /**
  * One Server-Sent Events stream while signed in. The browser's own retry cannot follow SPEC.md §9's
  * 1, 2, 5 then 10 s delays, so a failed stream is closed and reopened here, resuming after the last event.
+ * While the stream is down — or the server says its own database listener is — a discreet "Reconnecting…"
+ * shows, and everything on screen is refetched once live updates flow again.
  */
 export function EventStream() {
   const queryClient = useQueryClient();
+  const [reconnecting, setReconnecting] = useState(false);
   useEffect(() => {
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
     let lastEventId = "";
     let stopped = false;
+    let down = false;
+    const setDown = (next: boolean) => {
+      // Back from an outage: anything may have changed while updates could not arrive.
+      if (down && !next) refresh(queryClient);
+      down = next;
+      setReconnecting(next);
+    };
 
     const connect = () => {
       const url = lastEventId ? `/api/events?lastEventId=${encodeURIComponent(lastEventId)}` : "/api/events";
       source = new EventSource(url, { withCredentials: true });
       source.onopen = () => {
-        // Anything may have changed while the stream was down.
-        if (attempt > 0) refresh(queryClient);
         attempt = 0;
+        setDown(false);
       };
       source.addEventListener("notification", (event) => {
         if (event.lastEventId) lastEventId = event.lastEventId;
         refresh(queryClient);
       });
+      source.addEventListener("status", (event) => {
+        const { realtime } = JSON.parse(event.data) as { realtime?: string };
+        setDown(realtime === "reconnecting");
+      });
       source.onerror = () => {
         source?.close();
         if (stopped) return;
+        setDown(true);
         const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];
         attempt++;
         timer = setTimeout(connect, delay);
@@ -50,5 +65,15 @@ export function EventStream() {
       source?.close();
     };
   }, [queryClient]);
-  return null;
+
+  if (!reconnecting) return null;
+  return (
+    <div
+      role="status"
+      className="fixed bottom-20 left-4 z-40 flex items-center gap-2 rounded-full border border-amber-200 bg-amber-50 px-3 py-1.5 text-xs font-medium text-amber-900 shadow-sm lg:bottom-4"
+    >
+      <LoaderCircleIcon className="size-3.5 animate-spin" aria-hidden />
+      Reconnecting…
+    </div>
+  );
 }

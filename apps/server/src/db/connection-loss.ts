@@ -1,0 +1,41 @@
+// Which database errors mean "the connection went away" (a restart, failover, an idle-connection reaper or
+// pg_terminate_backend), as opposed to a query the database refused. Only these are retried or answered 503.
+
+const LOST_CONNECTION_CODES = new Set([
+  "57P01", // admin_shutdown: terminated by an administrator or a restart
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now: starting up or shutting down
+  "08000", // connection_exception
+  "08003", // connection_does_not_exist
+  "08006", // connection_failure
+  "08001", // sqlclient_unable_to_establish_sqlconnection
+  "08004", // sqlserver_rejected_establishment_of_sqlconnection
+]);
+const LOST_CONNECTION_ERRNOS = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+]);
+const LOST_CONNECTION_MESSAGES = [
+  /connection terminated/i,
+  /terminating connection/i,
+  /client has encountered a connection error/i,
+  /timeout exceeded when trying to connect/i,
+  /cannot use a pool after calling end/i,
+  /connection ended unexpectedly/i,
+];
+
+/** True when `error`, or any error it wraps (drizzle wraps driver errors as `cause`), is a lost connection. */
+export function isConnectionLoss(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== "object") return false;
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === "string" && (LOST_CONNECTION_CODES.has(code) || LOST_CONNECTION_ERRNOS.has(code))) return true;
+    if (typeof message === "string" && LOST_CONNECTION_MESSAGES.some((pattern) => pattern.test(message))) return true;
+    current = cause;
+  }
+  return false;
+}

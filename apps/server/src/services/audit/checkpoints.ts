@@ -1,0 +1,191 @@
+import type { AuditCheckpointDto } from "@tranche/domain";
+import { asc, count, desc, eq, gt, lte, sql } from "drizzle-orm";
+import type { Deps, ServiceContext } from "../../context";
+import { type Db, queryRows } from "../../db/client";
+import { auditCheckpoints, auditEvents } from "../../db/schema";
+import { forbidden } from "../../errors";
+import { publishEvent } from "../outbox/outbox";
+import type { AuditKey } from "./signing-key";
+
+type CheckpointRow = typeof auditCheckpoints.$inferSelect;
+
+/** The exact bytes a checkpoint's signature covers. */
+export function checkpointMessage(cp: Pick<CheckpointRow, "lastEventId" | "headHash" | "eventCount" | "createdAt">) {
+  return ["tranche-audit-checkpoint/v1", cp.lastEventId, cp.headHash, cp.eventCount, cp.createdAt.toISOString()].join(
+    "\n",
+  );
+}
+
+export function toCheckpointDto(row: CheckpointRow): AuditCheckpointDto {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    lastEventId: row.lastEventId,
+    headHash: row.headHash,
+    eventCount: row.eventCount,
+    keyId: row.keyId,
+    signature: row.signature,
+  };
+}
+
+// Only one process signs at a time; the others skip the round.
+const CHECKPOINT_LOCK = 727_003;
+
+/**
+ * Signs the chain head when it has moved and either `every` events were added since the last checkpoint or
+ * `intervalMs` passed (`force` signs whenever it moved). Publishes `audit.checkpoint`, so a copy leaves Tranche.
+ */
+export async function takeCheckpoint(
+  db: Db,
+  key: AuditKey,
+  rule: { every: number; intervalMs: number; force?: boolean; now?: Date },
+): Promise<CheckpointRow | null> {
+  return db.transaction(async (tx) => {
+    const [{ locked }] = await queryRows<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${CHECKPOINT_LOCK}) as locked`,
+    );
+    if (!locked) return null;
+    const [head] = await tx
+      .select({ id: auditEvents.id, hash: auditEvents.hash })
+      .from(auditEvents)
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
+    if (!head) return null;
+    const [last] = await tx.select().from(auditCheckpoints).orderBy(desc(auditCheckpoints.lastEventId)).limit(1);
+    if (last && last.lastEventId >= head.id) return null;
+    const now = rule.now ?? new Date();
+    const [{ since }] = await tx
+      .select({ since: count() })
+      .from(auditEvents)
+      .where(gt(auditEvents.id, last?.lastEventId ?? 0));
+    const [first] = last
+      ? [{ createdAt: last.createdAt }]
+      : await tx.select({ createdAt: auditEvents.createdAt }).from(auditEvents).orderBy(asc(auditEvents.id)).limit(1);
+    const due = rule.force || since >= rule.every || now.getTime() - first.createdAt.getTime() >= rule.intervalMs;
+    if (!due) return null;
+    const [{ total }] = await tx.select({ total: count() }).from(auditEvents).where(lte(auditEvents.id, head.id));
+    const content = { lastEventId: head.id, headHash: head.hash, eventCount: total, createdAt: now };
+    const [row] = await tx
+      .insert(auditCheckpoints)
+      .values({ ...content, keyId: key.keyId, signature: key.sign(checkpointMessage(content)) })
+      .returning();
+    await publishEvent(tx, "audit.checkpoint", { ...toCheckpointDto(row), publicKeyPem: key.publicKeyPem });
+    return row;
+  });
+}
+
+export interface Checkpointer {
+  start(): void;
+  stop(): void;
+  /** One check now (tests, and the CLI). */
+  tick(): Promise<CheckpointRow | null>;
+}
+
+/** Checks every few seconds whether a checkpoint is due (100 events or 10 minutes by default). */
+export function createCheckpointer(deps: Pick<Deps, "db" | "env" | "logger">, key: AuditKey): Checkpointer {
+  const rule = { every: deps.env.AUDIT_CHECKPOINT_EVERY, intervalMs: deps.env.AUDIT_CHECKPOINT_INTERVAL_MS };
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  const tick = async () => {
+    if (running) return null;
+    running = true;
+    try {
+      return await takeCheckpoint(deps.db, key, rule);
+    } catch (error) {
+      deps.logger.error({ err: error }, "audit checkpoint failed");
+      return null;
+    } finally {
+      running = false;
+    }
+  };
+  return {
+    start() {
+      timer = setInterval(() => void tick(), Math.min(5_000, rule.intervalMs));
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+    },
+    tick,
+  };
+}
+
+/** GET /api/audit/checkpoints: admins only, newest first. */
+export async function listCheckpoints(
+  ctx: ServiceContext,
+  query: { before?: number; limit: number },
+): Promise<{ items: AuditCheckpointDto[]; nextCursor: number | null }> {
+  if (ctx.actor.role !== "admin") throw forbidden();
+  const rows = await ctx.db
+    .select()
+    .from(auditCheckpoints)
+    .where(query.before ? sql`${auditCheckpoints.id} < ${query.before}` : undefined)
+    .orderBy(desc(auditCheckpoints.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return {
+    items: page.map(toCheckpointDto),
+    nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+export async function hasCheckpoints(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: auditCheckpoints.id }).from(auditCheckpoints).limit(1);
+  return rows.length > 0;
+}
+
+export interface CheckpointReport {
+  verified: number;
+  problems: string[];
+}
+
+/**
+ * Checks every checkpoint against the record: its signature with the configured key, and that the event it
+ * signed is still there with the same hash and the same number of events up to it. This catches what a hash
+ * chain alone cannot: a truncated tail, and a chain recomputed by someone without the key.
+ */
+export async function verifyCheckpoints(db: Db, key: AuditKey): Promise<CheckpointReport> {
+  const problems: string[] = [];
+  let verified = 0;
+  const [head] = await db.select({ id: auditEvents.id }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
+  const headId = head?.id ?? 0;
+  const checkpoints = await db.select().from(auditCheckpoints).orderBy(asc(auditCheckpoints.id));
+  for (const cp of checkpoints) {
+    const name = `checkpoint ${cp.id} (${cp.createdAt.toISOString()}, event ${cp.lastEventId})`;
+    if (cp.keyId !== key.keyId) {
+      problems.push(`${name} was signed by key ${cp.keyId}, not the configured key ${key.keyId}`);
+      continue;
+    }
+    if (!key.verify(checkpointMessage(cp), cp.signature)) {
+      problems.push(`${name}: its signature does not verify: the checkpoint was altered`);
+      continue;
+    }
+    const [event] = await db
+      .select({ hash: auditEvents.hash })
+      .from(auditEvents)
+      .where(eq(auditEvents.id, cp.lastEventId));
+    if (!event) {
+      problems.push(
+        cp.lastEventId > headId
+          ? `truncated tail: the newest event is ${headId}, older than ${name}`
+          : `${name}: the event it signed is missing`,
+      );
+      continue;
+    }
+    if (event.hash !== cp.headHash) {
+      problems.push(`${name}: event ${cp.lastEventId} no longer has the signed hash: the chain was recomputed`);
+      continue;
+    }
+    const [{ total }] = await db
+      .select({ total: count() })
+      .from(auditEvents)
+      .where(lte(auditEvents.id, cp.lastEventId));
+    if (total !== cp.eventCount) {
+      problems.push(`${name} signed ${cp.eventCount} events up to it, the record now has ${total}`);
+      continue;
+    }
+    verified++;
+  }
+  return { verified, problems };
+}

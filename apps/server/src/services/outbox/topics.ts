@@ -1,0 +1,10 @@
+import type { Deps } from "../../context";
+import type { TopicConfig } from "./worker";
+
+/**
+ * Every outbox topic, registered in one place: the server starts one worker with these, tests drain them.
+ * Each feature adds its topic here as one line.
+ */
+export function outboxTopics(_deps: Deps): Record<string, TopicConfig> {
+  return {};
+}

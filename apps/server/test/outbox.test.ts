@@ -1,0 +1,210 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Deps } from "../src/context";
+import { openDatabase } from "../src/db/client";
+import { outbox } from "../src/db/schema";
+import { enqueue, type OutboxMessage, publishEvent } from "../src/services/outbox/outbox";
+import { createOutboxWorker, GiveUp, type TopicConfig } from "../src/services/outbox/worker";
+import { createTestApp, type TestApp, usePostgres } from "./harness";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.deps.db.delete(outbox);
+});
+
+/** A clock the test moves by hand. */
+function clock(start = Date.now()) {
+  let at = start;
+  return { now: () => new Date(at), advance: (ms: number) => (at += ms) };
+}
+
+async function rowOf(id: string) {
+  const [row] = await t.deps.db.select().from(outbox).where(eq(outbox.id, id));
+  return row;
+}
+
+describe("outbox", () => {
+  it("sends nothing for a rolled-back transaction and exactly what committed", async () => {
+    const seen: OutboxMessage[] = [];
+    const worker = createOutboxWorker(t.deps, {
+      greet: { retryDelaysMs: [1000], handle: async (m) => void seen.push(m) },
+    });
+    await t.deps.db
+      .transaction(async (tx) => {
+        await enqueue(tx, "greet", { to: "rolled back" });
+        tx.rollback();
+      })
+      .catch(() => {});
+    const id = await t.deps.db.transaction((tx) => enqueue(tx, "greet", { to: "committed" }));
+
+    expect(await worker.drain()).toBe(1);
+    expect(seen.map((m) => m.payload)).toEqual([{ to: "committed" }]);
+    expect(seen[0]).toMatchObject({ id, topic: "greet", attempts: 1 });
+    expect(await rowOf(id)).toMatchObject({ status: "done", attempts: 1, lastError: null });
+    expect(await worker.drain()).toBe(0);
+  });
+
+  it("retries on its schedule, the last delay repeating, with the same message id", async () => {
+    const c = clock();
+    let calls = 0;
+    const ids: string[] = [];
+    const worker = createOutboxWorker(
+      t.deps,
+      {
+        flaky: {
+          retryDelaysMs: [5_000, 30_000],
+          handle: async (m) => {
+            ids.push(m.id);
+            calls++;
+            if (calls < 4) throw new Error(`receiver answered 500 (${calls})`);
+          },
+        },
+      },
+      { now: c.now },
+    );
+    const id = await enqueue(t.deps.db, "flaky", {}, { runAt: c.now() });
+
+    expect(await worker.drain()).toBe(1);
+    expect(await rowOf(id)).toMatchObject({ status: "pending", attempts: 1, lastError: "receiver answered 500 (1)" });
+    c.advance(4_999);
+    expect(await worker.drain()).toBe(0);
+    c.advance(1);
+    expect(await worker.drain()).toBe(1);
+    c.advance(29_999);
+    expect(await worker.drain()).toBe(0);
+    c.advance(1);
+    expect(await worker.drain()).toBe(1);
+    c.advance(30_000); // the last delay repeats
+    expect(await worker.drain()).toBe(1);
+    expect(await rowOf(id)).toMatchObject({ status: "done", attempts: 4 });
+    expect(new Set(ids)).toEqual(new Set([id]));
+  });
+
+  it("gives up at once on GiveUp, or after maxAttempts, and tells onDead", async () => {
+    const dead: string[] = [];
+    const topics: Record<string, TopicConfig> = {
+      refused: {
+        retryDelaysMs: [0],
+        handle: async () => {
+          throw new GiveUp("address refused");
+        },
+        onDead: async (m) => void dead.push(m.id),
+      },
+      tired: {
+        retryDelaysMs: [0],
+        maxAttempts: 3,
+        handle: async () => {
+          throw new Error("timeout");
+        },
+        onDead: async (m) => void dead.push(m.id),
+      },
+    };
+    const worker = createOutboxWorker(t.deps, topics);
+    const refused = await enqueue(t.deps.db, "refused", {});
+    const tired = await enqueue(t.deps.db, "tired", {});
+
+    expect(await worker.drain()).toBe(4);
+    expect(await rowOf(refused)).toMatchObject({ status: "dead", attempts: 1, lastError: "address refused" });
+    expect(await rowOf(tired)).toMatchObject({ status: "dead", attempts: 3, lastError: "timeout" });
+    expect(dead.sort()).toEqual([refused, tired].sort());
+  });
+
+  it("leaves other topics alone and reruns a message whose process died once its lease expires", async () => {
+    const c = clock();
+    const handled: string[] = [];
+    const worker = createOutboxWorker(
+      t.deps,
+      { mine: { retryDelaysMs: [1000], handle: async (m) => void handled.push(m.id) } },
+      { now: c.now, leaseMs: 60_000 },
+    );
+    const other = await enqueue(t.deps.db, "someone-else", {});
+    const crashed = await enqueue(t.deps.db, "mine", {});
+    // What a process killed mid-delivery leaves: claimed, leased, never settled.
+    await t.deps.db
+      .update(outbox)
+      .set({ attempts: 1, lockedUntil: new Date(c.now().getTime() + 60_000) })
+      .where(eq(outbox.id, crashed));
+
+    expect(await worker.drain()).toBe(0);
+    c.advance(60_000);
+    expect(await worker.drain()).toBe(1);
+    expect(handled).toEqual([crashed]);
+    expect(await rowOf(crashed)).toMatchObject({ status: "done", attempts: 2 });
+    expect(await rowOf(other)).toMatchObject({ status: "pending", attempts: 0 });
+  });
+
+  it("wakes a started worker as soon as a message commits", async () => {
+    const handled: string[] = [];
+    const worker = createOutboxWorker(
+      t.deps,
+      { instant: { retryDelaysMs: [1000], handle: async (m) => void handled.push(m.payload.n) } },
+      { pollMs: 60_000 },
+    );
+    worker.start();
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      await t.deps.db.transaction((tx) => enqueue(tx, "instant", { n: "one" }));
+      const deadline = Date.now() + 5_000;
+      while (handled.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(handled).toEqual(["one"]);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it("publishes domain events as { id, type, createdAt, data }", async () => {
+    const eventId = await t.deps.db.transaction((tx) => publishEvent(tx, "project.created", { projectId: "p1" }));
+    const [row] = await t.deps.db.select().from(outbox).where(eq(outbox.topic, "event"));
+    expect(row.payload).toEqual({
+      id: eventId,
+      type: "project.created",
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      data: { projectId: "p1" },
+    });
+  });
+
+  it.runIf(usePostgres)("shares work between processes: every message once, never two at a time", async () => {
+    const second = await openDatabase({ url: t.deps.env.DATABASE_URL });
+    const otherDeps: Deps = { ...t.deps, database: second, db: second.db };
+    const runs = new Map<string, number>();
+    let inFlight = new Set<string>();
+    let overlaps = 0;
+    const topic = (): Record<string, TopicConfig> => ({
+      job: {
+        retryDelaysMs: [0],
+        handle: async (m) => {
+          if (inFlight.has(m.id)) overlaps++;
+          inFlight.add(m.id);
+          runs.set(m.id, (runs.get(m.id) ?? 0) + 1);
+          await new Promise((r) => setTimeout(r, 5));
+          inFlight.delete(m.id);
+        },
+      },
+    });
+    try {
+      const ids = await t.deps.db.transaction(async (tx) => {
+        const out: string[] = [];
+        for (let i = 0; i < 60; i++) out.push(await enqueue(tx, "job", { i }));
+        return out;
+      });
+      const a = createOutboxWorker(t.deps, topic(), { batchSize: 4 });
+      const b = createOutboxWorker(otherDeps, topic(), { batchSize: 4 });
+      const [ranA, ranB] = await Promise.all([a.drain(), b.drain()]);
+      expect(ranA + ranB).toBe(60);
+      expect(ranA).toBeGreaterThan(0);
+      expect(ranB).toBeGreaterThan(0);
+      expect(overlaps).toBe(0);
+      expect([...runs.values()].every((n) => n === 1)).toBe(true);
+      expect(new Set(runs.keys())).toEqual(new Set(ids));
+      inFlight = new Set();
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,46 @@
+// While the event stream cannot connect, the app says "Reconnecting…"; when it is back, what changed in the
+// meantime appears without a reload.
+import { describe, expect, it } from "vitest";
+import { DEMO, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+
+const suite = useBrowserSuite();
+
+describe("event stream outage", () => {
+  it("shows Reconnecting… while the stream is down and refetches the screen once it is back", async () => {
+    const { context, page } = await suite.page(PHONE);
+    // The stream cannot reach the server (a proxy restart, a network blip) from the start.
+    await page.route("**/api/events**", (route) => route.abort("connectionreset"));
+    await signIn(page, DEMO.investor);
+    const pendingCard = page.getByTestId("card-pending-verification");
+    await pendingCard.getByText("7 milestones pending").waitFor();
+    const notice = page.getByRole("status").filter({ hasText: "Reconnecting…" });
+    await notice.waitFor({ timeout: 10_000 });
+    await screenshot(page, "realtime-reconnecting-phone", { fullPage: false });
+
+    // Meanwhile the owner adds a milestone: no push can arrive.
+    const owner = await suite.page();
+    await signIn(owner.page, DEMO.owner);
+    const projects = await (await owner.page.request.get("/api/projects")).json();
+    const aire = projects.find((p: { name: string }) => p.name.startsWith("Aire Valley"));
+    const created = await owner.page.request.post(`/api/projects/${aire.id}/milestones`, {
+      data: {
+        title: "Outfall works",
+        description: "River outfall structure and the discharge consent.",
+        dueDate: new Date(Date.now() + 50 * 86_400_000).toISOString().slice(0, 10),
+        capitalAmount: 250000,
+      },
+    });
+    expect(created.status()).toBe(201);
+    await owner.context.close();
+    expect(await pendingCard.getByText("7 milestones pending").isVisible()).toBe(true);
+
+    let navigations = 0;
+    page.on("framenavigated", () => navigations++);
+    await page.unroute("**/api/events**");
+    // The next attempt (at most 10 s later) connects: the notice goes and the figure catches up.
+    await notice.waitFor({ state: "detached", timeout: 15_000 });
+    await pendingCard.getByText("8 milestones pending").waitFor({ timeout: 10_000 });
+    expect(navigations).toBe(0);
+    await context.close();
+  });
+});
