@@ -163,65 +163,72 @@ function Facts({
     currency: facts.release.currency,
     minimumFractionDigits: 2,
   });
-  const rows: [string, React.ReactNode][] = [
-    ["Amount", `${amount} ${facts.release.currency}`],
-    ["Approved", when(facts.release.approvedAt)],
-    ["Project", facts.project.location ? `${facts.project.name} · ${facts.project.location}` : facts.project.name],
-    ["Milestone", `${facts.milestone.title} (due ${facts.milestone.dueDate})`],
-    ["Beneficiary", party(facts.beneficiary)],
-    ["Release rule", facts.policy],
-    ...facts.approvals.map((a): [string, React.ReactNode] => [
-      "Approved by",
-      `${party(a.verifier)} on ${when(a.decidedAt)}`,
-    ]),
-    [
-      `Evidence (${facts.evidence.length})`,
-      facts.evidence.length === 0 ? (
-        "No evidence files"
-      ) : (
-        <ul className="grid gap-2">
-          {facts.evidence.map((file) => (
-            <li key={file.sha256 + file.name}>
-              <span className="break-all">{file.name}</span>
-              <span className="block break-all font-mono text-xs text-slate-500">{file.sha256}</span>
-            </li>
-          ))}
-        </ul>
-      ),
-    ],
-    [
-      "Audit event",
-      facts.auditEvent ? (
-        <>
-          #{facts.auditEvent.id}, recorded {when(facts.auditEvent.recordedAt)}
-          <span className="block break-all font-mono text-xs text-slate-500">{facts.auditEvent.hash}</span>
-        </>
-      ) : (
-        "—"
-      ),
-    ],
-    [
-      "Signed checkpoint",
-      checkpoint ? (
-        <>
-          #{checkpoint.id} covers events up to #{checkpoint.lastEventId}, signed {when(checkpoint.signedAt)} with key{" "}
-          {checkpoint.keyId} (Ed25519; the public key is at <code>/api/audit/public-key</code>)
-          <span className="block break-all font-mono text-xs text-slate-500">{checkpoint.signature}</span>
-        </>
-      ) : (
-        "Not yet signed: the next checkpoint covers this event within minutes."
-      ),
-    ],
-    ["Release id", <span className="break-all font-mono text-sm">{facts.release.id}</span>],
-  ];
   return (
     <dl className="divide-y divide-slate-200 rounded-lg border border-slate-200">
-      {rows.map(([label, value]) => (
-        <div key={label} className="grid gap-1 p-4 sm:grid-cols-[12rem_1fr] sm:gap-4">
-          <dt className="text-sm font-medium text-slate-500">{label}</dt>
-          <dd className="min-w-0 text-slate-900">{value}</dd>
-        </div>
+      <Row label="Amount">{`${amount} ${facts.release.currency}`}</Row>
+      <Row label="Approved">{when(facts.release.approvedAt)}</Row>
+      <Row label="Project">
+        {facts.project.location ? `${facts.project.name} · ${facts.project.location}` : facts.project.name}
+      </Row>
+      <Row label="Milestone">{`${facts.milestone.title} (due ${facts.milestone.dueDate})`}</Row>
+      <Row label="Beneficiary">{party(facts.beneficiary)}</Row>
+      <Row label="Release rule">{facts.policy}</Row>
+      {facts.approvals.map((a) => (
+        <Row key={a.decidedAt + a.verifier.name} label="Approved by">
+          {`${party(a.verifier)} on ${when(a.decidedAt)}`}
+        </Row>
       ))}
+      <Row label={`Evidence (${facts.evidence.length})`}>
+        {facts.evidence.length === 0 ? (
+          "No evidence files"
+        ) : (
+          <ul className="grid gap-2">
+            {facts.evidence.map((file) => (
+              <li key={file.sha256 + file.name}>
+                <span className="break-all">{file.name}</span>
+                <Hash>{file.sha256}</Hash>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Row>
+      <Row label="Audit event">
+        {facts.auditEvent ? (
+          <>
+            #{facts.auditEvent.id}, recorded {when(facts.auditEvent.recordedAt)}
+            <Hash>{facts.auditEvent.hash}</Hash>
+          </>
+        ) : (
+          "—"
+        )}
+      </Row>
+      <Row label="Signed checkpoint">
+        {checkpoint ? (
+          <>
+            #{checkpoint.id} covers events up to #{checkpoint.lastEventId}, signed {when(checkpoint.signedAt)} with key{" "}
+            {checkpoint.keyId} (Ed25519; the public key is at <code>/api/audit/public-key</code>)
+            <Hash>{checkpoint.signature}</Hash>
+          </>
+        ) : (
+          "Not yet signed: the next checkpoint covers this event within minutes."
+        )}
+      </Row>
+      <Row label="Release id">
+        <span className="break-all font-mono text-sm">{facts.release.id}</span>
+      </Row>
     </dl>
   );
 }
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 p-4 sm:grid-cols-[12rem_1fr] sm:gap-4">
+      <dt className="text-sm font-medium text-slate-500">{label}</dt>
+      <dd className="min-w-0 text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+const Hash = ({ children }: { children: string }) => (
+  <span className="block break-all font-mono text-xs text-slate-500">{children}</span>
+);
