@@ -141,4 +141,17 @@ describe("releases and API tokens", () => {
     await phone.context.close();
     await context.close();
   });
+
+  it("the investor's dashboard names released and settled apart, on a phone too", async () => {
+    for (const viewport of [undefined, PHONE]) {
+      const { context, page } = await suite.page(viewport);
+      await signIn(page, DEMO.investor);
+      const card = page.getByRole("group", { name: "Verified Disbursements" });
+      await card.getByTestId("settled-figure").waitFor();
+      // Seeded: Rural Clinics settled ($3M) and, after the test above, Mojave's first tranche ($3M).
+      await card.getByText("Settled: $6,000,000").waitFor();
+      await screenshot(page, viewport ? "investor-dashboard-phone" : "investor-dashboard");
+      await context.close();
+    }
+  });
 });

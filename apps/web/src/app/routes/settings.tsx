@@ -15,7 +15,7 @@ export default function SettingsPage() {
       <div className="grid gap-6">
         {user?.role === "admin" ? <InboundRequests /> : null}
         {user?.role === "admin" ? (
-          <section aria-labelledby="integrations-title" className="grid gap-4">
+          <section aria-labelledby="integrations-title" className="grid min-w-0 gap-4">
             <h2 id="integrations-title" className="text-lg font-semibold text-slate-900">
               Integrations
             </h2>

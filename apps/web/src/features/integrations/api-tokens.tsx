@@ -36,7 +36,8 @@ export function ApiTokens() {
   const [revoking, setRevoking] = useState<ApiTokenDto | null>(null);
   const items = tokens.data?.items ?? [];
   return (
-    <Card>
+    // min-w-0: as a grid item the wide table would otherwise widen the whole page on a phone.
+    <Card className="min-w-0">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1.5">
           <h3 className="text-base font-semibold leading-tight tracking-tight">API tokens</h3>

@@ -28,7 +28,7 @@ export function OwnerDashboard({ data }: { data: OwnerDashboardDto }) {
           icon={SendIcon}
           value={<MoneyLines totals={data.released} />}
           detail={
-            <span data-testid="settled-figure">
+            <span data-testid="settled-figure" className="flex flex-wrap items-baseline gap-x-1">
               Settled: <MoneyLines totals={data.settled} />
             </span>
           }

@@ -16,7 +16,8 @@ export function ProjectReleases({ projectId }: { projectId: string }) {
     useProjectReleases(projectId);
   const items = data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <Card>
+    // min-w-0: as a grid item the wide table would otherwise widen the whole page on a phone.
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle>Releases</CardTitle>
         <CardDescription>What the custodian was instructed to pay, and what it reported back.</CardDescription>
@@ -73,7 +74,7 @@ export function ProjectReleases({ projectId }: { projectId: string }) {
                       <td className="whitespace-nowrap px-3 py-2 text-slate-700">
                         <time dateTime={r.updatedAt}>{formatDateTime(r.updatedAt)}</time>
                       </td>
-                      <td className="px-3 py-2">
+                      <td className="whitespace-nowrap px-3 py-2">
                         <ReleaseActions release={r} />
                       </td>
                     </tr>
