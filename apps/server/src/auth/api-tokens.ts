@@ -23,10 +23,13 @@ export function mintApiToken(): { token: string; hash: string; prefix: string } 
   return { token, hash: hashApiToken(token), prefix: token.slice(0, TOKEN_PREFIX.length + 6) };
 }
 
-/** The bearer token of the request, undefined when none was sent; a malformed header is a 401. */
+/**
+ * The bearer token of the request, undefined when none was sent; a malformed Bearer header is a 401. Other
+ * schemes are left alone (a proxy's Basic auth in front of a staging site must not sign every browser out).
+ */
 export function bearerToken(c: Context<AppEnv>): string | undefined {
   const header = c.req.header("authorization");
-  if (header === undefined) return undefined;
+  if (header === undefined || !/^\s*bearer\b/i.test(header)) return undefined;
   const match = /^Bearer ([\x21-\x7e]{1,200})$/i.exec(header.trim());
   if (!match) throw unauthenticatedToken("Send the API token as Authorization: Bearer <token>.");
   return match[1];
