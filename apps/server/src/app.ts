@@ -13,6 +13,7 @@ import type { AppEnv, Deps } from "./context";
 import { isConnectionLoss } from "./db/connection-loss";
 import { AppError } from "./errors";
 import { JSON_BODY_LIMIT } from "./lib/validate";
+import { apiTokenRoutes } from "./routes/api-tokens";
 import { auditRoutes } from "./routes/audit";
 import { authRoutes } from "./routes/auth";
 import { certificateRoutes, releaseCertificateRoutes } from "./routes/certificates";
@@ -26,6 +27,7 @@ import { notificationRoutes } from "./routes/notifications";
 import { openApiRoutes } from "./routes/openapi";
 import { projectRoutes } from "./routes/projects";
 import { publicRequestRoutes } from "./routes/public-requests";
+import { releaseRoutes } from "./routes/releases";
 import { userRoutes } from "./routes/users";
 import { reportRoutes, verificationRoutes, verifierQueueRoutes } from "./routes/verification";
 import { verifierRoutes } from "./routes/verifiers";
@@ -48,6 +50,7 @@ export function createApp(deps: Deps) {
     c.set("requestId", requestId);
     c.set("deps", deps);
     c.set("user", null);
+    c.set("apiToken", null);
     c.header("X-Request-Id", requestId);
     const started = performance.now();
     await next();
@@ -60,6 +63,7 @@ export function createApp(deps: Deps) {
           status: c.res.status,
           ms: Math.round(performance.now() - started),
           userId: c.get("user")?.id,
+          apiTokenId: c.get("apiToken")?.id,
         },
         "request",
       );
@@ -142,6 +146,8 @@ export function createApp(deps: Deps) {
   api.route("/releases", releaseCertificateRoutes);
   api.route("/certificates", certificateRoutes);
   api.route("/", openApiRoutes);
+  api.route("/releases", releaseRoutes);
+  api.route("/api-tokens", apiTokenRoutes);
   app.route("/api", api);
   app.all("/api/*", () => {
     throw new AppError("not_found", "No such endpoint.");

@@ -1,9 +1,10 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { CHECKLIST_ITEMS, type Checklist, EMPTY_CHECKLIST, type Role, todayIso } from "@tranche/domain";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { hashPassword } from "./auth/password";
 import type { Deps } from "./context";
-import type { Db } from "./db/client";
-import { disbursements, milestones, projectMembers, projects, users } from "./db/schema";
+import type { Db, Tx } from "./db/client";
+import { apiTokens, disbursements, milestones, projectMembers, projects, users } from "./db/schema";
 import { moneyParam } from "./lib/money";
 import { appendAudit } from "./services/audit/append";
 import { notify } from "./services/notifications/notify";
@@ -31,6 +32,54 @@ export function demoMode(deps: Deps): boolean {
 }
 
 const day = 86_400_000;
+
+/** A seeded release's answer from the custodian, with the audit events a real one leaves. */
+async function seedSettlement(
+  tx: Tx,
+  release: typeof disbursements.$inferSelect,
+  answer: { reference: string; settledDaysAgo: number; failedFirst?: string },
+  custodian: { id: string; name: string },
+  adminId: string,
+) {
+  const via = { apiToken: custodian };
+  const base = { milestoneId: release.milestoneId, instructionId: release.instructionId };
+  let instructionId = release.instructionId;
+  if (answer.failedFirst) {
+    await appendAudit(tx, {
+      actorId: custodian.id,
+      action: "release.failed",
+      entityType: "disbursement",
+      entityId: release.id,
+      projectId: release.projectId,
+      before: { ...base, status: "instructed" },
+      after: { ...base, status: "failed", failureReason: answer.failedFirst, ...via },
+    });
+    instructionId = randomUUID();
+    await appendAudit(tx, {
+      actorId: adminId,
+      action: "release.reinstructed",
+      entityType: "disbursement",
+      entityId: release.id,
+      projectId: release.projectId,
+      before: { ...base, status: "failed", failureReason: answer.failedFirst },
+      after: { ...base, instructionId, status: "instructed" },
+    });
+  }
+  const settledAt = new Date(Date.now() - answer.settledDaysAgo * day);
+  await tx
+    .update(disbursements)
+    .set({ status: "settled", instructionId, settlementReference: answer.reference, settledAt, updatedAt: settledAt })
+    .where(eq(disbursements.id, release.id));
+  await appendAudit(tx, {
+    actorId: custodian.id,
+    action: "release.settled",
+    entityType: "disbursement",
+    entityId: release.id,
+    projectId: release.projectId,
+    before: { ...base, instructionId, status: "instructed" },
+    after: { ...base, instructionId, status: "settled", settlementReference: answer.reference, settledAt, ...via },
+  });
+}
 const dateIn = (days: number) => todayIso(new Date(Date.now() + days * day));
 const checked = (n: number): Checklist =>
   Object.fromEntries(CHECKLIST_ITEMS.map((item, i) => [item.key, i < n])) as Checklist;
@@ -102,7 +151,22 @@ export async function seedDemoData(db: Db): Promise<void> {
       checklist?: number;
       comments?: string;
       verifier?: string;
+      /** The custodian's answer to a verified milestone's release (default: still instructed). */
+      release?: { reference: string; settledDaysAgo: number; failedFirst?: string };
     };
+    // The demo custodian's token: only a hash of random bytes is stored, so it cannot be used; it is the
+    // actor of the seeded settlements, as a real custodian's token would be.
+    const [custodian] = await tx
+      .insert(apiTokens)
+      .values({
+        name: "Northwind Custody (demo)",
+        tokenHash: createHash("sha256").update(randomBytes(32)).digest("hex"),
+        prefix: "trk_demo00",
+        scopes: ["releases:read", "releases:write"],
+        createdBy: admin,
+        lastUsedAt: new Date(Date.now() - 3 * day),
+      })
+      .returning({ id: apiTokens.id, name: apiTokens.name });
     const addProject = async (p: {
       name: string;
       description: string;
@@ -172,21 +236,29 @@ export async function seedDemoData(db: Db): Promise<void> {
           after: { title: m.title, capitalAmount: m.amount },
         });
         if (m.status === "verified" && verifierId) {
-          await tx.insert(disbursements).values({
-            milestoneId: row.id,
-            projectId: project.id,
-            amount: moneyParam(m.amount),
-            currency: p.currency,
-            releasedBy: verifierId,
-          });
+          const approvedAt = new Date(Date.now() + Math.min(m.due, -1) * day);
+          const [release] = await tx
+            .insert(disbursements)
+            .values({
+              milestoneId: row.id,
+              projectId: project.id,
+              amount: moneyParam(m.amount),
+              currency: p.currency,
+              releasedBy: verifierId,
+              releasedAt: approvedAt,
+              instructedAt: approvedAt,
+              updatedAt: approvedAt,
+            })
+            .returning();
           await appendAudit(tx, {
             actorId: verifierId,
             action: "milestone.approved",
             entityType: "milestone",
             entityId: row.id,
             projectId: project.id,
-            after: { status: "verified", released: m.amount },
+            after: { status: "verified", released: m.amount, release: { instructionId: release.instructionId } },
           });
+          if (m.release) await seedSettlement(tx, release, m.release, custodian, admin);
         }
       }
       await recomputeProjectStatus(tx, project.id);
@@ -302,6 +374,7 @@ export async function seedDemoData(db: Db): Promise<void> {
           status: "verified",
           checklist: 6,
           comments: "Site visits confirmed all three clinics operating.",
+          release: { reference: "NWC-2025-118204", settledDaysAgo: 196 },
         },
         {
           title: "Remaining clinics and staffing",
@@ -311,6 +384,11 @@ export async function seedDemoData(db: Db): Promise<void> {
           status: "verified",
           checklist: 6,
           comments: "Staffing contracts and commissioning reports verified.",
+          release: {
+            reference: "NWC-2026-004117",
+            settledDaysAgo: 33,
+            failedFirst: "The receiving bank returned the payment: beneficiary account details did not match.",
+          },
         },
       ],
     });

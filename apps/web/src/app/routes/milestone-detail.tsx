@@ -12,6 +12,7 @@ import { DeleteMilestoneDialog } from "@/features/milestones/components/delete-m
 import { MilestoneFormDialog } from "@/features/milestones/components/milestone-form-dialog";
 import { MilestoneProgress } from "@/features/milestones/components/milestone-progress";
 import { MilestoneSummary } from "@/features/milestones/components/milestone-summary";
+import { ReleaseDetails } from "@/features/releases/components/release-details";
 import { EvidenceTab, VerificationTab, VerifyButton } from "@/features/verification/components/verification-panel";
 import { useLoadFailure } from "@/lib/use-load-failure";
 
@@ -102,6 +103,11 @@ export default function MilestonePage() {
                 <MilestoneProgress milestone={m} />
               </CardContent>
             </Card>
+            {m.release ? (
+              <div className="lg:col-span-2">
+                <ReleaseDetails release={m.release} />
+              </div>
+            ) : null}
           </div>
         </TabsContent>
         <TabsContent value="verification">

@@ -146,6 +146,11 @@ function Result({ loading, data, error }: { loading: boolean; data?: Certificate
           <p className="mt-1 text-sm">It states exactly the facts below, as issued on {when(data.facts.issuedAt)}.</p>
         </div>
       </div>
+      {data.cancelled ? (
+        <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-5 text-amber-900">
+          This release was cancelled after the certificate was issued: no capital was paid under it.
+        </p>
+      ) : null}
       <Facts facts={data.facts} checkpoint={data.checkpoint} />
     </div>
   );

@@ -6,10 +6,10 @@ import { Button } from "@/components/ui/button";
 import { Progress, Skeleton } from "@/components/ui/feedback";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
+import { formatDateTime } from "@/lib/format-date-time";
 import { evidenceDownloadUrl, useEvidence } from "../api/get-evidence";
 import { useRemoveEvidence } from "../api/remove-evidence";
 import { useUploadEvidence } from "../api/upload-evidence";
-import { formatDateTime } from "./format-time";
 
 /** Upload several files at once, with a progress bar; the 'Files uploaded' toast of SPEC.md §8. */
 export function EvidenceUpload({ milestoneId }: { milestoneId: string }) {

@@ -1,8 +1,8 @@
 import type { AuditEventDto } from "@tranche/domain";
 import { Skeleton } from "@/components/ui/feedback";
 import { errorMessage } from "@/lib/api-client";
+import { formatDateTime } from "@/lib/format-date-time";
 import { useMilestoneHistory } from "../api/get-history";
-import { formatDateTime } from "./format-time";
 
 const ACTION_LABELS: Record<string, string> = {
   "milestone.created": "Milestone created",
@@ -17,12 +17,23 @@ const ACTION_LABELS: Record<string, string> = {
   "evidence.uploaded": "Evidence uploaded",
   "evidence.removed": "Evidence removed",
   "report.submitted": "Verification report submitted",
+  "release.settled": "Release settled by the custodian",
+  "release.failed": "Release failed",
+  "release.reinstructed": "Release re-instructed",
+  "release.cancelled": "Release cancelled",
 };
 
 function detail(event: AuditEventDto): string | null {
   const data = (event.after ?? event.before) as Record<string, unknown> | null;
   if (event.entityType === "evidence" && data && typeof data.originalName === "string") return data.originalName;
   if (event.action === "milestone.rejected" && data && typeof data.comments === "string") return data.comments;
+  if (event.action === "release.settled" && data && typeof data.settlementReference === "string") {
+    return `Reference ${data.settlementReference}`;
+  }
+  if (event.action === "release.failed" && data && typeof data.failureReason === "string") return data.failureReason;
+  if (event.action === "release.cancelled" && data && typeof data.cancellationReason === "string") {
+    return data.cancellationReason;
+  }
   return null;
 }
 
