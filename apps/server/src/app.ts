@@ -27,6 +27,7 @@ import { publicRequestRoutes } from "./routes/public-requests";
 import { userRoutes } from "./routes/users";
 import { reportRoutes, verificationRoutes, verifierQueueRoutes } from "./routes/verification";
 import { verifierRoutes } from "./routes/verifiers";
+import { webhookEndpointRoutes } from "./routes/webhooks";
 
 const webDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
@@ -137,6 +138,7 @@ export function createApp(deps: Deps) {
   api.route("/events", eventRoutes);
   api.route("/users", userRoutes);
   api.route("/dashboard", dashboardRoutes);
+  api.route("/webhook-endpoints", webhookEndpointRoutes);
   app.route("/api", api);
   app.all("/api/*", () => {
     throw new AppError("not_found", "No such endpoint.");

@@ -9,6 +9,7 @@ import {
   checklistSchema,
   createMilestoneSchema,
   createProjectSchema,
+  createWebhookEndpointSchema,
   decisionSchema,
   memberSchema,
   publicRequestSchema,
@@ -19,6 +20,7 @@ import {
   updateMilestoneSchema,
   updateProjectSchema,
   updateUserSchema,
+  updateWebhookEndpointSchema,
 } from "@tranche/domain";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -169,6 +171,15 @@ const ZOD_BODIES: Record<string, { schema: { shape: Record<string, unknown> }; v
     },
     "POST /api/milestones/:id/report": { schema: reportSchema, valid: () => ({ comments: "Report." }) },
     "PATCH /api/users/:id": { schema: updateUserSchema, valid: () => ({ role: "investor" }) },
+    "POST /api/webhook-endpoints": {
+      schema: createWebhookEndpointSchema,
+      // A public documentation address: no DNS needed, and not one the SSRF check refuses.
+      valid: () => ({ url: "https://203.0.113.10/hook", events: ["release.settled"], description: "Custodian" }),
+    },
+    "PATCH /api/webhook-endpoints/:id": {
+      schema: updateWebhookEndpointSchema,
+      valid: () => ({ description: "Renamed", enabled: false }),
+    },
   };
 const NO_BODY = new Set([
   "POST /api/auth/sign-out",
@@ -178,6 +189,10 @@ const NO_BODY = new Set([
   "POST /api/notifications/read-all",
   "POST /api/notifications/:id/read",
   "POST /api/milestones/:id/evidence", // multipart: its own cases below
+  "POST /api/webhook-endpoints/:id/rotate-secret",
+  "POST /api/webhook-endpoints/:id/test",
+  "POST /api/webhook-endpoints/:id/deliveries/:deliveryId/retry",
+  "POST /api/webhook-endpoints/:id/deliveries/:deliveryId/replay",
 ]);
 
 const LONG = "x".repeat(10_240);
