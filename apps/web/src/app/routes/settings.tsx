@@ -12,7 +12,7 @@ export default function SettingsPage() {
       <div className="grid gap-6">
         {user?.role === "admin" ? <InboundRequests /> : null}
         {user?.role === "admin" ? (
-          <section aria-labelledby="integrations-heading" className="grid gap-4">
+          <section aria-labelledby="integrations-heading" className="grid min-w-0 gap-4">
             <h2 id="integrations-heading" className="text-lg font-semibold tracking-tight">
               Integrations
             </h2>

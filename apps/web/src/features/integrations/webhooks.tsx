@@ -60,7 +60,7 @@ export function Webhooks() {
   const [dialog, setDialog] = useState<Dialogs>(null);
   const close = () => setDialog(null);
   return (
-    <Card id="webhooks">
+    <Card id="webhooks" className="min-w-0">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1.5">
           <h3 className="text-base font-semibold leading-tight tracking-tight">Webhooks</h3>
@@ -87,7 +87,7 @@ export function Webhooks() {
             Add an endpoint to send release instructions and other events to a custodian.
           </EmptyState>
         ) : (
-          <ul className="grid gap-4" aria-label="Webhook endpoints">
+          <ul className="grid min-w-0 grid-cols-1 gap-4" aria-label="Webhook endpoints">
             {endpoints.map((endpoint) => (
               <EndpointItem key={endpoint.id} endpoint={endpoint} onDialog={setDialog} />
             ))}
@@ -137,7 +137,7 @@ function EndpointItem({ endpoint, onDialog }: { endpoint: WebhookEndpointDto; on
       onError: (e) => toast.error("Could not send the test event", errorMessage(e)),
     });
   return (
-    <li className="rounded-lg border p-4" aria-label={endpoint.url}>
+    <li className="min-w-0 rounded-lg border p-4" aria-label={endpoint.url}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0 grid gap-1">
           <p className="break-all font-mono text-sm font-medium text-slate-900">{endpoint.url}</p>
@@ -202,7 +202,7 @@ function EndpointItem({ endpoint, onDialog }: { endpoint: WebhookEndpointDto; on
         </Button>
       </div>
       {showLog ? (
-        <div id={logId} className="mt-4">
+        <div id={logId} className="mt-4 min-w-0">
           <DeliveryLog endpointId={endpoint.id} />
         </div>
       ) : null}
@@ -243,12 +243,12 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
     return <EmptyState title="No deliveries yet">Events sent to this endpoint appear here.</EmptyState>;
   }
   return (
-    <ScrollRegion label="Delivery log" className="rounded-md border">
-      <table className="w-full min-w-[52rem] text-left text-sm">
+    <ScrollRegion label="Delivery log" className="relative rounded-md border">
+      <table className="w-full min-w-[44rem] text-left text-sm">
         <caption className="sr-only">Delivery log, newest first</caption>
         <thead className="bg-muted text-slate-700">
           <tr>
-            {["Time", "Event", "Status", "HTTP", "Duration", "Response", ""].map((h) => (
+            {["Event", "HTTP", "Duration", "Response", ""].map((h) => (
               <th key={h || "actions"} scope="col" className="px-3 py-2 font-medium">
                 {h || <span className="sr-only">Actions</span>}
               </th>
@@ -260,19 +260,20 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
             const last = d.attempts[0];
             return (
               <tr key={d.id} className="align-top" data-testid="webhook-delivery">
-                <td className="whitespace-nowrap px-3 py-2 text-slate-700">
-                  <time dateTime={last?.at ?? d.createdAt}>{when.format(new Date(last?.at ?? d.createdAt))}</time>
-                </td>
                 <td className="px-3 py-2">
-                  <code className="text-xs">{d.eventType}</code>
-                  <p className="mt-0.5 text-xs text-muted-foreground">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <code className="text-xs font-medium text-slate-900">{d.eventType}</code>
+                    <Badge className={STATUS_STYLES[d.status]}>{STATUS_LABELS[d.status]}</Badge>
+                  </div>
+                  <p className="mt-1 text-xs text-slate-700">
+                    <time dateTime={last?.at ?? d.createdAt}>{when.format(new Date(last?.at ?? d.createdAt))}</time>
+                    {" · "}
                     {d.attempts.length === 1 ? "1 attempt" : `${d.attempts.length} attempts`}
                   </p>
-                </td>
-                <td className="px-3 py-2">
-                  <Badge className={STATUS_STYLES[d.status]}>{STATUS_LABELS[d.status]}</Badge>
                   {d.nextAttemptAt ? (
-                    <p className="mt-1 text-xs text-muted-foreground">Next: {when.format(new Date(d.nextAttemptAt))}</p>
+                    <p className="text-xs text-muted-foreground">
+                      Next attempt {when.format(new Date(d.nextAttemptAt))}
+                    </p>
                   ) : null}
                 </td>
                 <td className="px-3 py-2 tabular-nums">{last?.statusCode ?? "—"}</td>
