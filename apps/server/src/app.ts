@@ -22,6 +22,7 @@ import { healthRoutes } from "./routes/health";
 import { meRoutes } from "./routes/me";
 import { milestoneRoutes } from "./routes/milestones";
 import { notificationRoutes } from "./routes/notifications";
+import { openApiRoutes } from "./routes/openapi";
 import { projectRoutes } from "./routes/projects";
 import { publicRequestRoutes } from "./routes/public-requests";
 import { userRoutes } from "./routes/users";
@@ -139,6 +140,7 @@ export function createApp(deps: Deps) {
   api.route("/users", userRoutes);
   api.route("/dashboard", dashboardRoutes);
   api.route("/webhook-endpoints", webhookEndpointRoutes);
+  api.route("/", openApiRoutes);
   app.route("/api", api);
   app.all("/api/*", () => {
     throw new AppError("not_found", "No such endpoint.");

@@ -15,7 +15,7 @@ import {
   type WebhookServiceContext,
 } from "../services/webhooks/endpoints";
 
-const deliveriesQuerySchema = z.strictObject({
+export const deliveriesQuerySchema = z.strictObject({
   before: z.iso.datetime({ offset: true, error: "before must be an ISO time." }).optional(),
 });
 
