@@ -403,6 +403,27 @@ describe("webhook delivery", () => {
     expect((await t.request("POST", `${base}/retry`, { as: await t.user("investor") })).status).toBe(403);
   });
 
+  it("delivers, with the same webhook-id, what a process killed mid-delivery left leased", async () => {
+    const endpoint = await register();
+    await publish();
+    // Fan out only, as the dead process did before it was killed while sending.
+    await createOutboxWorker(t.deps, { event: webhookTopics(t.deps).event }).drain();
+    const [delivery] = await deliveriesOf(endpoint.id);
+    const c = clock();
+    await t.deps.db
+      .update(outbox)
+      .set({ attempts: 1, lockedUntil: new Date(c.now().getTime() + 60_000) })
+      .where(eq(outbox.id, delivery.outboxId ?? ""));
+
+    const restarted = worker(c.now);
+    expect(await restarted.drain()).toBe(0);
+    expect(receiver.received).toHaveLength(0);
+    c.advance(60_000);
+    expect(await restarted.drain()).toBe(1);
+    expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([delivery.id]);
+    expect((await deliveriesOf(endpoint.id))[0].status).toBe("delivered");
+  });
+
   it("sends a webhook.test event to one endpoint on request", async () => {
     const endpoint = await register(["release.settled"]);
     const res = await t.request("POST", `/api/webhook-endpoints/${endpoint.id}/test`, { as: admin });
