@@ -15,6 +15,7 @@ import { AppError } from "./errors";
 import { JSON_BODY_LIMIT } from "./lib/validate";
 import { auditRoutes } from "./routes/audit";
 import { authRoutes } from "./routes/auth";
+import { certificateRoutes, releaseCertificateRoutes } from "./routes/certificates";
 import { dashboardRoutes } from "./routes/dashboard";
 import { eventRoutes } from "./routes/events";
 import { evidenceRoutes, milestoneEvidenceRoutes } from "./routes/evidence";
@@ -140,6 +141,8 @@ export function createApp(deps: Deps) {
   api.route("/users", userRoutes);
   api.route("/dashboard", dashboardRoutes);
   api.route("/webhook-endpoints", webhookEndpointRoutes);
+  api.route("/releases", releaseCertificateRoutes);
+  api.route("/certificates", certificateRoutes);
   api.route("/", openApiRoutes);
   app.route("/api", api);
   app.all("/api/*", () => {

@@ -393,3 +393,17 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.id)],
 );
+
+/** A release certificate's facts as first issued; later downloads and checks compare against them. */
+export const releaseCertificates = pgTable(
+  "release_certificates",
+  {
+    releaseId: uuid("release_id")
+      .primaryKey()
+      .references(() => disbursements.id, { onDelete: "restrict" }),
+    facts: jsonb("facts").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    issuedAt: ts("issued_at").notNull().defaultNow(),
+  },
+  (t) => [check("release_certificates_fingerprint_check", sql`${t.fingerprint} ~ '^[0-9a-f]{64}$'`)],
+);

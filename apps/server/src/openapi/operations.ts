@@ -21,6 +21,7 @@ import {
 } from "@tranche/domain";
 import type { z } from "zod";
 import { auditQuerySchema, checkpointQuerySchema } from "../routes/audit";
+import { certificateQuerySchema } from "../routes/certificates";
 import { removeMemberQuery } from "../routes/projects";
 import { deliveriesQuerySchema } from "../routes/webhooks";
 import { listNotificationsQuery } from "../services/notifications/list";
@@ -614,6 +615,26 @@ export function operations(): Operation[] {
       status: 202,
       response: "Queued.",
       errors: [403, 409],
+    }),
+    // ---- certificates
+    get("/api/releases/{id}/certificate", {
+      id: "downloadReleaseCertificate",
+      tag: "Releases",
+      summary: "The release certificate (PDF): amount, beneficiary, approvals, evidence hashes, audit proof, QR code",
+      description:
+        "Its facts are fixed when first issued; the `X-Certificate-Fingerprint` header carries their SHA-256, " +
+        "which /api/certificates/verify checks.",
+      produces: "application/pdf",
+      response: "The PDF.",
+    }),
+    get("/api/certificates/verify", {
+      id: "verifyCertificate",
+      tag: "Releases",
+      auth: "public",
+      summary: "Check a release certificate against Tranche's record",
+      query: certificateQuerySchema,
+      response: "Whether it matches; when it does, what the certificate states.",
+      example: { valid: false },
     }),
     get("/api/openapi.json", {
       id: "getOpenApiDocument",
