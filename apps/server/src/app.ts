@@ -31,6 +31,7 @@ import { releaseRoutes } from "./routes/releases";
 import { userRoutes } from "./routes/users";
 import { reportRoutes, verificationRoutes, verifierQueueRoutes } from "./routes/verification";
 import { verifierRoutes } from "./routes/verifiers";
+import { webhookEndpointRoutes } from "./routes/webhooks";
 
 const webDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
@@ -143,6 +144,7 @@ export function createApp(deps: Deps) {
   api.route("/events", eventRoutes);
   api.route("/users", userRoutes);
   api.route("/dashboard", dashboardRoutes);
+  api.route("/webhook-endpoints", webhookEndpointRoutes);
   api.route("/releases", releaseCertificateRoutes);
   api.route("/certificates", certificateRoutes);
   api.route("/", openApiRoutes);

@@ -6,6 +6,7 @@ import {
   createApiTokenSchema,
   createMilestoneSchema,
   createProjectSchema,
+  createWebhookEndpointSchema,
   decisionSchema,
   failReleaseSchema,
   memberSchema,
@@ -20,12 +21,14 @@ import {
   updateMilestoneSchema,
   updateProjectSchema,
   updateUserSchema,
+  updateWebhookEndpointSchema,
 } from "@tranche/domain";
 import type { z } from "zod";
 import { auditQuerySchema, checkpointQuerySchema } from "../routes/audit";
 import { certificateQuerySchema } from "../routes/certificates";
 import { removeMemberQuery } from "../routes/projects";
 import { releaseListQuery } from "../routes/releases";
+import { deliveriesQuerySchema } from "../routes/webhooks";
 import { listNotificationsQuery } from "../services/notifications/list";
 import { listPublicRequestsQuery } from "../services/public-requests/list";
 
@@ -96,6 +99,18 @@ const release = {
   cancellation: null,
   updatedAt: "2026-12-14T15:02:11.000Z",
   permissions: { canReinstruct: false, canCancel: false },
+};
+
+const webhookEndpoint = {
+  id: ID,
+  url: "https://custodian.example/tranche/webhooks",
+  events: ["release.instructed", "release.settled"],
+  description: "Escrow agent",
+  enabled: true,
+  disabledReason: null,
+  previousSecretExpiresAt: null,
+  createdAt: "2026-05-04T09:00:00.000Z",
+  updatedAt: "2026-05-04T09:00:00.000Z",
 };
 
 const get = (path: string, rest: Omit<Operation, "method" | "path" | "auth"> & Partial<Pick<Operation, "auth">>) =>
@@ -610,6 +625,108 @@ export function operations(): Operation[] {
       status: 204,
       response: "Revoked.",
       errors: [403],
+    }),
+    // ---- webhooks (admins)
+    get("/api/webhook-endpoints", {
+      id: "listWebhookEndpoints",
+      tag: "Webhooks",
+      summary: "Webhook endpoints (admins); secrets are never listed",
+      response: "The endpoints.",
+      example: { items: [webhookEndpoint] },
+      errors: [403],
+    }),
+    write("post", "/api/webhook-endpoints", {
+      id: "createWebhookEndpoint",
+      tag: "Webhooks",
+      summary: "Register an endpoint (admins); https, not a private address; the whsec_ secret is shown once",
+      body: createWebhookEndpointSchema,
+      bodyExample: {
+        url: "https://custodian.example/tranche/webhooks",
+        events: ["release.instructed", "release.settled"],
+        description: "Escrow agent",
+      },
+      created: true,
+      response: "The endpoint with its signing secret (this answer only).",
+      example: { ...webhookEndpoint, secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" },
+    }),
+    get("/api/webhook-endpoints/{id}", {
+      id: "getWebhookEndpoint",
+      tag: "Webhooks",
+      summary: "One endpoint (admins)",
+      response: "The endpoint.",
+      example: webhookEndpoint,
+      errors: [403],
+    }),
+    write("patch", "/api/webhook-endpoints/{id}", {
+      id: "updateWebhookEndpoint",
+      tag: "Webhooks",
+      summary: "Change an endpoint's URL, events, description or enabled flag (admins)",
+      body: updateWebhookEndpointSchema,
+      bodyExample: { enabled: true, events: ["release.instructed"] },
+      response: "The endpoint.",
+      example: webhookEndpoint,
+    }),
+    write("delete", "/api/webhook-endpoints/{id}", {
+      id: "deleteWebhookEndpoint",
+      tag: "Webhooks",
+      summary: "Delete an endpoint and its delivery log (admins)",
+      status: 204,
+      response: "Deleted.",
+    }),
+    write("post", "/api/webhook-endpoints/{id}/rotate-secret", {
+      id: "rotateWebhookSecret",
+      tag: "Webhooks",
+      summary: "A new signing secret, shown once; the previous one signs beside it for 24 hours (admins)",
+      response: "The endpoint with its new secret.",
+      example: { ...webhookEndpoint, secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" },
+    }),
+    write("post", "/api/webhook-endpoints/{id}/test", {
+      id: "sendWebhookTestEvent",
+      tag: "Webhooks",
+      summary: "Send a webhook.test event to this endpoint (admins)",
+      status: 202,
+      response: "Queued; the delivery id is its webhook-id.",
+      example: { deliveryId: ID },
+    }),
+    get("/api/webhook-endpoints/{id}/deliveries", {
+      id: "listWebhookDeliveries",
+      tag: "Webhooks",
+      summary: "The endpoint's deliveries with every attempt, newest first (admins)",
+      query: deliveriesQuerySchema,
+      response: "A page of deliveries.",
+      example: {
+        items: [
+          {
+            id: ID,
+            eventId: ID,
+            eventType: "release.instructed",
+            status: "delivered",
+            createdAt: "2026-05-04T10:00:00.000Z",
+            nextAttemptAt: null,
+            attempts: [
+              { at: "2026-05-04T10:00:00.120Z", statusCode: 200, durationMs: 84, response: "ok", error: null },
+            ],
+          },
+        ],
+        nextCursor: null,
+      },
+      errors: [403],
+    }),
+    write("post", "/api/webhook-endpoints/{id}/deliveries/{deliveryId}/retry", {
+      id: "retryWebhookDelivery",
+      tag: "Webhooks",
+      summary: "Retry now: a pending or failed delivery is attempted at once (admins)",
+      status: 202,
+      response: "Queued.",
+      errors: [403, 409],
+    }),
+    write("post", "/api/webhook-endpoints/{id}/deliveries/{deliveryId}/replay", {
+      id: "replayWebhookDelivery",
+      tag: "Webhooks",
+      summary: "Replay: send a finished delivery again with the same webhook-id (admins)",
+      status: 202,
+      response: "Queued.",
+      errors: [403, 409],
     }),
     // ---- certificates
     get("/api/releases/{id}/certificate", {
