@@ -16,6 +16,7 @@ import { JSON_BODY_LIMIT } from "./lib/validate";
 import { apiTokenRoutes } from "./routes/api-tokens";
 import { auditRoutes } from "./routes/audit";
 import { authRoutes } from "./routes/auth";
+import { certificateRoutes, releaseCertificateRoutes } from "./routes/certificates";
 import { dashboardRoutes } from "./routes/dashboard";
 import { eventRoutes } from "./routes/events";
 import { evidenceRoutes, milestoneEvidenceRoutes } from "./routes/evidence";
@@ -23,6 +24,7 @@ import { healthRoutes } from "./routes/health";
 import { meRoutes } from "./routes/me";
 import { milestoneRoutes } from "./routes/milestones";
 import { notificationRoutes } from "./routes/notifications";
+import { openApiRoutes } from "./routes/openapi";
 import { projectRoutes } from "./routes/projects";
 import { publicRequestRoutes } from "./routes/public-requests";
 import { releaseRoutes } from "./routes/releases";
@@ -142,7 +144,10 @@ export function createApp(deps: Deps) {
   api.route("/users", userRoutes);
   api.route("/dashboard", dashboardRoutes);
   api.route("/releases", releaseRoutes);
+  api.route("/releases", releaseCertificateRoutes);
   api.route("/api-tokens", apiTokenRoutes);
+  api.route("/certificates", certificateRoutes);
+  api.route("/", openApiRoutes);
   app.route("/api", api);
   app.all("/api/*", () => {
     throw new AppError("not_found", "No such endpoint.");

@@ -17,7 +17,7 @@ import { getRelease, listReleases } from "../services/releases/list";
 import { reinstructRelease } from "../services/releases/reinstruct";
 import { settleRelease } from "../services/releases/settle";
 
-const listQuery = releaseListQuerySchema.extend({ cursor: timeIdCursor.optional() });
+export const releaseListQuery = releaseListQuerySchema.extend({ cursor: timeIdCursor.optional() });
 
 /** The caller as a service context: the route's scope for API tokens, its roles for people (null: any). */
 function callerContext(c: Context<AppEnv>, scope: ApiScope | null, roles?: Role[]): CallerContext {
@@ -31,7 +31,7 @@ const releaseId = (c: Context<AppEnv>) => pathId(c, "id", "Release");
 export const releaseRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const ctx = callerContext(c, "releases:read");
-    return c.json(await listReleases(ctx, parseQuery(c, listQuery)));
+    return c.json(await listReleases(ctx, parseQuery(c, releaseListQuery)));
   })
   .get("/:id", async (c) => {
     const ctx = callerContext(c, "releases:read");
