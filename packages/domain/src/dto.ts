@@ -253,6 +253,8 @@ export interface VerificationDto {
   comments: string | null;
   checklist: Checklist;
   progress: number;
+  /** The report of the current decision, once submitted (submitting again edits it). */
+  report: { id: string; createdAt: string; updatedAt: string } | null;
   permissions: {
     canStart: boolean;
     canDecide: boolean;
@@ -297,6 +299,8 @@ export interface VerificationReportDto {
   evidence: { id: string; originalName: string; sha256: string; size: number }[];
   submittedBy: { id: string; name: string };
   createdAt: string;
+  /** Later than createdAt when the report was submitted again (it is edited, never duplicated). */
+  updatedAt: string;
 }
 
 /** A request sent through a public form (demo, early access, verifier partner), as admins see it. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   CHECKLIST_ITEMS,
   CURRENCIES,
+  MAX_CAPITAL,
   MILESTONE_STATUSES,
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -59,7 +60,7 @@ const money = (field: string) =>
   z
     .number({ error: `${field} must be a number.` })
     .finite({ error: `${field} must be a number.` })
-    .max(1e15, { error: `${field} is too large.` });
+    .max(MAX_CAPITAL, { error: `${field} must be at most 100,000,000,000.` });
 
 const projectFields = {
   name: z
@@ -130,7 +131,7 @@ const milestoneFields = {
     .number({ error: "Capital amount must be greater than zero." })
     .finite({ error: "Capital amount must be greater than zero." })
     .min(1, { error: "Capital amount must be greater than zero." })
-    .max(1e15, { error: "Capital amount is too large." }),
+    .max(MAX_CAPITAL, { error: "Capital amount must be at most 100,000,000,000." }),
   status: z.enum(MILESTONE_STATUSES, { error: "Status is required." }),
 };
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { publicRequests } from "../../db/schema";
 import { forbidden } from "../../errors";
+import { pageLimit } from "../../lib/validate";
 import { toPublicRequestDto } from "./dto";
 
 /** The cursor's timestamp names a real instant (its milliseconds survive a round trip through Date). */
@@ -25,12 +26,7 @@ export const listPublicRequestsQuery = z.strictObject({
     // The pattern admits 2024-13-45T99:99:99; only a real instant may reach the ::timestamptz cast.
     .refine(isRealInstant, { error: "Cursor is not valid." })
     .optional(),
-  limit: z.coerce
-    .number({ error: "Limit must be a number." })
-    .int({ error: "Limit must be a whole number." })
-    .min(1, { error: "Limit must be between 1 and 100." })
-    .max(100, { error: "Limit must be between 1 and 100." })
-    .default(50),
+  limit: pageLimit(50),
 });
 
 // The cursor keeps the timestamp to the microsecond, as stored: a millisecond cursor would skip rows.

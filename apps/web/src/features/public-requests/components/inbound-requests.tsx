@@ -1,4 +1,4 @@
-import type { PublicRequestDto } from "@tranche/domain";
+import { formatDateTime, type PublicRequestDto } from "@tranche/domain";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { EmptyState, Skeleton } from "@/components/ui/feedback";
@@ -11,8 +11,6 @@ const KIND_LABELS: Record<PublicRequestDto["kind"], string> = {
   early_access: "Early access",
   verifier_partner: "Verifier partner",
 };
-
-const received = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /** Requests sent through the public forms, newest first (admins only). */
 export function InboundRequests() {
@@ -66,7 +64,7 @@ export function InboundRequests() {
                       <td className="max-w-xs whitespace-pre-line px-3 py-2 text-slate-700">{r.message ?? "—"}</td>
                       <td className="px-3 py-2 text-slate-700">{r.source ?? "—"}</td>
                       <td className="whitespace-nowrap px-3 py-2 text-slate-700">
-                        <time dateTime={r.createdAt}>{received.format(new Date(r.createdAt))}</time>
+                        <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>
                       </td>
                     </tr>
                   ))}

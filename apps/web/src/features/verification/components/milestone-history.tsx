@@ -1,8 +1,7 @@
-import type { AuditEventDto } from "@tranche/domain";
+import { type AuditEventDto, formatDateTime } from "@tranche/domain";
 import { Skeleton } from "@/components/ui/feedback";
 import { errorMessage } from "@/lib/api-client";
 import { useMilestoneHistory } from "../api/get-history";
-import { formatDateTime } from "./format-time";
 
 const ACTION_LABELS: Record<string, string> = {
   "milestone.created": "Milestone created",
