@@ -55,7 +55,14 @@ export interface ProjectDetailDto extends ProjectSummaryDto {
   verifiers: TeamMemberDto[];
   milestones: MilestoneDto[];
   counts: MilestoneCounts;
-  permissions: { canEdit: boolean; canDelete: boolean; canManageMilestones: boolean; canAssign: boolean };
+  permissions: {
+    canEdit: boolean;
+    canDelete: boolean;
+    canManageMilestones: boolean;
+    canAssign: boolean;
+    /** Why an action the caller's role allows is refused in the project's present state. */
+    reasons: { delete?: string };
+  };
 }
 
 export interface MilestoneDto {
@@ -95,6 +102,8 @@ export interface MilestoneDetailDto extends MilestoneDto {
     canVerify: boolean;
     canUpload: boolean;
     canResubmit: boolean;
+    /** Why an action the caller's role allows is refused in the milestone's present state. */
+    reasons: { edit?: string; delete?: string; upload?: string };
   };
 }
 
@@ -262,6 +271,8 @@ export interface VerificationDto {
     canUpload: boolean;
     canResubmit: boolean;
     canDelay: boolean;
+    /** Why an action the caller's role allows is refused in the milestone's present state. */
+    reasons: { decide?: string; upload?: string };
   };
 }
 

@@ -1,4 +1,11 @@
-import { type Currency, isMilestoneEditable, type MilestoneDetailDto } from "@tranche/domain";
+import {
+  type Currency,
+  EVIDENCE_LOCKED,
+  isMilestoneEditable,
+  type MilestoneDetailDto,
+  type MilestoneStatus,
+  milestoneLockReason,
+} from "@tranche/domain";
 import { eq } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
@@ -6,6 +13,11 @@ import { disbursements, milestones } from "../../db/schema";
 import { toMoney } from "../../lib/money";
 import { type MilestoneAccess, requireVisibleMilestone } from "../access";
 import { loadMilestones } from "./dto";
+
+function lockReasons(status: MilestoneStatus): { edit?: string; delete?: string } {
+  const reason = milestoneLockReason(status);
+  return reason ? { edit: reason, delete: reason } : {};
+}
 
 /** One milestone the caller may see, with its project's name and capital and what the caller may do. */
 export async function getMilestone(ctx: ServiceContext, milestoneId: string): Promise<MilestoneDetailDto> {
@@ -46,6 +58,10 @@ export async function milestoneDetail(
         status !== "verified" &&
         (isOwner || (independentVerifier && (dto.verifierId === null || dto.verifierId === actorId))),
       canResubmit: isOwner && status === "rejected",
+      reasons: {
+        ...(isOwner || isAdmin ? lockReasons(status) : {}),
+        ...(status === "verified" && (isOwner || independentVerifier) ? { upload: EVIDENCE_LOCKED } : {}),
+      },
     },
   };
 }

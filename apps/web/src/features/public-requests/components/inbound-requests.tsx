@@ -1,9 +1,8 @@
 import { formatDateTime, type PublicRequestDto } from "@tranche/domain";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
-import { EmptyState, Skeleton } from "@/components/ui/feedback";
+import { EmptyState, LoadError, Skeleton } from "@/components/ui/feedback";
 import { ScrollRegion } from "@/components/ui/scroll-region";
-import { errorMessage } from "@/lib/api-client";
 import { usePublicRequests } from "../api/list-public-requests";
 
 const KIND_LABELS: Record<PublicRequestDto["kind"], string> = {
@@ -14,7 +13,8 @@ const KIND_LABELS: Record<PublicRequestDto["kind"], string> = {
 
 /** Requests sent through the public forms, newest first (admins only). */
 export function InboundRequests() {
-  const { data, isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = usePublicRequests();
+  const { data, isPending, isError, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    usePublicRequests();
   const items = data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Card>
@@ -31,9 +31,7 @@ export function InboundRequests() {
             <Skeleton className="h-9" />
           </div>
         ) : isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(error, "Could not load inbound requests.")}
-          </p>
+          <LoadError title="Could not load inbound requests" error={error} onRetry={refetch} />
         ) : items.length === 0 ? (
           <EmptyState title="No requests yet">Requests from the public forms appear here.</EmptyState>
         ) : (

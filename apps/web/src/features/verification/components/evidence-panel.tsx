@@ -4,7 +4,7 @@ import { DownloadIcon, FileIcon, Trash2Icon, UploadIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Progress, Skeleton } from "@/components/ui/feedback";
+import { LoadError, Progress, Skeleton } from "@/components/ui/feedback";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
 import { evidenceDownloadUrl, useEvidence } from "../api/get-evidence";
@@ -120,9 +120,9 @@ function EvidenceRow({ item }: { item: EvidenceDto }) {
 
 /** Each file with its name, size in MB, uploader, time and SHA-256; remove for its uploader. */
 export function EvidenceList({ milestoneId }: { milestoneId: string }) {
-  const { data, isPending, isError, error } = useEvidence(milestoneId);
+  const { data, isPending, isError, error, refetch } = useEvidence(milestoneId);
   if (isPending) return <Skeleton className="h-16" />;
-  if (isError) return <p className="text-sm text-destructive">{errorMessage(error)}</p>;
+  if (isError) return <LoadError title="Could not load the evidence files" error={error} onRetry={refetch} />;
   if (data.length === 0) return <p className="text-sm text-muted-foreground">No Evidence Uploaded</p>;
   return (
     <ul className="grid gap-2" aria-label="Evidence files">

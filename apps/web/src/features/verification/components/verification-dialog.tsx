@@ -291,6 +291,10 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
         </Field>
       ) : null}
 
+      {v.permissions.reasons.decide ? (
+        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">{v.permissions.reasons.decide}</p>
+      ) : null}
+
       <DialogFooter>
         {v.permissions.canStart ? (
           <Button variant="accent" onClick={onStart} disabled={busy}>
