@@ -15,6 +15,7 @@ import { AppError } from "./errors";
 import { JSON_BODY_LIMIT } from "./lib/validate";
 import { auditRoutes } from "./routes/audit";
 import { authRoutes } from "./routes/auth";
+import { certificateRoutes, releaseCertificateRoutes } from "./routes/certificates";
 import { dashboardRoutes } from "./routes/dashboard";
 import { eventRoutes } from "./routes/events";
 import { evidenceRoutes, milestoneEvidenceRoutes } from "./routes/evidence";
@@ -22,6 +23,7 @@ import { healthRoutes } from "./routes/health";
 import { meRoutes } from "./routes/me";
 import { milestoneRoutes } from "./routes/milestones";
 import { notificationRoutes } from "./routes/notifications";
+import { openApiRoutes } from "./routes/openapi";
 import { projectRoutes } from "./routes/projects";
 import { publicRequestRoutes } from "./routes/public-requests";
 import { userRoutes } from "./routes/users";
@@ -137,6 +139,9 @@ export function createApp(deps: Deps) {
   api.route("/events", eventRoutes);
   api.route("/users", userRoutes);
   api.route("/dashboard", dashboardRoutes);
+  api.route("/releases", releaseCertificateRoutes);
+  api.route("/certificates", certificateRoutes);
+  api.route("/", openApiRoutes);
   app.route("/api", api);
   app.all("/api/*", () => {
     throw new AppError("not_found", "No such endpoint.");

@@ -325,3 +325,35 @@ export interface PublicRequestDto {
   source: string | null;
   createdAt: string;
 }
+
+/** What a release certificate states (fixed when first issued); its SHA-256 is the certificate's fingerprint. */
+export interface CertificateFacts {
+  kind: "tranche.release-certificate";
+  version: 1;
+  release: { id: string; amount: string; currency: string; approvedAt: string };
+  project: { id: string; name: string; location: string };
+  milestone: { id: string; title: string; dueDate: string };
+  beneficiary: { name: string; organization: string | null };
+  approvals: { verifier: { name: string; organization: string | null }; decision: "approved"; decidedAt: string }[];
+  policy: string;
+  evidence: { name: string; sha256: string; size: number }[];
+  auditEvent: { id: number; hash: string; recordedAt: string } | null;
+  issuedAt: string;
+}
+
+/** GET /api/certificates/verify: whether a certificate matches Tranche's record, and if so what it states. */
+export type CertificateCheckDto =
+  | { valid: false }
+  | {
+      valid: true;
+      fingerprint: string;
+      facts: CertificateFacts;
+      checkpoint: {
+        id: number;
+        lastEventId: number;
+        headHash: string;
+        keyId: string;
+        signature: string;
+        signedAt: string;
+      } | null;
+    };

@@ -341,3 +341,17 @@ export const auditCheckpoints = pgTable(
   },
   (t) => [uniqueIndex("audit_checkpoints_event_key").on(t.lastEventId)],
 );
+
+/** A release certificate's facts as first issued; later downloads and checks compare against them. */
+export const releaseCertificates = pgTable(
+  "release_certificates",
+  {
+    releaseId: uuid("release_id")
+      .primaryKey()
+      .references(() => disbursements.id, { onDelete: "restrict" }),
+    facts: jsonb("facts").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    issuedAt: ts("issued_at").notNull().defaultNow(),
+  },
+  (t) => [check("release_certificates_fingerprint_check", sql`${t.fingerprint} ~ '^[0-9a-f]{64}$'`)],
+);

@@ -20,7 +20,7 @@ import { listProjects } from "../services/projects/list";
 import { deleteProject } from "../services/projects/remove";
 import { updateProject } from "../services/projects/update";
 
-const removeMemberQuery = z.strictObject({
+export const removeMemberQuery = z.strictObject({
   role: z.enum(["investor", "verifier"], { error: "Role must be investor or verifier." }),
 });
 
