@@ -67,7 +67,14 @@ export interface ProjectDetailDto extends ProjectSummaryDto {
   verifiers: TeamMemberDto[];
   milestones: MilestoneDto[];
   counts: MilestoneCounts;
-  permissions: { canEdit: boolean; canDelete: boolean; canManageMilestones: boolean; canAssign: boolean };
+  permissions: {
+    canEdit: boolean;
+    canDelete: boolean;
+    canManageMilestones: boolean;
+    canAssign: boolean;
+    /** Why an action the caller's role allows is refused in the project's present state. */
+    reasons: { delete?: string };
+  };
 }
 
 export interface MilestoneDto {
@@ -108,6 +115,8 @@ export interface MilestoneDetailDto extends MilestoneDto {
     canVerify: boolean;
     canUpload: boolean;
     canResubmit: boolean;
+    /** Why an action the caller's role allows is refused in the milestone's present state. */
+    reasons: { edit?: string; delete?: string; upload?: string };
   };
 }
 
@@ -270,6 +279,8 @@ export interface VerificationDto {
   comments: string | null;
   checklist: Checklist;
   progress: number;
+  /** The report of the current decision, once submitted (submitting again edits it). */
+  report: { id: string; createdAt: string; updatedAt: string } | null;
   permissions: {
     canStart: boolean;
     canDecide: boolean;
@@ -277,6 +288,8 @@ export interface VerificationDto {
     canUpload: boolean;
     canResubmit: boolean;
     canDelay: boolean;
+    /** Why an action the caller's role allows is refused in the milestone's present state. */
+    reasons: { decide?: string; upload?: string };
   };
 }
 
@@ -314,6 +327,8 @@ export interface VerificationReportDto {
   evidence: { id: string; originalName: string; sha256: string; size: number }[];
   submittedBy: { id: string; name: string };
   createdAt: string;
+  /** Later than createdAt when the report was submitted again (it is edited, never duplicated). */
+  updatedAt: string;
 }
 
 /** A request sent through a public form (demo, early access, verifier partner), as admins see it. */

@@ -250,9 +250,15 @@ export const verificationReports = pgTable(
     comments: text("comments"),
     /** [{ id, originalName, sha256, size }] as they stood when the report was submitted. */
     evidence: jsonb("evidence").notNull(),
+    /** The decision this report describes (the milestone's verification date): one report per decision. */
+    decidedAt: ts("decided_at").notNull(),
     createdAt: created(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [index("verification_reports_milestone_idx").on(t.milestoneId, t.createdAt)],
+  (t) => [
+    index("verification_reports_milestone_idx").on(t.milestoneId, t.createdAt),
+    uniqueIndex("verification_reports_decision_idx").on(t.milestoneId, t.decidedAt),
+  ],
 );
 
 export const evidence = pgTable(

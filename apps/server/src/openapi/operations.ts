@@ -31,6 +31,7 @@ import { releaseListQuery } from "../routes/releases";
 import { deliveriesQuerySchema } from "../routes/webhooks";
 import { listNotificationsQuery } from "../services/notifications/list";
 import { listPublicRequestsQuery } from "../services/public-requests/list";
+import { completedQuery } from "../services/verification/queue";
 
 /** One documented route. Schemas are the ones the route validates with, so the document cannot drift. */
 export interface Operation {
@@ -410,7 +411,7 @@ export function operations(): Operation[] {
     write("post", "/api/milestones/{id}/report", {
       id: "submitReport",
       tag: "Verification",
-      summary: "Submit the verification report",
+      summary: "Submit the verification report (201), or update it when the decision already has one (200)",
       body: reportSchema,
       bodyOptional: true,
       bodyExample: { comments: "Site visit on 12 December; photographs attached." },
@@ -422,6 +423,14 @@ export function operations(): Operation[] {
       tag: "Verification",
       summary: "The signed-in verifier's queue",
       response: "Pending, in progress and completed verifications.",
+      errors: [403],
+    }),
+    get("/api/verifications/completed", {
+      id: "listCompletedVerifications",
+      tag: "Verification",
+      summary: "Every decision the signed-in verifier made, newest first, a page at a time",
+      query: completedQuery,
+      response: "A page of decided milestones; `nextCursor` fetches the next.",
       errors: [403],
     }),
     get("/api/reports", {

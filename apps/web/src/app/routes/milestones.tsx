@@ -1,7 +1,7 @@
 import { formatStatus, MILESTONE_STATUSES, type MilestoneStatus } from "@tranche/domain";
 import { useEffect, useState } from "react";
 import { PageHeader } from "@/components/page-header";
-import { Spinner } from "@/components/ui/feedback";
+import { LoadError, Spinner } from "@/components/ui/feedback";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
 import { useMilestones } from "@/features/milestones/api/get-milestones";
@@ -35,6 +35,8 @@ export default function MilestonesPage() {
           <div className="flex justify-center py-12">
             <Spinner label="Loading milestones" />
           </div>
+        ) : milestones.isError ? (
+          <LoadError title="Could not load milestones" error={milestones.error} onRetry={milestones.refetch} />
         ) : (
           <MilestoneTable milestones={milestones.data ?? []} />
         )}

@@ -1,7 +1,6 @@
-import { formatMoney, type ReleaseDto } from "@tranche/domain";
+import { formatDateTime, formatMoney, type ReleaseDto } from "@tranche/domain";
 import { ReleaseStatusBadge } from "@/components/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatDateTime } from "@/lib/format-date-time";
 import { ReleaseActions } from "./release-actions";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
