@@ -127,4 +127,31 @@ describe("with JavaScript", () => {
       await slow.context.close();
     }
   });
+
+  it("keeps what a visitor typed into a prerendered form before it hydrated, and sends it", async () => {
+    const slow = await suite.page();
+    try {
+      await slow.page.route("**/assets/*.js", async (route) => {
+        await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+      });
+      await slow.page.goto("/become-verifier", { waitUntil: "domcontentloaded" });
+      const apply = slow.page.getByRole("button", { name: "Apply to become a verifier" });
+      // Not live yet: a submit now would be a plain GET with the visitor's details in the address bar.
+      expect(await apply.isDisabled()).toBe(true);
+      await slow.page.getByLabel("Full name").fill("Ama Owusu");
+      await slow.page.getByLabel("Email", { exact: true }).fill("ama.owusu@example.test");
+      await slow.page.getByLabel(/Your expertise/).fill("Quantity surveyor, 9 years on hospital builds.");
+      await slow.page.waitForLoadState("networkidle");
+      expect(await slow.page.getByLabel("Full name").inputValue()).toBe("Ama Owusu");
+      await apply.click();
+      await slow.page
+        .getByRole("status")
+        .filter({ hasText: "Thanks for your interest! We'll contact you shortly about becoming a verified partner." })
+        .waitFor();
+      expect(slow.page.url()).not.toContain("?");
+    } finally {
+      await slow.context.close();
+    }
+  });
 });
