@@ -1,5 +1,5 @@
 import type { ProjectStatus, ProjectSummaryDto } from "@tranche/domain";
-import { and, eq, ilike, or } from "drizzle-orm";
+import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import { projects } from "../../db/schema";
 import { loadProjectSummaries } from "./dto";
@@ -15,13 +15,17 @@ export async function listProjects(
   ctx: ServiceContext,
   input: { status?: ProjectStatus; q?: string },
 ): Promise<ProjectSummaryDto[]> {
+  return loadProjectSummaries(ctx.db, projectFilter(ctx, input));
+}
+
+/** The list's filter (also the CSV export's): visible to the caller, the status asked for, the search term. */
+export function projectFilter(ctx: ServiceContext, input: { status?: ProjectStatus; q?: string }): SQL | undefined {
   const pattern = input.q ? containsPattern(input.q) : undefined;
-  const where = and(
+  return and(
     visibleProjects(ctx.actor),
     input.status ? eq(projects.status, input.status) : undefined,
     pattern
       ? or(ilike(projects.name, pattern), ilike(projects.description, pattern), ilike(projects.location, pattern))
       : undefined,
   );
-  return loadProjectSummaries(ctx.db, where);
 }
