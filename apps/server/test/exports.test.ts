@@ -168,3 +168,60 @@ describe("GET /api/projects/export.csv", () => {
     expect([...created].sort()).toEqual(created);
   });
 });
+
+describe("GET /api/milestones/export.csv", () => {
+  it("lists the caller's milestones with the list's filters, exact amounts and neutralised titles", async () => {
+    const user = await t.user("project_owner");
+    const project = await makeProject(t, {
+      owner: user,
+      verifiers: [verifier],
+      name: "Bridge, north span",
+      currency: "EUR",
+    });
+    const done = await makeMilestone(t, project, {
+      title: "Deck poured",
+      status: "verified",
+      verifier,
+      capitalAmount: 125_000.75,
+      dueInDays: 5,
+    });
+    await makeMilestone(t, project, { title: "=cmd|' /C calc'!A0", capitalAmount: 10, dueInDays: 40 });
+    const elsewhere = await makeProject(t, { owner: other, name: "Not theirs" });
+    await makeMilestone(t, elsewhere, { title: "Invisible" });
+
+    const { res, text } = await download(t, "/api/milestones/export.csv", user);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toMatch(/filename="milestones-\d{4}-\d{2}-\d{2}\.csv"/);
+    const [header, ...rows] = parseCsv(text);
+    expect(header).toEqual([
+      "id",
+      "project_id",
+      "project",
+      "title",
+      "status",
+      "currency",
+      "amount",
+      "due_date",
+      "verifier",
+      "verification_date",
+      "created_at",
+    ]);
+    expect(rows.map((row) => row[3])).toEqual(["Deck poured", "'=cmd|' /C calc'!A0"]);
+    const first = Object.fromEntries(header.map((name, i) => [name, rows[0][i]]));
+    expect(first).toMatchObject({
+      id: done.id,
+      project_id: project.id,
+      project: "Bridge, north span",
+      status: "verified",
+      currency: "EUR",
+      amount: "125000.75",
+      verifier: verifier.name,
+    });
+    expect(text).toContain('"Bridge, north span"');
+
+    const verified = parseCsv((await download(t, "/api/milestones/export.csv?status=verified", user)).text);
+    expect(verified.slice(1).map((row) => row[3])).toEqual(["Deck poured"]);
+    const bad = await t.request("GET", "/api/milestones/export.csv?dueBefore=2025-02-30", { as: user });
+    expect(bad.status).toBe(400);
+  });
+});
