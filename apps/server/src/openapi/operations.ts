@@ -228,6 +228,14 @@ export function operations(): Operation[] {
       response: "The projects.",
       example: { items: [project] },
     }),
+    get("/api/projects/export.csv", {
+      id: "exportProjects",
+      tag: "Projects",
+      summary: "The project list with the same filters, as a streamed CSV download (UTF-8, header row)",
+      query: projectListQuerySchema,
+      produces: "text/csv",
+      response: "CSV: amounts as plain decimals; cells that a spreadsheet would run as formulas are neutralised.",
+    }),
     write("post", "/api/projects", {
       id: "createProject",
       tag: "Projects",
@@ -318,6 +326,14 @@ export function operations(): Operation[] {
       query: milestoneListQuerySchema,
       response: "The milestones.",
       example: { items: [milestone] },
+    }),
+    get("/api/milestones/export.csv", {
+      id: "exportMilestones",
+      tag: "Milestones",
+      summary: "The milestone list with the same filters, as a streamed CSV download (UTF-8, header row)",
+      query: milestoneListQuerySchema,
+      produces: "text/csv",
+      response: "CSV: amounts as plain decimals; cells that a spreadsheet would run as formulas are neutralised.",
     }),
     get("/api/milestones/{id}", {
       id: "getMilestone",

@@ -62,6 +62,7 @@ export function ProjectManagement({
         ) : (
           <ProjectList
             projects={projects.data ?? []}
+            search={search || undefined}
             emptyHint={search ? `No project's name, description or location contains “${search}”.` : undefined}
           />
         )}
