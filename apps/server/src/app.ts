@@ -8,6 +8,7 @@ import type { AppEnv, Deps } from "./context";
 import { isConnectionLoss } from "./db/connection-loss";
 import { AppError } from "./errors";
 import { JSON_BODY_LIMIT } from "./lib/validate";
+import { analyticsRoutes } from "./routes/analytics";
 import { apiTokenRoutes } from "./routes/api-tokens";
 import { auditRoutes } from "./routes/audit";
 import { authRoutes } from "./routes/auth";
@@ -138,6 +139,7 @@ export function createApp(deps: Deps) {
   api.route("/events", eventRoutes);
   api.route("/users", userRoutes);
   api.route("/dashboard", dashboardRoutes);
+  api.route("/analytics", analyticsRoutes);
   api.route("/webhook-endpoints", webhookEndpointRoutes);
   api.route("/releases", releaseCertificateRoutes);
   api.route("/certificates", certificateRoutes);

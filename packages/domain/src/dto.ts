@@ -409,3 +409,15 @@ export interface ApiTokenDto {
 export interface CreatedApiTokenDto extends ApiTokenDto {
   token: string;
 }
+
+/** GET /api/analytics: the series the Reports charts draw, over the projects the caller may see. */
+export interface AnalyticsDto {
+  /** Month by month (YYYY-MM), cumulative released (instructed or settled) and settled capital, per currency. */
+  capital: { currency: Currency; points: { month: string; released: number; settled: number }[] }[];
+  /** At the end of each month: how many milestones stood in each status. */
+  milestones: { month: string; pending: number; inVerification: number; verified: number; rejected: number }[];
+  /** Days from verification start to decision, bucketed; admins only (null for others). */
+  turnaround: { bucket: string; count: number }[] | null;
+  /** Capital of undecided milestones by the month they are due, the next 12 months, per currency. */
+  upcoming: { currency: Currency; points: { month: string; amount: number }[] }[];
+}

@@ -788,6 +788,12 @@ export function operations(): Operation[] {
       produces: "text/html",
       response: "An HTML page.",
     }),
+    get("/api/analytics", {
+      id: "getAnalytics",
+      tag: "Dashboard",
+      summary: "Capital released and settled by month, milestones by status, turnaround (admins), upcoming releases",
+      response: "The series the Reports charts draw, over the projects the caller may see.",
+    }),
     get("/api/dashboard", {
       id: "getDashboard",
       tag: "Dashboard",

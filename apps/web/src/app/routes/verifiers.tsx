@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { PageHeader } from "@/components/page-header";
 import { LoadError, Spinner } from "@/components/ui/feedback";
 import { toast } from "@/components/ui/toaster";
+import { VerifierTurnaround } from "@/features/analytics/components/lazy-charts";
 import { useVerifiers } from "@/features/projects/api/get-verifiers";
 import { VerifierDirectory } from "@/features/projects/components/verifier-directory";
 import { errorMessage } from "@/lib/api-client";
@@ -17,6 +18,7 @@ export default function VerifiersPage() {
         title="Verifiers"
         description="Independent verifiers who check milestones before capital is released."
       />
+      <VerifierTurnaround />
       {verifiers.isPending ? (
         <div className="flex justify-center py-12">
           <Spinner label="Loading verifiers" />

@@ -1,0 +1,32 @@
+import { lazy, Suspense } from "react";
+import { Skeleton } from "@/components/ui/feedback";
+import { useSession } from "@/features/auth/api/session";
+
+// Recharts is large: it loads with this chunk, only on the screens that draw charts.
+const AnalyticsCharts = lazy(() => import("./analytics-charts"));
+
+/** Capital, milestone and upcoming-release charts for investors, admins and owners (their own projects). */
+export function ReportCharts() {
+  const { data: user } = useSession();
+  if (!user || user.role === "verifier" || user.role === null) return null;
+  return (
+    <section aria-label="Charts" className="mb-8">
+      <Suspense fallback={<Skeleton className="h-72" />}>
+        <AnalyticsCharts />
+      </Suspense>
+    </section>
+  );
+}
+
+/** The verification turnaround distribution, for admins on /verifiers. */
+export function VerifierTurnaround() {
+  const { data: user } = useSession();
+  if (user?.role !== "admin") return null;
+  return (
+    <section aria-label="Turnaround" className="mb-8">
+      <Suspense fallback={<Skeleton className="h-72" />}>
+        <AnalyticsCharts turnaround />
+      </Suspense>
+    </section>
+  );
+}
