@@ -20,6 +20,10 @@ async function milestoneId(
   return { id: milestone.id, projectId: project.id };
 }
 
+/** The page scrolls only vertically: wide tables scroll inside their own box. */
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
 /** The custodian's side: plain HTTP with the bearer token, as a bank's system would call. */
 async function custodian(path: string, body?: unknown) {
   const res = await fetch(`${suite.app.url}/api${path}`, {
@@ -64,6 +68,7 @@ describe("releases and API tokens", () => {
     await signIn(phone.page, DEMO.admin);
     await phone.page.goto("/settings");
     await phone.page.getByTestId("api-token-row").first().waitFor();
+    expect(await fitsWidth(phone.page)).toBe(true);
     await screenshot(phone.page, "settings-integrations-phone");
     await phone.context.close();
     await context.close();
@@ -137,6 +142,7 @@ describe("releases and API tokens", () => {
     await phone.page.goto(`/projects/${projectId}`);
     await phone.page.getByRole("tab", { name: "Finances" }).click();
     await phone.page.getByTestId("release-row").first().waitFor();
+    expect(await fitsWidth(phone.page)).toBe(true);
     await screenshot(phone.page, "finances-releases-phone");
     await phone.context.close();
     await context.close();

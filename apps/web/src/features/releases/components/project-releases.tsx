@@ -16,7 +16,8 @@ export function ProjectReleases({ projectId }: { projectId: string }) {
     useProjectReleases(projectId);
   const items = data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    // min-w-0: as a grid item the wide table would otherwise widen the whole page on a phone.
+    // min-w-0 and a relative scroll box: the wide table (and its visually hidden header) scroll inside the
+    // card instead of widening the whole page on a phone.
     <Card className="min-w-0">
       <CardHeader>
         <CardTitle>Releases</CardTitle>
@@ -37,7 +38,7 @@ export function ProjectReleases({ projectId }: { projectId: string }) {
           <EmptyState title="No releases yet">A release is instructed when a verifier approves a milestone.</EmptyState>
         ) : (
           <>
-            <ScrollRegion label="Releases" className="rounded-md border">
+            <ScrollRegion label="Releases" className="relative rounded-md border">
               <table className="w-full min-w-[44rem] text-left text-sm">
                 <caption className="sr-only">Releases, newest first</caption>
                 <thead className="bg-muted text-slate-700">
