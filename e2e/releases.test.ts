@@ -112,8 +112,8 @@ describe("releases and API tokens", () => {
     await page.goto(`/projects/${projectId}`);
     await page.getByRole("tab", { name: "Finances" }).click();
     const row = page.getByTestId("release-row").filter({ hasText: "Foundations and piling" });
-    await row.getByTestId("release-status").filter({ hasText: "Failed" }).waitFor();
-    await row.getByText("IBAN rejected by the receiving bank.").waitFor();
+    await row.getByTestId("release-status").filter({ hasText: "Failed", visible: true }).waitFor();
+    await row.getByText("IBAN rejected by the receiving bank.").filter({ visible: true }).waitFor();
     await screenshot(page, "finances-release-failed");
     await row.getByRole("button", { name: "Re-instruct" }).click();
     const dialog = page.getByRole("dialog");
@@ -121,21 +121,21 @@ describe("releases and API tokens", () => {
     await screenshot(page, "release-reinstruct-dialog", { fullPage: false });
     await dialog.getByRole("button", { name: "Re-instruct" }).click();
     await expectToast(page, "Release re-instructed");
-    await row.getByTestId("release-status").filter({ hasText: "Instructed" }).waitFor();
+    await row.getByTestId("release-status").filter({ hasText: "Instructed", visible: true }).waitFor();
     const again = await releaseOf(id);
     expect(again.id).toBe(target.id);
     expect(again.instructionId).not.toBe(target.instructionId);
 
     // Fail it again and cancel it: the reason is required.
     await custodian(`/releases/${target.id}/fail`, { reason: "Account closed." });
-    await row.getByTestId("release-status").filter({ hasText: "Failed" }).waitFor({ timeout: 15_000 });
+    await row.getByTestId("release-status").filter({ hasText: "Failed", visible: true }).waitFor({ timeout: 15_000 });
     await row.getByRole("button", { name: "Cancel release" }).click();
     await dialog.getByRole("button", { name: "Cancel release" }).click();
     await dialog.getByText("A reason for the cancellation is required.").waitFor();
     await dialog.getByLabel("Reason").fill("Project restructured; capital returned to the fund.");
     await dialog.getByRole("button", { name: "Cancel release" }).click();
     await expectToast(page, "Release cancelled");
-    await row.getByTestId("release-status").filter({ hasText: "Cancelled" }).waitFor();
+    await row.getByTestId("release-status").filter({ hasText: "Cancelled", visible: true }).waitFor();
     await screenshot(page, "finances-release-cancelled");
     const phone = await suite.page(PHONE);
     await signIn(phone.page, DEMO.admin);
