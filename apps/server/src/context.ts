@@ -4,6 +4,7 @@ import type { Env } from "./env";
 import type { Logger } from "./lib/logger";
 import type { Realtime } from "./realtime/hub";
 import type { AuditKey } from "./services/audit/signing-key";
+import type { SecretBox } from "./services/webhooks/secrets";
 
 export interface SessionUser {
   id: string;
@@ -24,6 +25,8 @@ export interface Deps {
   realtime: Realtime;
   /** Signs audit checkpoints; kept outside the database. */
   auditKey: AuditKey;
+  /** Encrypts webhook signing secrets at rest; kept outside the database. */
+  webhookSecrets: SecretBox;
 }
 
 /** A machine client authenticated by an API token (Authorization: Bearer). */

@@ -47,6 +47,15 @@ export const envSchema = z
     AUDIT_CHECKPOINT_EVERY: z.coerce.number().int().min(1).default(100),
     /** …or this long after the last one, whichever comes first (when the chain moved). */
     AUDIT_CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(1000).default(600_000),
+    /** 32 bytes (base64) that encrypt webhook signing secrets at rest; without it, DATA_DIR/webhook-secrets.key. */
+    WEBHOOK_SECRETS_KEY: z
+      .string()
+      .refine((v) => Buffer.from(v, "base64").length === 32, {
+        error: "must be 32 bytes in base64 (openssl rand -base64 32)",
+      })
+      .optional(),
+    /** Development and tests only: webhooks may target private and loopback addresses, over plain http. */
+    WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   })
   .refine((env) => env.MAX_UPLOAD_REQUEST_MB >= env.MAX_UPLOAD_MB, {
     path: ["MAX_UPLOAD_REQUEST_MB"],

@@ -32,6 +32,7 @@ export function demoMode(deps: Deps): boolean {
 }
 
 const day = 86_400_000;
+const hour = 3_600_000;
 
 /** A seeded release's answer from the custodian, with the audit events a real one leaves. */
 async function seedSettlement(
@@ -65,7 +66,13 @@ async function seedSettlement(
       after: { ...base, instructionId, status: "instructed" },
     });
   }
-  const settledAt = new Date(Date.now() - answer.settledDaysAgo * day);
+  // Settled after the approval, and never in the future.
+  const settledAt = new Date(
+    Math.min(
+      Date.now() - hour,
+      Math.max(Date.now() - answer.settledDaysAgo * day, release.releasedAt.getTime() + 2 * hour),
+    ),
+  );
   await tx
     .update(disbursements)
     .set({ status: "settled", instructionId, settlementReference: answer.reference, settledAt, updatedAt: settledAt })
@@ -86,6 +93,8 @@ const checked = (n: number): Checklist =>
 
 /** One account per role, extra verifiers, and projects with milestones in every status. */
 export async function seedDemoData(db: Db): Promise<void> {
+  const now = Date.now();
+  const at = (ms: number) => new Date(now + ms);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const insertUser = async (u: {
@@ -179,6 +188,10 @@ export async function seedDemoData(db: Db): Promise<void> {
       verifiers: string[];
       milestones: M[];
     }) => {
+      // The story the timestamps tell: the project is set up a few days before it starts (or weeks before now when
+      // it starts later), each milestone is defined the next day, verification starts after that and before any
+      // decision, and every decision lies in the past.
+      const projectCreated = (Math.min(p.start, -21) - 5) * day;
       const [project] = await tx
         .insert(projects)
         .values({
@@ -190,6 +203,8 @@ export async function seedDemoData(db: Db): Promise<void> {
           startDate: dateIn(p.start),
           endDate: p.end === null ? null : dateIn(p.end),
           createdBy: owner,
+          createdAt: at(projectCreated),
+          updatedAt: at(projectCreated),
         })
         .returning({ id: projects.id });
       await appendAudit(tx, {
@@ -206,10 +221,14 @@ export async function seedDemoData(db: Db): Promise<void> {
         ...p.verifiers.map((userId) => ({ userId, role: "verifier" })),
       ];
       await tx.insert(projectMembers).values(members.map((m) => ({ ...m, projectId: project.id })));
-      for (const m of p.milestones) {
+      for (const [i, m] of p.milestones.entries()) {
         const decided = m.status === "verified" || m.status === "rejected";
         const started = decided || m.status === "in_verification";
         const verifierId = started ? (m.verifier ?? p.verifiers[0]) : null;
+        const createdAt = projectCreated + day + i * hour;
+        const decidedAt = Math.max(Math.min(m.due, -1) * day, createdAt + 2 * day);
+        const latestStart = decided ? decidedAt - day : -hour;
+        const startedAt = Math.min(Math.max((m.due - 10) * day, createdAt + day), latestStart);
         const [row] = await tx
           .insert(milestones)
           .values({
@@ -220,11 +239,13 @@ export async function seedDemoData(db: Db): Promise<void> {
             capitalAmount: moneyParam(m.amount),
             status: m.status,
             verifierId,
-            startedAt: started ? new Date(Date.now() + (m.due - 10) * day) : null,
-            verificationDate: decided ? new Date(Date.now() + Math.min(m.due, -1) * day) : null,
+            startedAt: started ? at(startedAt) : null,
+            verificationDate: decided ? at(decidedAt) : null,
             comments: m.comments ?? null,
             checklist: m.checklist === undefined ? EMPTY_CHECKLIST : checked(m.checklist),
             createdBy: owner,
+            createdAt: at(createdAt),
+            updatedAt: at(decided ? decidedAt : started ? startedAt : createdAt),
           })
           .returning({ id: milestones.id });
         await appendAudit(tx, {
@@ -236,7 +257,7 @@ export async function seedDemoData(db: Db): Promise<void> {
           after: { title: m.title, capitalAmount: m.amount },
         });
         if (m.status === "verified" && verifierId) {
-          const approvedAt = new Date(Date.now() + Math.min(m.due, -1) * day);
+          const approvedAt = at(decidedAt);
           const [release] = await tx
             .insert(disbursements)
             .values({

@@ -11,6 +11,7 @@ import {
   createApiTokenSchema,
   createMilestoneSchema,
   createProjectSchema,
+  createWebhookEndpointSchema,
   decisionSchema,
   failReleaseSchema,
   memberSchema,
@@ -23,6 +24,7 @@ import {
   updateMilestoneSchema,
   updateProjectSchema,
   updateUserSchema,
+  updateWebhookEndpointSchema,
 } from "@tranche/domain";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
@@ -200,6 +202,15 @@ const ZOD_BODIES: Record<string, { schema: { shape: Record<string, unknown> }; v
       schema: createApiTokenSchema,
       valid: () => ({ name: "Custodian", scopes: ["releases:read"] }),
     },
+    "POST /api/webhook-endpoints": {
+      schema: createWebhookEndpointSchema,
+      // A public documentation address: no DNS needed, and not one the SSRF check refuses.
+      valid: () => ({ url: "https://203.0.113.10/hook", events: ["release.settled"], description: "Custodian" }),
+    },
+    "PATCH /api/webhook-endpoints/:id": {
+      schema: updateWebhookEndpointSchema,
+      valid: () => ({ description: "Renamed", enabled: false }),
+    },
   };
 const NO_BODY = new Set([
   "POST /api/auth/sign-out",
@@ -210,6 +221,10 @@ const NO_BODY = new Set([
   "POST /api/notifications/:id/read",
   "POST /api/releases/:id/reinstruct",
   "POST /api/milestones/:id/evidence", // multipart: its own cases below
+  "POST /api/webhook-endpoints/:id/rotate-secret",
+  "POST /api/webhook-endpoints/:id/test",
+  "POST /api/webhook-endpoints/:id/deliveries/:deliveryId/retry",
+  "POST /api/webhook-endpoints/:id/deliveries/:deliveryId/replay",
 ]);
 
 const LONG = "x".repeat(10_240);

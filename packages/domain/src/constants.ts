@@ -64,6 +64,12 @@ export const EMPTY_CHECKLIST: Checklist = {
   risk: false,
 };
 
+/**
+ * The largest total capital (and milestone amount) accepted: 100 billion in any currency, well beyond any single
+ * project, and far inside numeric(20,2) and exact JSON numbers.
+ */
+export const MAX_CAPITAL = 100_000_000_000;
+
 /** SPEC.md §9 list sizes and thresholds. */
 export const LIMITS = {
   upcomingMilestones: 5,

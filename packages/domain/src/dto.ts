@@ -67,7 +67,14 @@ export interface ProjectDetailDto extends ProjectSummaryDto {
   verifiers: TeamMemberDto[];
   milestones: MilestoneDto[];
   counts: MilestoneCounts;
-  permissions: { canEdit: boolean; canDelete: boolean; canManageMilestones: boolean; canAssign: boolean };
+  permissions: {
+    canEdit: boolean;
+    canDelete: boolean;
+    canManageMilestones: boolean;
+    canAssign: boolean;
+    /** Why an action the caller's role allows is refused in the project's present state. */
+    reasons: { delete?: string };
+  };
 }
 
 export interface MilestoneDto {
@@ -108,6 +115,8 @@ export interface MilestoneDetailDto extends MilestoneDto {
     canVerify: boolean;
     canUpload: boolean;
     canResubmit: boolean;
+    /** Why an action the caller's role allows is refused in the milestone's present state. */
+    reasons: { edit?: string; delete?: string; upload?: string };
   };
 }
 
@@ -270,6 +279,8 @@ export interface VerificationDto {
   comments: string | null;
   checklist: Checklist;
   progress: number;
+  /** The report of the current decision, once submitted (submitting again edits it). */
+  report: { id: string; createdAt: string; updatedAt: string } | null;
   permissions: {
     canStart: boolean;
     canDecide: boolean;
@@ -277,6 +288,8 @@ export interface VerificationDto {
     canUpload: boolean;
     canResubmit: boolean;
     canDelay: boolean;
+    /** Why an action the caller's role allows is refused in the milestone's present state. */
+    reasons: { decide?: string; upload?: string };
   };
 }
 
@@ -314,6 +327,8 @@ export interface VerificationReportDto {
   evidence: { id: string; originalName: string; sha256: string; size: number }[];
   submittedBy: { id: string; name: string };
   createdAt: string;
+  /** Later than createdAt when the report was submitted again (it is edited, never duplicated). */
+  updatedAt: string;
 }
 
 /** A request sent through a public form (demo, early access, verifier partner), as admins see it. */
@@ -328,6 +343,39 @@ export interface PublicRequestDto {
   createdAt: string;
 }
 
+/** What a release certificate states (fixed when first issued); its SHA-256 is the certificate's fingerprint. */
+export interface CertificateFacts {
+  kind: "tranche.release-certificate";
+  version: 1;
+  release: { id: string; amount: string; currency: string; approvedAt: string };
+  project: { id: string; name: string; location: string };
+  milestone: { id: string; title: string; dueDate: string };
+  beneficiary: { name: string; organization: string | null };
+  approvals: { verifier: { name: string; organization: string | null }; decision: "approved"; decidedAt: string }[];
+  policy: string;
+  evidence: { name: string; sha256: string; size: number }[];
+  auditEvent: { id: number; hash: string; recordedAt: string } | null;
+  issuedAt: string;
+}
+
+/** GET /api/certificates/verify: whether a certificate matches Tranche's record, and if so what it states. */
+export type CertificateCheckDto =
+  | { valid: false }
+  | {
+      valid: true;
+      fingerprint: string;
+      facts: CertificateFacts;
+      checkpoint: {
+        id: number;
+        lastEventId: number;
+        headHash: string;
+        keyId: string;
+        signature: string;
+        signedAt: string;
+      } | null;
+      /** The release was cancelled after the certificate was issued: no capital was paid under it. */
+      cancelled: boolean;
+    };
 /** A release: what Tranche instructed the custodian to pay for one verified milestone, and what came back. */
 export interface ReleaseDto {
   id: string;
@@ -361,35 +409,3 @@ export interface ApiTokenDto {
 export interface CreatedApiTokenDto extends ApiTokenDto {
   token: string;
 }
-
-/** What a release certificate states (fixed when first issued); its SHA-256 is the certificate's fingerprint. */
-export interface CertificateFacts {
-  kind: "tranche.release-certificate";
-  version: 1;
-  release: { id: string; amount: string; currency: string; approvedAt: string };
-  project: { id: string; name: string; location: string };
-  milestone: { id: string; title: string; dueDate: string };
-  beneficiary: { name: string; organization: string | null };
-  approvals: { verifier: { name: string; organization: string | null }; decision: "approved"; decidedAt: string }[];
-  policy: string;
-  evidence: { name: string; sha256: string; size: number }[];
-  auditEvent: { id: number; hash: string; recordedAt: string } | null;
-  issuedAt: string;
-}
-
-/** GET /api/certificates/verify: whether a certificate matches Tranche's record, and if so what it states. */
-export type CertificateCheckDto =
-  | { valid: false }
-  | {
-      valid: true;
-      fingerprint: string;
-      facts: CertificateFacts;
-      checkpoint: {
-        id: number;
-        lastEventId: number;
-        headHash: string;
-        keyId: string;
-        signature: string;
-        signedAt: string;
-      } | null;
-    };

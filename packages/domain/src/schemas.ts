@@ -3,6 +3,7 @@ import {
   API_SCOPES,
   CHECKLIST_ITEMS,
   CURRENCIES,
+  MAX_CAPITAL,
   MILESTONE_STATUSES,
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -61,7 +62,7 @@ const money = (field: string) =>
   z
     .number({ error: `${field} must be a number.` })
     .finite({ error: `${field} must be a number.` })
-    .max(1e15, { error: `${field} is too large.` });
+    .max(MAX_CAPITAL, { error: `${field} must be at most 100,000,000,000.` });
 
 const projectFields = {
   name: z
@@ -132,7 +133,7 @@ const milestoneFields = {
     .number({ error: "Capital amount must be greater than zero." })
     .finite({ error: "Capital amount must be greater than zero." })
     .min(1, { error: "Capital amount must be greater than zero." })
-    .max(1e15, { error: "Capital amount is too large." }),
+    .max(MAX_CAPITAL, { error: "Capital amount must be at most 100,000,000,000." }),
   status: z.enum(MILESTONE_STATUSES, { error: "Status is required." }),
 };
 

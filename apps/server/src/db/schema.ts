@@ -250,9 +250,15 @@ export const verificationReports = pgTable(
     comments: text("comments"),
     /** [{ id, originalName, sha256, size }] as they stood when the report was submitted. */
     evidence: jsonb("evidence").notNull(),
+    /** The decision this report describes (the milestone's verification date): one report per decision. */
+    decidedAt: ts("decided_at").notNull(),
     createdAt: created(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [index("verification_reports_milestone_idx").on(t.milestoneId, t.createdAt)],
+  (t) => [
+    index("verification_reports_milestone_idx").on(t.milestoneId, t.createdAt),
+    uniqueIndex("verification_reports_decision_idx").on(t.milestoneId, t.decidedAt),
+  ],
 );
 
 export const evidence = pgTable(
@@ -381,6 +387,64 @@ export const auditCheckpoints = pgTable(
     signature: text("signature").notNull(),
   },
   (t) => [uniqueIndex("audit_checkpoints_event_key").on(t.lastEventId)],
+);
+
+export const webhookEndpoints = pgTable("webhook_endpoints", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  url: text("url").notNull(),
+  description: text("description"),
+  events: text("events").array().notNull(),
+  enabled: boolean("enabled").notNull().default(true),
+  /** AES-256-GCM with WEBHOOK_SECRETS_KEY (see services/webhooks/secrets.ts). */
+  secretEnc: text("secret_enc").notNull(),
+  previousSecretEnc: text("previous_secret_enc"),
+  previousSecretExpiresAt: ts("previous_secret_expires_at"),
+  disabledReason: text("disabled_reason"),
+  createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: created(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+/** One event for one endpoint; its id is the `webhook-id` every attempt and replay carries. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    payload: jsonb("payload").notNull(),
+    status: text("status", { enum: ["pending", "delivered", "failed"] })
+      .notNull()
+      .default("pending"),
+    /** The outbox message delivering it now (a replay enqueues a new one). */
+    outboxId: uuid("outbox_id"),
+    createdAt: created(),
+    deliveredAt: ts("delivered_at"),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_endpoint_event_key").on(t.endpointId, t.eventId),
+    index("webhook_deliveries_endpoint_created_idx").on(t.endpointId, t.createdAt),
+    check("webhook_deliveries_status_check", sql`${t.status} IN ('pending', 'delivered', 'failed')`),
+  ],
+);
+
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    at: ts("at").notNull(),
+    statusCode: integer("status_code"),
+    durationMs: integer("duration_ms").notNull(),
+    response: text("response").notNull(),
+    error: text("error"),
+  },
+  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.id)],
 );
 
 /** A release certificate's facts as first issued; later downloads and checks compare against them. */

@@ -6,6 +6,7 @@ import {
   createApiTokenSchema,
   createMilestoneSchema,
   createProjectSchema,
+  createWebhookEndpointSchema,
   decisionSchema,
   failReleaseSchema,
   memberSchema,
@@ -20,14 +21,17 @@ import {
   updateMilestoneSchema,
   updateProjectSchema,
   updateUserSchema,
+  updateWebhookEndpointSchema,
 } from "@tranche/domain";
 import type { z } from "zod";
 import { auditQuerySchema, checkpointQuerySchema } from "../routes/audit";
 import { certificateQuerySchema } from "../routes/certificates";
 import { removeMemberQuery } from "../routes/projects";
 import { releaseListQuery } from "../routes/releases";
+import { deliveriesQuerySchema } from "../routes/webhooks";
 import { listNotificationsQuery } from "../services/notifications/list";
 import { listPublicRequestsQuery } from "../services/public-requests/list";
+import { completedQuery } from "../services/verification/queue";
 
 /** One documented route. Schemas are the ones the route validates with, so the document cannot drift. */
 export interface Operation {
@@ -81,32 +85,33 @@ const milestone = {
   dueDate: "2026-12-15",
 };
 
-const NOW = "2026-01-15T10:30:00.000Z";
 const release = {
   id: ID,
-  instructionId: "5c1f7a2e-8b3d-4e6f-9a0b-1c2d3e4f5a6b",
+  instructionId: "5d2f8a41-7c3e-4b9a-8e61-2f0c9d4b7a35",
   status: "instructed",
   amount: 2500000,
   currency: "USD",
   milestone: { id: ID, name: "Foundations poured" },
   project: { id: ID, name: "Mojave Solar Farm Phase II" },
-  approvedAt: NOW,
-  instructedAt: NOW,
+  approvedAt: "2026-12-14T15:02:11.000Z",
+  instructedAt: "2026-12-14T15:02:11.000Z",
   settlement: null,
   failure: null,
   cancellation: null,
-  updatedAt: NOW,
+  updatedAt: "2026-12-14T15:02:11.000Z",
   permissions: { canReinstruct: false, canCancel: false },
 };
-const apiToken = {
+
+const webhookEndpoint = {
   id: ID,
-  name: "Northwind Custody",
-  prefix: "trk_Qgk7Rz",
-  scopes: ["releases:read", "releases:write"],
-  createdBy: { id: ID, name: "Avery Chen" },
-  createdAt: NOW,
-  lastUsedAt: null,
-  revokedAt: null,
+  url: "https://custodian.example/tranche/webhooks",
+  events: ["release.instructed", "release.settled"],
+  description: "Escrow agent",
+  enabled: true,
+  disabledReason: null,
+  previousSecretExpiresAt: null,
+  createdAt: "2026-05-04T09:00:00.000Z",
+  updatedAt: "2026-05-04T09:00:00.000Z",
 };
 
 const get = (path: string, rest: Omit<Operation, "method" | "path" | "auth"> & Partial<Pick<Operation, "auth">>) =>
@@ -217,11 +222,19 @@ export function operations(): Operation[] {
     get("/api/projects", {
       id: "listProjects",
       tag: "Projects",
-      summary: "Projects the caller may see (a token with projects:read: every project)",
       scopes: ["projects:read"],
+      summary: "Projects the caller may see",
       query: projectListQuerySchema,
       response: "The projects.",
       example: { items: [project] },
+    }),
+    get("/api/projects/export.csv", {
+      id: "exportProjects",
+      tag: "Projects",
+      summary: "The project list with the same filters, as a streamed CSV download (UTF-8, header row)",
+      query: projectListQuerySchema,
+      produces: "text/csv",
+      response: "CSV: amounts as plain decimals; cells that a spreadsheet would run as formulas are neutralised.",
     }),
     write("post", "/api/projects", {
       id: "createProject",
@@ -241,8 +254,8 @@ export function operations(): Operation[] {
     get("/api/projects/{id}", {
       id: "getProject",
       tag: "Projects",
-      summary: "A project with its figures, team and the caller's permissions",
       scopes: ["projects:read"],
+      summary: "A project with its figures, team and the caller's permissions",
       response: "The project.",
       example: project,
     }),
@@ -313,6 +326,14 @@ export function operations(): Operation[] {
       query: milestoneListQuerySchema,
       response: "The milestones.",
       example: { items: [milestone] },
+    }),
+    get("/api/milestones/export.csv", {
+      id: "exportMilestones",
+      tag: "Milestones",
+      summary: "The milestone list with the same filters, as a streamed CSV download (UTF-8, header row)",
+      query: milestoneListQuerySchema,
+      produces: "text/csv",
+      response: "CSV: amounts as plain decimals; cells that a spreadsheet would run as formulas are neutralised.",
     }),
     get("/api/milestones/{id}", {
       id: "getMilestone",
@@ -406,7 +427,7 @@ export function operations(): Operation[] {
     write("post", "/api/milestones/{id}/report", {
       id: "submitReport",
       tag: "Verification",
-      summary: "Submit the verification report",
+      summary: "Submit the verification report (201), or update it when the decision already has one (200)",
       body: reportSchema,
       bodyOptional: true,
       bodyExample: { comments: "Site visit on 12 December; photographs attached." },
@@ -418,6 +439,14 @@ export function operations(): Operation[] {
       tag: "Verification",
       summary: "The signed-in verifier's queue",
       response: "Pending, in progress and completed verifications.",
+      errors: [403],
+    }),
+    get("/api/verifications/completed", {
+      id: "listCompletedVerifications",
+      tag: "Verification",
+      summary: "Every decision the signed-in verifier made, newest first, a page at a time",
+      query: completedQuery,
+      response: "A page of decided milestones; `nextCursor` fetches the next.",
       errors: [403],
     }),
     get("/api/reports", {
@@ -534,76 +563,66 @@ export function operations(): Operation[] {
       response: "The user.",
       errors: [403, 409],
     }),
-    // ---- releases
+    // ---- releases (custodians use these with an API token)
     get("/api/releases", {
       id: "listReleases",
       tag: "Releases",
-      summary: "Releases the caller may see, newest approval first (admins, the project's owners and investors)",
-      description: "Pass `nextCursor` back as `cursor` for the next page. `released` means instructed or settled.",
       scopes: ["releases:read"],
+      summary: "Releases the caller may see, newest first (cursor pagination)",
       query: releaseListQuery,
-      response: "A page of releases.",
+      response: "A page of releases; `nextCursor` fetches the next.",
       example: { items: [release], nextCursor: null },
-      errors: [403],
     }),
     get("/api/releases/{id}", {
       id: "getRelease",
       tag: "Releases",
-      summary: "One release",
       scopes: ["releases:read"],
+      summary: "One release with its instruction, settlement, failure or cancellation",
       response: "The release.",
       example: release,
-      errors: [403],
     }),
     write("post", "/api/releases/{id}/settle", {
       id: "settleRelease",
       tag: "Releases",
-      summary: "The custodian paid: record its payment reference (custodian token or admin)",
-      description:
-        "Repeating the same reference answers 200 with `Idempotent-Replayed: true`; another reference, or a failed " +
-        "or cancelled release, answers 409.",
       scopes: ["releases:write"],
+      summary: "Report the release paid (custodians; admins)",
+      description:
+        "The same reference again answers 200 with `Idempotent-Replayed: true`; another reference, or a failed " +
+        "or cancelled release, answers 409.",
       body: settleReleaseSchema,
-      bodyExample: { reference: "WIRE-2026-000123", settledAt: "2026-01-31T12:00:00Z" },
+      bodyExample: { reference: "WIRE-2026-000123", settledAt: "2026-01-15T09:30:00Z" },
       response: "The settled release.",
       example: {
         ...release,
         status: "settled",
-        settlement: { reference: "WIRE-2026-000123", settledAt: "2026-01-31T12:00:00.000Z" },
+        settlement: { reference: "WIRE-2026-000123", settledAt: "2026-01-15T09:30:00.000Z" },
       },
       errors: [403, 409, 429],
     }),
     write("post", "/api/releases/{id}/fail", {
       id: "failRelease",
       tag: "Releases",
-      summary: "The custodian could not pay: record why (custodian token or admin)",
       scopes: ["releases:write"],
+      summary: "Report that the release could not be paid, with the reason (custodians; admins)",
       body: failReleaseSchema,
       bodyExample: { reason: "Beneficiary account closed." },
       response: "The failed release.",
-      example: { ...release, status: "failed", failure: { reason: "Beneficiary account closed.", failedAt: NOW } },
       errors: [403, 409, 429],
     }),
     write("post", "/api/releases/{id}/reinstruct", {
       id: "reinstructRelease",
       tag: "Releases",
-      summary: "Instruct a failed release again, under a new instruction id (admins)",
+      summary: "Instruct a failed release again: a new instruction id on the same release (admins)",
       response: "The release, instructed again.",
-      example: release,
       errors: [403, 409],
     }),
     write("post", "/api/releases/{id}/cancel", {
       id: "cancelRelease",
       tag: "Releases",
-      summary: "Cancel a failed release; the milestone stays verified (admins)",
+      summary: "Cancel a failed release with a reason; the milestone stays verified (admins)",
       body: cancelReleaseSchema,
-      bodyExample: { reason: "Project restructured; capital returned to the fund." },
+      bodyExample: { reason: "Paid outside Tranche after the account change; see the board minutes." },
       response: "The cancelled release.",
-      example: {
-        ...release,
-        status: "cancelled",
-        cancellation: { reason: "Project restructured; capital returned to the fund.", cancelledAt: NOW },
-      },
       errors: [403, 409],
     }),
     // ---- API tokens
@@ -612,25 +631,127 @@ export function operations(): Operation[] {
       tag: "API tokens",
       summary: "Every API token with its scopes and last use (admins)",
       response: "The tokens (never the tokens themselves).",
-      example: { items: [apiToken] },
       errors: [403],
     }),
     write("post", "/api/api-tokens", {
       id: "createApiToken",
       tag: "API tokens",
-      summary: "Create a scoped API token (admins); the token is in this answer only",
+      summary: "Create an API token; the answer is the only time the token is shown (admins)",
       body: createApiTokenSchema,
       bodyExample: { name: "Northwind Custody", scopes: ["releases:read", "releases:write"] },
       created: true,
       response: "The token, shown once.",
-      example: { ...apiToken, token: "trk_…" },
+      errors: [403],
     }),
     write("delete", "/api/api-tokens/{id}", {
       id: "revokeApiToken",
       tag: "API tokens",
-      summary: "Revoke an API token (admins): it answers 401 from then on",
+      summary: "Revoke an API token (admins)",
       status: 204,
       response: "Revoked.",
+      errors: [403],
+    }),
+    // ---- webhooks (admins)
+    get("/api/webhook-endpoints", {
+      id: "listWebhookEndpoints",
+      tag: "Webhooks",
+      summary: "Webhook endpoints (admins); secrets are never listed",
+      response: "The endpoints.",
+      example: { items: [webhookEndpoint] },
+      errors: [403],
+    }),
+    write("post", "/api/webhook-endpoints", {
+      id: "createWebhookEndpoint",
+      tag: "Webhooks",
+      summary: "Register an endpoint (admins); https, not a private address; the whsec_ secret is shown once",
+      body: createWebhookEndpointSchema,
+      bodyExample: {
+        url: "https://custodian.example/tranche/webhooks",
+        events: ["release.instructed", "release.settled"],
+        description: "Escrow agent",
+      },
+      created: true,
+      response: "The endpoint with its signing secret (this answer only).",
+      example: { ...webhookEndpoint, secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" },
+    }),
+    get("/api/webhook-endpoints/{id}", {
+      id: "getWebhookEndpoint",
+      tag: "Webhooks",
+      summary: "One endpoint (admins)",
+      response: "The endpoint.",
+      example: webhookEndpoint,
+      errors: [403],
+    }),
+    write("patch", "/api/webhook-endpoints/{id}", {
+      id: "updateWebhookEndpoint",
+      tag: "Webhooks",
+      summary: "Change an endpoint's URL, events, description or enabled flag (admins)",
+      body: updateWebhookEndpointSchema,
+      bodyExample: { enabled: true, events: ["release.instructed"] },
+      response: "The endpoint.",
+      example: webhookEndpoint,
+    }),
+    write("delete", "/api/webhook-endpoints/{id}", {
+      id: "deleteWebhookEndpoint",
+      tag: "Webhooks",
+      summary: "Delete an endpoint and its delivery log (admins)",
+      status: 204,
+      response: "Deleted.",
+    }),
+    write("post", "/api/webhook-endpoints/{id}/rotate-secret", {
+      id: "rotateWebhookSecret",
+      tag: "Webhooks",
+      summary: "A new signing secret, shown once; the previous one signs beside it for 24 hours (admins)",
+      response: "The endpoint with its new secret.",
+      example: { ...webhookEndpoint, secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" },
+    }),
+    write("post", "/api/webhook-endpoints/{id}/test", {
+      id: "sendWebhookTestEvent",
+      tag: "Webhooks",
+      summary: "Send a webhook.test event to this endpoint (admins)",
+      status: 202,
+      response: "Queued; the delivery id is its webhook-id.",
+      example: { deliveryId: ID },
+    }),
+    get("/api/webhook-endpoints/{id}/deliveries", {
+      id: "listWebhookDeliveries",
+      tag: "Webhooks",
+      summary: "The endpoint's deliveries with every attempt, newest first (admins)",
+      query: deliveriesQuerySchema,
+      response: "A page of deliveries.",
+      example: {
+        items: [
+          {
+            id: ID,
+            eventId: ID,
+            eventType: "release.instructed",
+            status: "delivered",
+            createdAt: "2026-05-04T10:00:00.000Z",
+            nextAttemptAt: null,
+            attempts: [
+              { at: "2026-05-04T10:00:00.120Z", statusCode: 200, durationMs: 84, response: "ok", error: null },
+            ],
+          },
+        ],
+        nextCursor: null,
+      },
+      errors: [403],
+    }),
+    write("post", "/api/webhook-endpoints/{id}/deliveries/{deliveryId}/retry", {
+      id: "retryWebhookDelivery",
+      tag: "Webhooks",
+      summary: "Retry now: a pending or failed delivery is attempted at once (admins)",
+      status: 202,
+      response: "Queued.",
+      errors: [403, 409],
+    }),
+    write("post", "/api/webhook-endpoints/{id}/deliveries/{deliveryId}/replay", {
+      id: "replayWebhookDelivery",
+      tag: "Webhooks",
+      summary: "Replay: send a finished delivery again with the same webhook-id (admins)",
+      status: 202,
+      response: "Queued.",
+      errors: [403, 409],
     }),
     // ---- certificates
     get("/api/releases/{id}/certificate", {

@@ -10,12 +10,14 @@ import { z } from "zod";
 import { requireCaller } from "../auth/api-tokens";
 import { requireUser } from "../auth/middleware";
 import type { AppEnv, CallerContext, ServiceContext } from "../context";
+import { csvFilename, csvResponse } from "../lib/csv";
 import { parseJson, parseQuery, pathId } from "../lib/validate";
 import { addMember } from "../services/members/add";
 import { removeMember } from "../services/members/remove";
 import { createMilestone } from "../services/milestones/create";
 import { listProjectMilestones } from "../services/milestones/list";
 import { createProject } from "../services/projects/create";
+import { exportProjects, PROJECT_CSV_HEADER } from "../services/projects/export";
 import { getProject } from "../services/projects/get";
 import { listProjects } from "../services/projects/list";
 import { deleteProject } from "../services/projects/remove";
@@ -46,6 +48,12 @@ export const projectRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const ctx = serviceContext(c);
     return c.json(await createProject(ctx, await parseJson(c, createProjectSchema)), 201);
+  })
+  /** GET /api/projects/export.csv: the list, with its filters, as a streamed CSV download. */
+  .get("/export.csv", (c) => {
+    const ctx = serviceContext(c);
+    const input = parseQuery(c, projectListQuerySchema);
+    return csvResponse(c, csvFilename("projects"), PROJECT_CSV_HEADER, exportProjects(ctx, input));
   })
   .get("/:id", async (c) => {
     const ctx = readerContext(c);

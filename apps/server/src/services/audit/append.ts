@@ -18,7 +18,8 @@ export interface AuditInput {
     | "disbursement"
     | "report"
     | "public_request"
-    | "api_token";
+    | "api_token"
+    | "webhook_endpoint";
   entityId: string;
   projectId?: string | null;
   before?: unknown;

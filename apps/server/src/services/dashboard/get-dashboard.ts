@@ -274,10 +274,25 @@ async function ownerDashboard(db: DbOrTx, actor: SessionUser): Promise<OwnerDash
         from projects p join visible v on v.project_id = p.id
         group by p.currency`,
   );
-  const upcoming = await queryRows<MilestoneRow>(
+  // What needs the owner comes first: rejected milestones and those past due, then the next ones due.
+  const today = todayIso();
+  const attention = await queryRows<MilestoneRow>(
     db,
-    upcomingQuery(owned, sql`m.status <> 'verified' and m.due_date >= ${todayIso()}`, LIMITS.upcomingMilestones),
+    upcomingQuery(
+      owned,
+      sql`m.status <> 'verified' and (m.status = 'rejected' or m.due_date < ${today})`,
+      LIMITS.upcomingMilestones,
+    ),
   );
+  const next = await queryRows<MilestoneRow>(
+    db,
+    upcomingQuery(
+      owned,
+      sql`m.status not in ('verified', 'rejected') and m.due_date >= ${today}`,
+      LIMITS.upcomingMilestones,
+    ),
+  );
+  const upcoming = [...attention, ...next];
   const sorted = byCurrency(totals);
   return {
     role: "project_owner",

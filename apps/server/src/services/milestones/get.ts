@@ -1,4 +1,11 @@
-import { type Currency, isMilestoneEditable, type MilestoneDetailDto } from "@tranche/domain";
+import {
+  type Currency,
+  EVIDENCE_LOCKED,
+  isMilestoneEditable,
+  type MilestoneDetailDto,
+  type MilestoneStatus,
+  milestoneLockReason,
+} from "@tranche/domain";
 import { eq } from "drizzle-orm";
 import type { ServiceContext, SessionUser } from "../../context";
 import type { DbOrTx } from "../../db/client";
@@ -7,6 +14,11 @@ import { toMoney } from "../../lib/money";
 import { type MilestoneAccess, requireVisibleMilestone } from "../access";
 import { loadRelease } from "../releases/dto";
 import { loadMilestones } from "./dto";
+
+function lockReasons(status: MilestoneStatus): { edit?: string; delete?: string } {
+  const reason = milestoneLockReason(status);
+  return reason ? { edit: reason, delete: reason } : {};
+}
 
 /** One milestone the caller may see, with its project's name and capital and what the caller may do. */
 export async function getMilestone(ctx: ServiceContext, milestoneId: string): Promise<MilestoneDetailDto> {
@@ -50,6 +62,10 @@ export async function milestoneDetail(
         status !== "verified" &&
         (isOwner || (independentVerifier && (dto.verifierId === null || dto.verifierId === actorId))),
       canResubmit: isOwner && status === "rejected",
+      reasons: {
+        ...(isOwner || isAdmin ? lockReasons(status) : {}),
+        ...(status === "verified" && (isOwner || independentVerifier) ? { upload: EVIDENCE_LOCKED } : {}),
+      },
     },
   };
 }

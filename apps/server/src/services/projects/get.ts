@@ -1,4 +1,4 @@
-import type { MilestoneCounts, MilestoneDto, ProjectDetailDto } from "@tranche/domain";
+import { type MilestoneCounts, type MilestoneDto, PROJECT_DELETE_LOCKED, type ProjectDetailDto } from "@tranche/domain";
 import { eq } from "drizzle-orm";
 import type { CallerContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
@@ -52,6 +52,7 @@ export async function projectDetail(db: DbOrTx, access: ProjectAccess): Promise<
       canDelete: manages && !hasRelease,
       canManageMilestones: manages,
       canAssign: access.isAdmin,
+      reasons: manages && hasRelease ? { delete: PROJECT_DELETE_LOCKED } : {},
     },
   };
 }

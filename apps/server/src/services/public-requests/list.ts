@@ -5,16 +5,12 @@ import type { ServiceContext } from "../../context";
 import { publicRequests } from "../../db/schema";
 import { forbidden } from "../../errors";
 import { afterCursor, cursorAt, timeIdCursor, toPage } from "../../lib/cursor";
+import { pageLimit } from "../../lib/validate";
 import { toPublicRequestDto } from "./dto";
 
 export const listPublicRequestsQuery = z.strictObject({
   cursor: timeIdCursor.optional(),
-  limit: z.coerce
-    .number({ error: "Limit must be a number." })
-    .int({ error: "Limit must be a whole number." })
-    .min(1, { error: "Limit must be between 1 and 100." })
-    .max(100, { error: "Limit must be between 1 and 100." })
-    .default(50),
+  limit: pageLimit(50),
 });
 
 /** Requests from the public forms, newest first (admins only). The cursor is "createdAt_id" of the last item. */

@@ -2,6 +2,7 @@ import { PageHeader } from "@/components/page-header";
 import { ChangePasswordForm } from "@/features/account/components/change-password-form";
 import { useSession } from "@/features/auth/api/session";
 import { ApiTokens } from "@/features/integrations/api-tokens";
+import { Webhooks } from "@/features/integrations/webhooks";
 import { InboundRequests } from "@/features/public-requests/components/inbound-requests";
 
 export default function SettingsPage() {
@@ -20,6 +21,7 @@ export default function SettingsPage() {
               Integrations
             </h2>
             <ApiTokens />
+            <Webhooks />
           </section>
         ) : null}
         <ChangePasswordForm />

@@ -1,4 +1,11 @@
-import { API_SCOPE_LABELS, API_SCOPES, type ApiScope, type ApiTokenDto, createApiTokenSchema } from "@tranche/domain";
+import {
+  API_SCOPE_LABELS,
+  API_SCOPES,
+  type ApiScope,
+  type ApiTokenDto,
+  createApiTokenSchema,
+  formatDateTime,
+} from "@tranche/domain";
 import { CheckIcon, CopyIcon, KeyRoundIcon, PlusIcon } from "lucide-react";
 import { useId, useState } from "react";
 import {
@@ -26,7 +33,6 @@ import { Field, Input } from "@/components/ui/input";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { toast } from "@/components/ui/toaster";
 import { ApiError, errorMessage } from "@/lib/api-client";
-import { formatDateTime } from "@/lib/format-date-time";
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from "./api/api-tokens";
 
 /** Settings → Integrations: scoped tokens for custodians and other machine clients (admins). */

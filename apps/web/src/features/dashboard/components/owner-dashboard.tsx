@@ -102,8 +102,9 @@ export function OwnerDashboard({ data }: { data: OwnerDashboardDto }) {
         </Card>
         <UpcomingMilestones
           amber
+          attention
           milestones={data.upcomingMilestones}
-          description="Your next milestones not yet verified; due within 14 days in amber"
+          description="Rejected and overdue milestones first, then your next ones; due within 14 days in amber"
         />
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { formatMoney, type ReleaseDto } from "@tranche/domain";
+import { formatDateTime, formatMoney, type ReleaseDto } from "@tranche/domain";
 import { Link } from "react-router";
 import { ReleaseStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
@@ -6,7 +6,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { EmptyState, Skeleton } from "@/components/ui/feedback";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { errorMessage } from "@/lib/api-client";
-import { formatDateTime } from "@/lib/format-date-time";
 import { useProjectReleases } from "../api/get-releases";
 import { ReleaseActions } from "./release-actions";
 

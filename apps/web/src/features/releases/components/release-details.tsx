@@ -1,7 +1,8 @@
-import { formatMoney, type ReleaseDto } from "@tranche/domain";
+import { formatDateTime, formatMoney, type ReleaseDto } from "@tranche/domain";
+import { FileBadgeIcon } from "lucide-react";
 import { ReleaseStatusBadge } from "@/components/status-badge";
+import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatDateTime } from "@/lib/format-date-time";
 import { ReleaseActions } from "./release-actions";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -52,7 +53,18 @@ export function ReleaseDetails({ release }: { release: ReleaseDto }) {
           ) : null}
         </dl>
         <p className="text-xs text-muted-foreground">{STATUS_NOTES[release.status]}</p>
-        <ReleaseActions release={release} />
+        <div className="flex flex-wrap gap-2">
+          {release.status === "cancelled" ? null : (
+            <a
+              href={`/api/releases/${release.id}/certificate`}
+              download
+              className={buttonVariants({ variant: "outline", size: "sm" })}
+            >
+              <FileBadgeIcon aria-hidden /> Download certificate
+            </a>
+          )}
+          <ReleaseActions release={release} />
+        </div>
       </CardContent>
     </Card>
   );

@@ -1,7 +1,5 @@
-import type { AuditEventDto } from "@tranche/domain";
-import { Skeleton } from "@/components/ui/feedback";
-import { errorMessage } from "@/lib/api-client";
-import { formatDateTime } from "@/lib/format-date-time";
+import { type AuditEventDto, formatDateTime } from "@tranche/domain";
+import { LoadError, Skeleton } from "@/components/ui/feedback";
 import { useMilestoneHistory } from "../api/get-history";
 
 const ACTION_LABELS: Record<string, string> = {
@@ -39,9 +37,9 @@ function detail(event: AuditEventDto): string | null {
 
 /** Who did what to a milestone, and when (from the audit record). */
 export function MilestoneHistory({ milestoneId }: { milestoneId: string }) {
-  const { data, isPending, isError, error } = useMilestoneHistory(milestoneId);
+  const { data, isPending, isError, error, refetch } = useMilestoneHistory(milestoneId);
   if (isPending) return <Skeleton className="h-20" />;
-  if (isError) return <p className="text-sm text-destructive">{errorMessage(error)}</p>;
+  if (isError) return <LoadError title="Could not load the history" error={error} onRetry={refetch} />;
   if (data.length === 0) return <p className="text-sm text-muted-foreground">No history recorded yet.</p>;
   return (
     <ol className="grid gap-3 border-l border-slate-200 pl-4" aria-label="Milestone history">
