@@ -20,6 +20,10 @@ async function milestoneId(
   return { id: milestone.id, projectId: project.id };
 }
 
+/** The page scrolls only vertically: wide tables scroll inside their own box. */
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
 /** The custodian's side: plain HTTP with the bearer token, as a bank's system would call. */
 async function custodian(path: string, body?: unknown) {
   const res = await fetch(`${suite.app.url}/api${path}`, {
@@ -64,6 +68,7 @@ describe("releases and API tokens", () => {
     await signIn(phone.page, DEMO.admin);
     await phone.page.goto("/settings");
     await phone.page.getByTestId("api-token-row").first().waitFor();
+    expect(await fitsWidth(phone.page)).toBe(true);
     await screenshot(phone.page, "settings-integrations-phone");
     await phone.context.close();
     await context.close();
@@ -107,8 +112,8 @@ describe("releases and API tokens", () => {
     await page.goto(`/projects/${projectId}`);
     await page.getByRole("tab", { name: "Finances" }).click();
     const row = page.getByTestId("release-row").filter({ hasText: "Foundations and piling" });
-    await row.getByTestId("release-status").filter({ hasText: "Failed" }).waitFor();
-    await row.getByText("IBAN rejected by the receiving bank.").waitFor();
+    await row.getByTestId("release-status").filter({ hasText: "Failed", visible: true }).waitFor();
+    await row.getByText("IBAN rejected by the receiving bank.").filter({ visible: true }).waitFor();
     await screenshot(page, "finances-release-failed");
     await row.getByRole("button", { name: "Re-instruct" }).click();
     const dialog = page.getByRole("dialog");
@@ -116,27 +121,28 @@ describe("releases and API tokens", () => {
     await screenshot(page, "release-reinstruct-dialog", { fullPage: false });
     await dialog.getByRole("button", { name: "Re-instruct" }).click();
     await expectToast(page, "Release re-instructed");
-    await row.getByTestId("release-status").filter({ hasText: "Instructed" }).waitFor();
+    await row.getByTestId("release-status").filter({ hasText: "Instructed", visible: true }).waitFor();
     const again = await releaseOf(id);
     expect(again.id).toBe(target.id);
     expect(again.instructionId).not.toBe(target.instructionId);
 
     // Fail it again and cancel it: the reason is required.
     await custodian(`/releases/${target.id}/fail`, { reason: "Account closed." });
-    await row.getByTestId("release-status").filter({ hasText: "Failed" }).waitFor({ timeout: 15_000 });
+    await row.getByTestId("release-status").filter({ hasText: "Failed", visible: true }).waitFor({ timeout: 15_000 });
     await row.getByRole("button", { name: "Cancel release" }).click();
     await dialog.getByRole("button", { name: "Cancel release" }).click();
     await dialog.getByText("A reason for the cancellation is required.").waitFor();
     await dialog.getByLabel("Reason").fill("Project restructured; capital returned to the fund.");
     await dialog.getByRole("button", { name: "Cancel release" }).click();
     await expectToast(page, "Release cancelled");
-    await row.getByTestId("release-status").filter({ hasText: "Cancelled" }).waitFor();
+    await row.getByTestId("release-status").filter({ hasText: "Cancelled", visible: true }).waitFor();
     await screenshot(page, "finances-release-cancelled");
     const phone = await suite.page(PHONE);
     await signIn(phone.page, DEMO.admin);
     await phone.page.goto(`/projects/${projectId}`);
     await phone.page.getByRole("tab", { name: "Finances" }).click();
     await phone.page.getByTestId("release-row").first().waitFor();
+    expect(await fitsWidth(phone.page)).toBe(true);
     await screenshot(phone.page, "finances-releases-phone");
     await phone.context.close();
     await context.close();

@@ -42,7 +42,8 @@ export function ApiTokens() {
   const [revoking, setRevoking] = useState<ApiTokenDto | null>(null);
   const items = tokens.data?.items ?? [];
   return (
-    // min-w-0: as a grid item the wide table would otherwise widen the whole page on a phone.
+    // min-w-0 and a relative scroll box: the wide table (and its visually hidden header) scroll inside the
+    // card instead of widening the whole page on a phone.
     <Card className="min-w-0">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1.5">
@@ -70,7 +71,7 @@ export function ApiTokens() {
         ) : items.length === 0 ? (
           <EmptyState title="No API tokens yet">Create one for each custodian or integration.</EmptyState>
         ) : (
-          <ScrollRegion label="API tokens" className="rounded-md border">
+          <ScrollRegion label="API tokens" className="relative rounded-md border">
             <table className="w-full min-w-[44rem] text-left text-sm">
               <caption className="sr-only">API tokens, newest first</caption>
               <thead className="bg-muted text-slate-700">

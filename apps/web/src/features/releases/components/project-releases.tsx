@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney } from "@tranche/domain";
+import { formatDateTime, formatMoney, type ReleaseDto } from "@tranche/domain";
 import { Link } from "react-router";
 import { ReleaseStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
@@ -9,13 +9,20 @@ import { errorMessage } from "@/lib/api-client";
 import { useProjectReleases } from "../api/get-releases";
 import { ReleaseActions } from "./release-actions";
 
+/** What came back from the custodian, in a few words. */
+function custodianAnswer(r: ReleaseDto): string {
+  if (r.settlement) return `Reference ${r.settlement.reference}`;
+  return r.failure?.reason ?? r.cancellation?.reason ?? "Awaiting settlement";
+}
+
 /** A project's releases with their status, what the custodian reported, and an admin's actions. */
 export function ProjectReleases({ projectId }: { projectId: string }) {
   const { data, isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useProjectReleases(projectId);
   const items = data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    // min-w-0: as a grid item the wide table would otherwise widen the whole page on a phone.
+    // min-w-0 and a relative scroll box: the wide table (and its visually hidden header) scroll inside the
+    // card instead of widening the whole page on a phone.
     <Card className="min-w-0">
       <CardHeader>
         <CardTitle>Releases</CardTitle>
@@ -36,13 +43,18 @@ export function ProjectReleases({ projectId }: { projectId: string }) {
           <EmptyState title="No releases yet">A release is instructed when a verifier approves a milestone.</EmptyState>
         ) : (
           <>
-            <ScrollRegion label="Releases" className="rounded-md border">
-              <table className="w-full min-w-[44rem] text-left text-sm">
+            <ScrollRegion label="Releases" className="relative rounded-md border">
+              <table className="w-full text-left text-sm sm:min-w-[44rem]">
                 <caption className="sr-only">Releases, newest first</caption>
                 <thead className="bg-muted text-slate-700">
                   <tr>
                     {["Milestone", "Amount", "Status", "Custodian", "Updated", ""].map((h, i) => (
-                      <th key={h || i} scope="col" className="px-3 py-2 font-medium">
+                      // Below sm, the status and the custodian's answer stack under the milestone instead.
+                      <th
+                        key={h || i}
+                        scope="col"
+                        className={`px-3 py-2 font-medium ${i >= 2 && i <= 4 ? "hidden sm:table-cell" : ""}`}
+                      >
                         {h || <span className="sr-only">Actions</span>}
                       </th>
                     ))}
@@ -58,22 +70,22 @@ export function ProjectReleases({ projectId }: { projectId: string }) {
                         >
                           {r.milestone.name}
                         </Link>
+                        <span className="mt-1 grid justify-items-start gap-1 text-xs text-slate-700 sm:hidden">
+                          <ReleaseStatusBadge status={r.status} />
+                          {custodianAnswer(r)}
+                        </span>
                       </td>
                       <td className="whitespace-nowrap px-3 py-2 font-medium text-slate-900">
                         {formatMoney(r.amount, r.currency)}
                       </td>
-                      <td className="px-3 py-2">
+                      <td className="hidden px-3 py-2 sm:table-cell">
                         <ReleaseStatusBadge status={r.status} />
                       </td>
-                      <td className="max-w-xs px-3 py-2 text-slate-700">
-                        {r.settlement
-                          ? `Reference ${r.settlement.reference}`
-                          : (r.failure?.reason ?? r.cancellation?.reason ?? "Awaiting settlement")}
-                      </td>
-                      <td className="whitespace-nowrap px-3 py-2 text-slate-700">
+                      <td className="hidden max-w-xs px-3 py-2 text-slate-700 sm:table-cell">{custodianAnswer(r)}</td>
+                      <td className="hidden whitespace-nowrap px-3 py-2 text-slate-700 sm:table-cell">
                         <time dateTime={r.updatedAt}>{formatDateTime(r.updatedAt)}</time>
                       </td>
-                      <td className="whitespace-nowrap px-3 py-2">
+                      <td className="px-3 py-2 sm:whitespace-nowrap">
                         <ReleaseActions release={r} />
                       </td>
                     </tr>
