@@ -176,6 +176,9 @@ describe("webhook endpoints API", () => {
       "https://[fd00:ec2::254]/hook",
       "https://[::ffff:127.0.0.1]/hook",
       "https://[::ffff:a9fe:a9fe]/hook",
+      "https://[::127.0.0.1]/hook",
+      "https://[64:ff9b::10.0.0.1]/hook",
+      "https://2130706433/hook",
       "https://localhost/hook",
     ];
     for (const url of refused) {
