@@ -2,33 +2,9 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { PUBLIC_PAGES as PAGES } from "./support/public-pages";
 
 const suite = useBrowserSuite({ PUBLIC_FORM_LIMIT_PER_IP: "100" });
-
-/** Every public route of SPEC.md §2.1 and the h1 it must show. */
-const PAGES = [
-  ["/", "Release capital only when milestones are independently verified"],
-  ["/features", "Independent checks before every release of capital"],
-  ["/pricing", "Priced per platform, not per dollar released"],
-  ["/about", "We make capital wait for proof"],
-  ["/partners", "The network that turns a verified milestone into a release"],
-  ["/contact", "See Tranche with your own project structure"],
-  ["/demo", "Follow one milestone from evidence to release"],
-  ["/enterprise", "Milestone governance at institutional scale"],
-  ["/institutional-partners", "Oversight that limited partners can act on"],
-  ["/verifier-app", "Verify milestones where the work happens"],
-  ["/case-studies", "Milestone-verified capital in practice"],
-  ["/become-verifier", "Independent judgement, paid for and on the record"],
-  ["/gold-backed-protection", "Protect capital while it waits for its milestone"],
-  ["/ai-verification", "AI verification and smart contract disbursements"],
-  ["/privacy", "Privacy notice"],
-  ["/terms", "Terms of service"],
-  ["/roadmap", "What we have built, and what comes next"],
-  [
-    "/verify/5f0c2a0e-8d1b-4c1e-9a55-0b7d2e4f6a11",
-    "Milestones in Tranche are verified independently before capital moves",
-  ],
-] as const;
 
 const shotName = (path: string) => (path === "/" ? "home" : path.slice(1).replace(/\//g, "-").slice(0, 40));
 

@@ -37,8 +37,6 @@ export default defineConfig({
     target: "es2022",
     sourcemap: false,
     chunkSizeWarningLimit: 800,
-    // dist/.vite/manifest.json: bench/bundle-size.mjs reads what the landing page loads from it.
-    manifest: true,
     // Every browser this app supports has modulepreload; the polyfill would only add bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {

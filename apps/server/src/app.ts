@@ -1,11 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { loadSession } from "./auth/middleware";
@@ -13,6 +8,7 @@ import type { AppEnv, Deps } from "./context";
 import { isConnectionLoss } from "./db/connection-loss";
 import { AppError } from "./errors";
 import { JSON_BODY_LIMIT } from "./lib/validate";
+import { apiTokenRoutes } from "./routes/api-tokens";
 import { auditRoutes } from "./routes/audit";
 import { authRoutes } from "./routes/auth";
 import { certificateRoutes, releaseCertificateRoutes } from "./routes/certificates";
@@ -26,12 +22,12 @@ import { notificationRoutes } from "./routes/notifications";
 import { openApiRoutes } from "./routes/openapi";
 import { projectRoutes } from "./routes/projects";
 import { publicRequestRoutes } from "./routes/public-requests";
+import { releaseRoutes } from "./routes/releases";
 import { userRoutes } from "./routes/users";
 import { reportRoutes, verificationRoutes, verifierQueueRoutes } from "./routes/verification";
 import { verifierRoutes } from "./routes/verifiers";
 import { webhookEndpointRoutes } from "./routes/webhooks";
-
-const webDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
+import { mountWebApp } from "./web-app";
 
 /** Seconds a client should wait before retrying a request that met a lost database connection. */
 const DATABASE_RETRY_AFTER_S = 2;
@@ -49,6 +45,7 @@ export function createApp(deps: Deps) {
     c.set("requestId", requestId);
     c.set("deps", deps);
     c.set("user", null);
+    c.set("apiToken", null);
     c.header("X-Request-Id", requestId);
     const started = performance.now();
     await next();
@@ -61,6 +58,7 @@ export function createApp(deps: Deps) {
           status: c.res.status,
           ms: Math.round(performance.now() - started),
           userId: c.get("user")?.id,
+          apiTokenId: c.get("apiToken")?.id,
         },
         "request",
       );
@@ -144,6 +142,8 @@ export function createApp(deps: Deps) {
   api.route("/releases", releaseCertificateRoutes);
   api.route("/certificates", certificateRoutes);
   api.route("/", openApiRoutes);
+  api.route("/releases", releaseRoutes);
+  api.route("/api-tokens", apiTokenRoutes);
   app.route("/api", api);
   app.all("/api/*", () => {
     throw new AppError("not_found", "No such endpoint.");
@@ -183,34 +183,6 @@ export function createApp(deps: Deps) {
     return c.json({ error: { code: "internal", message: "Something went wrong on our side. Please try again." } }, 500);
   });
 
-  mountSpa(app);
+  mountWebApp(app, deps.env.PUBLIC_URL);
   return app;
-}
-
-/** The built SPA: hashed assets cached for a year, index.html for every client route. */
-function mountSpa(app: Hono<AppEnv>) {
-  const indexPath = path.join(webDist, "index.html");
-  if (!existsSync(indexPath)) {
-    app.get("*", (c) => c.text("The web app is not built. Run `npm run build` (or `npm start`).", 503));
-    return;
-  }
-  const indexHtml = readFileSync(indexPath, "utf8");
-  const root = path.relative(process.cwd(), webDist) || ".";
-  app.use("*", compress());
-  app.use(
-    "/assets/*",
-    async (c, next) => {
-      await next();
-      if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
-    },
-    serveStatic({ root }),
-  );
-  app.use("*", async (c, next) => {
-    if (c.req.path === "/" || c.req.path === "/index.html") return next();
-    return serveStatic({ root })(c, next);
-  });
-  app.get("*", (c) => {
-    c.header("Cache-Control", "no-cache");
-    return c.html(indexHtml);
-  });
 }

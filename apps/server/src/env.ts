@@ -32,6 +32,8 @@ export const envSchema = z
     SIGNUP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
     SIGNIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(150),
     PUBLIC_FORM_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+    /** Requests one API token may make per minute. */
+    API_TOKEN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
     /** Comment lines on open event streams, so proxies keep them open and dead clients are noticed. */
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(SSE_HEARTBEAT_MS),

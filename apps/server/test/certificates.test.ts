@@ -140,6 +140,36 @@ async function releaseRow(id: string) {
   return row;
 }
 
+describe("cancelled releases", () => {
+  it("have no certificate once cancelled, and a certificate issued before says so when checked", async () => {
+    const admin = await t.user("admin");
+    const cancel = async (id: string) => {
+      const failed = await t.request("POST", `/api/releases/${id}/fail`, {
+        as: admin,
+        body: { reason: "Account closed." },
+      });
+      expect(failed.status).toBe(200);
+      const cancelled = await t.request("POST", `/api/releases/${id}/cancel`, {
+        as: admin,
+        body: { reason: "Paid outside Tranche." },
+      });
+      expect(cancelled.status).toBe(200);
+    };
+    const never = await approvedRelease();
+    await cancel(never);
+    const refused = await download(never, owner);
+    expect(refused.res.status).toBe(409);
+
+    const issued = await approvedRelease();
+    const fingerprint = (await download(issued, owner)).res.headers.get("x-certificate-fingerprint");
+    await cancel(issued);
+    const check = await t.request("GET", `/api/certificates/verify?release=${issued}&hash=${fingerprint}`, {
+      as: null,
+    });
+    expect(check.body).toMatchObject({ valid: true, cancelled: true });
+  });
+});
+
 describe("GET /api/certificates/verify", () => {
   it("confirms a genuine certificate to anyone, showing only what it states, and refuses any other hash", async () => {
     const releaseId = await approvedRelease();
@@ -156,6 +186,7 @@ describe("GET /api/certificates/verify", () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({
       valid: true,
+      cancelled: false,
       fingerprint,
       facts: {
         release: { id: releaseId, amount: "250000.50", currency: "USD" },

@@ -1,3 +1,4 @@
+import { RELEASE_STATUSES } from "@tranche/domain";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -165,11 +166,57 @@ export const disbursements = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
     releasedAt: created(),
+    /** instructed → settled | failed; failed → instructed (re-instructed) | cancelled. See services/releases. */
+    status: text("status", { enum: RELEASE_STATUSES }).notNull().default("instructed"),
+    /** What the custodian is told to pay; a re-instruction gets a new one, the release keeps its id. */
+    instructionId: uuid("instruction_id").notNull().defaultRandom(),
+    instructedAt: ts("instructed_at").notNull().defaultNow(),
+    settlementReference: text("settlement_reference"),
+    settledAt: ts("settled_at"),
+    failureReason: text("failure_reason"),
+    failedAt: ts("failed_at"),
+    cancellationReason: text("cancellation_reason"),
+    cancelledAt: ts("cancelled_at"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("disbursements_milestone_key").on(t.milestoneId),
+    uniqueIndex("disbursements_instruction_key").on(t.instructionId),
     index("disbursements_project_idx").on(t.projectId),
+    index("disbursements_status_idx").on(t.status, t.releasedAt, t.id),
+    index("disbursements_created_idx").on(t.releasedAt, t.id),
     check("disbursements_amount_positive", sql`${t.amount} > 0`),
+    check("disbursements_status_check", sql`${t.status} in ('instructed', 'settled', 'failed', 'cancelled')`),
+    check(
+      "disbursements_settled_check",
+      sql`${t.status} <> 'settled' or (${t.settlementReference} is not null and ${t.settledAt} is not null)`,
+    ),
+  ],
+);
+
+/** Scoped tokens for machine clients; only the SHA-256 of the token is stored. */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** The token's first characters, shown in the list so an admin can tell tokens apart. */
+    prefix: text("prefix").notNull(),
+    scopes: text("scopes").array().notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: created(),
+    lastUsedAt: ts("last_used_at"),
+    revokedAt: ts("revoked_at"),
+    revokedBy: uuid("revoked_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("api_tokens_hash_key").on(t.tokenHash),
+    index("api_tokens_created_idx").on(t.createdAt),
+    check(
+      "api_tokens_scopes_check",
+      sql`cardinality(${t.scopes}) > 0 and ${t.scopes} <@ array['releases:read', 'releases:write', 'projects:read']::text[]`,
+    ),
   ],
 );
 
@@ -203,9 +250,15 @@ export const verificationReports = pgTable(
     comments: text("comments"),
     /** [{ id, originalName, sha256, size }] as they stood when the report was submitted. */
     evidence: jsonb("evidence").notNull(),
+    /** The decision this report describes (the milestone's verification date): one report per decision. */
+    decidedAt: ts("decided_at").notNull(),
     createdAt: created(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [index("verification_reports_milestone_idx").on(t.milestoneId, t.createdAt)],
+  (t) => [
+    index("verification_reports_milestone_idx").on(t.milestoneId, t.createdAt),
+    uniqueIndex("verification_reports_decision_idx").on(t.milestoneId, t.decidedAt),
+  ],
 );
 
 export const evidence = pgTable(

@@ -1,17 +1,21 @@
 import {
   CHECKLIST_ITEMS,
+  cancelReleaseSchema,
   changePasswordSchema,
   checklistSchema,
+  createApiTokenSchema,
   createMilestoneSchema,
   createProjectSchema,
   createWebhookEndpointSchema,
   decisionSchema,
+  failReleaseSchema,
   memberSchema,
   milestoneListQuerySchema,
   projectListQuerySchema,
   publicRequestSchema,
   rejectSchema,
   reportSchema,
+  settleReleaseSchema,
   signInSchema,
   signUpSchema,
   updateMilestoneSchema,
@@ -23,9 +27,11 @@ import type { z } from "zod";
 import { auditQuerySchema, checkpointQuerySchema } from "../routes/audit";
 import { certificateQuerySchema } from "../routes/certificates";
 import { removeMemberQuery } from "../routes/projects";
+import { releaseListQuery } from "../routes/releases";
 import { deliveriesQuerySchema } from "../routes/webhooks";
 import { listNotificationsQuery } from "../services/notifications/list";
 import { listPublicRequestsQuery } from "../services/public-requests/list";
+import { completedQuery } from "../services/verification/queue";
 
 /** One documented route. Schemas are the ones the route validates with, so the document cannot drift. */
 export interface Operation {
@@ -77,6 +83,23 @@ const milestone = {
   status: "pending_verification",
   capitalAmount: "2500000.00",
   dueDate: "2026-12-15",
+};
+
+const release = {
+  id: ID,
+  instructionId: "5d2f8a41-7c3e-4b9a-8e61-2f0c9d4b7a35",
+  status: "instructed",
+  amount: 2500000,
+  currency: "USD",
+  milestone: { id: ID, name: "Foundations poured" },
+  project: { id: ID, name: "Mojave Solar Farm Phase II" },
+  approvedAt: "2026-12-14T15:02:11.000Z",
+  instructedAt: "2026-12-14T15:02:11.000Z",
+  settlement: null,
+  failure: null,
+  cancellation: null,
+  updatedAt: "2026-12-14T15:02:11.000Z",
+  permissions: { canReinstruct: false, canCancel: false },
 };
 
 const webhookEndpoint = {
@@ -199,10 +222,19 @@ export function operations(): Operation[] {
     get("/api/projects", {
       id: "listProjects",
       tag: "Projects",
+      scopes: ["projects:read"],
       summary: "Projects the caller may see",
       query: projectListQuerySchema,
       response: "The projects.",
       example: { items: [project] },
+    }),
+    get("/api/projects/export.csv", {
+      id: "exportProjects",
+      tag: "Projects",
+      summary: "The project list with the same filters, as a streamed CSV download (UTF-8, header row)",
+      query: projectListQuerySchema,
+      produces: "text/csv",
+      response: "CSV: amounts as plain decimals; cells that a spreadsheet would run as formulas are neutralised.",
     }),
     write("post", "/api/projects", {
       id: "createProject",
@@ -222,6 +254,7 @@ export function operations(): Operation[] {
     get("/api/projects/{id}", {
       id: "getProject",
       tag: "Projects",
+      scopes: ["projects:read"],
       summary: "A project with its figures, team and the caller's permissions",
       response: "The project.",
       example: project,
@@ -293,6 +326,14 @@ export function operations(): Operation[] {
       query: milestoneListQuerySchema,
       response: "The milestones.",
       example: { items: [milestone] },
+    }),
+    get("/api/milestones/export.csv", {
+      id: "exportMilestones",
+      tag: "Milestones",
+      summary: "The milestone list with the same filters, as a streamed CSV download (UTF-8, header row)",
+      query: milestoneListQuerySchema,
+      produces: "text/csv",
+      response: "CSV: amounts as plain decimals; cells that a spreadsheet would run as formulas are neutralised.",
     }),
     get("/api/milestones/{id}", {
       id: "getMilestone",
@@ -386,7 +427,7 @@ export function operations(): Operation[] {
     write("post", "/api/milestones/{id}/report", {
       id: "submitReport",
       tag: "Verification",
-      summary: "Submit the verification report",
+      summary: "Submit the verification report (201), or update it when the decision already has one (200)",
       body: reportSchema,
       bodyOptional: true,
       bodyExample: { comments: "Site visit on 12 December; photographs attached." },
@@ -398,6 +439,14 @@ export function operations(): Operation[] {
       tag: "Verification",
       summary: "The signed-in verifier's queue",
       response: "Pending, in progress and completed verifications.",
+      errors: [403],
+    }),
+    get("/api/verifications/completed", {
+      id: "listCompletedVerifications",
+      tag: "Verification",
+      summary: "Every decision the signed-in verifier made, newest first, a page at a time",
+      query: completedQuery,
+      response: "A page of decided milestones; `nextCursor` fetches the next.",
       errors: [403],
     }),
     get("/api/reports", {
@@ -513,6 +562,94 @@ export function operations(): Operation[] {
       bodyExample: { role: "verifier" },
       response: "The user.",
       errors: [403, 409],
+    }),
+    // ---- releases (custodians use these with an API token)
+    get("/api/releases", {
+      id: "listReleases",
+      tag: "Releases",
+      scopes: ["releases:read"],
+      summary: "Releases the caller may see, newest first (cursor pagination)",
+      query: releaseListQuery,
+      response: "A page of releases; `nextCursor` fetches the next.",
+      example: { items: [release], nextCursor: null },
+    }),
+    get("/api/releases/{id}", {
+      id: "getRelease",
+      tag: "Releases",
+      scopes: ["releases:read"],
+      summary: "One release with its instruction, settlement, failure or cancellation",
+      response: "The release.",
+      example: release,
+    }),
+    write("post", "/api/releases/{id}/settle", {
+      id: "settleRelease",
+      tag: "Releases",
+      scopes: ["releases:write"],
+      summary: "Report the release paid (custodians; admins)",
+      description:
+        "The same reference again answers 200 with `Idempotent-Replayed: true`; another reference, or a failed " +
+        "or cancelled release, answers 409.",
+      body: settleReleaseSchema,
+      bodyExample: { reference: "WIRE-2026-000123", settledAt: "2026-01-15T09:30:00Z" },
+      response: "The settled release.",
+      example: {
+        ...release,
+        status: "settled",
+        settlement: { reference: "WIRE-2026-000123", settledAt: "2026-01-15T09:30:00.000Z" },
+      },
+      errors: [403, 409, 429],
+    }),
+    write("post", "/api/releases/{id}/fail", {
+      id: "failRelease",
+      tag: "Releases",
+      scopes: ["releases:write"],
+      summary: "Report that the release could not be paid, with the reason (custodians; admins)",
+      body: failReleaseSchema,
+      bodyExample: { reason: "Beneficiary account closed." },
+      response: "The failed release.",
+      errors: [403, 409, 429],
+    }),
+    write("post", "/api/releases/{id}/reinstruct", {
+      id: "reinstructRelease",
+      tag: "Releases",
+      summary: "Instruct a failed release again: a new instruction id on the same release (admins)",
+      response: "The release, instructed again.",
+      errors: [403, 409],
+    }),
+    write("post", "/api/releases/{id}/cancel", {
+      id: "cancelRelease",
+      tag: "Releases",
+      summary: "Cancel a failed release with a reason; the milestone stays verified (admins)",
+      body: cancelReleaseSchema,
+      bodyExample: { reason: "Paid outside Tranche after the account change; see the board minutes." },
+      response: "The cancelled release.",
+      errors: [403, 409],
+    }),
+    // ---- API tokens
+    get("/api/api-tokens", {
+      id: "listApiTokens",
+      tag: "API tokens",
+      summary: "Every API token with its scopes and last use (admins)",
+      response: "The tokens (never the tokens themselves).",
+      errors: [403],
+    }),
+    write("post", "/api/api-tokens", {
+      id: "createApiToken",
+      tag: "API tokens",
+      summary: "Create an API token; the answer is the only time the token is shown (admins)",
+      body: createApiTokenSchema,
+      bodyExample: { name: "Northwind Custody", scopes: ["releases:read", "releases:write"] },
+      created: true,
+      response: "The token, shown once.",
+      errors: [403],
+    }),
+    write("delete", "/api/api-tokens/{id}", {
+      id: "revokeApiToken",
+      tag: "API tokens",
+      summary: "Revoke an API token (admins)",
+      status: 204,
+      response: "Revoked.",
+      errors: [403],
     }),
     // ---- webhooks (admins)
     get("/api/webhook-endpoints", {

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { disbursements, releaseCertificates } from "../db/schema";
-import { notFound } from "../errors";
+import { conflict, notFound } from "../errors";
 import { parseQuery, pathId } from "../lib/validate";
 import { requireVisibleProject } from "../services/access";
 import { coveringCheckpoint, issueCertificate } from "../services/certificates/facts";
@@ -30,6 +30,9 @@ export const releaseCertificateRoutes = new Hono<AppEnv>().get("/:id/certificate
   await requireVisibleProject(db, ctx.actor, release.projectId).catch(() => {
     throw notFound("Release");
   });
+  if (release.status === "cancelled") {
+    throw conflict("This release was cancelled: no capital is paid under it, so it has no certificate.");
+  }
   const { facts, fingerprint } = await issueCertificate(db, release, ctx.actor.id);
   const checkpoint = facts.auditEvent ? await coveringCheckpoint(db, facts.auditEvent.id) : null;
   const pdf = await renderCertificate({ facts, fingerprint, checkpoint, publicUrl: env.PUBLIC_URL });
@@ -45,9 +48,23 @@ export const releaseCertificateRoutes = new Hono<AppEnv>().get("/:id/certificate
 export const certificateRoutes = new Hono<AppEnv>().get("/verify", async (c) => {
   const { release, hash } = parseQuery(c, certificateQuerySchema);
   const { db } = c.get("deps");
-  const [stored] = await db.select().from(releaseCertificates).where(eq(releaseCertificates.releaseId, release));
+  const [stored] = await db
+    .select({
+      facts: releaseCertificates.facts,
+      fingerprint: releaseCertificates.fingerprint,
+      status: disbursements.status,
+    })
+    .from(releaseCertificates)
+    .innerJoin(disbursements, eq(disbursements.id, releaseCertificates.releaseId))
+    .where(eq(releaseCertificates.releaseId, release));
   if (!stored || stored.fingerprint !== hash) return c.json({ valid: false } satisfies CertificateCheckDto);
   const facts = stored.facts as Extract<CertificateCheckDto, { valid: true }>["facts"];
   const checkpoint = facts.auditEvent ? await coveringCheckpoint(db, facts.auditEvent.id) : null;
-  return c.json({ valid: true, fingerprint: stored.fingerprint, facts, checkpoint } satisfies CertificateCheckDto);
+  return c.json({
+    valid: true,
+    fingerprint: stored.fingerprint,
+    facts,
+    checkpoint,
+    cancelled: stored.status === "cancelled",
+  } satisfies CertificateCheckDto);
 });

@@ -1,7 +1,9 @@
 import { milestoneListQuerySchema, updateMilestoneSchema } from "@tranche/domain";
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
+import { csvFilename, csvResponse } from "../lib/csv";
 import { parseJson, parseQuery, pathId } from "../lib/validate";
+import { exportMilestones, MILESTONE_CSV_HEADER } from "../services/milestones/export";
 import { getMilestone } from "../services/milestones/get";
 import { listMilestones } from "../services/milestones/list";
 import { deleteMilestone } from "../services/milestones/remove";
@@ -12,6 +14,12 @@ export const milestoneRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const ctx = serviceContext(c);
     return c.json(await listMilestones(ctx, parseQuery(c, milestoneListQuerySchema)));
+  })
+  /** GET /api/milestones/export.csv: the list, with its filters, as a streamed CSV download. */
+  .get("/export.csv", (c) => {
+    const ctx = serviceContext(c);
+    const query = parseQuery(c, milestoneListQuerySchema);
+    return csvResponse(c, csvFilename("milestones"), MILESTONE_CSV_HEADER, exportMilestones(ctx, query));
   })
   .get("/:id", async (c) => {
     const ctx = serviceContext(c);

@@ -7,14 +7,17 @@ import {
 } from "@tranche/domain";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { requireCaller } from "../auth/api-tokens";
 import { requireUser } from "../auth/middleware";
-import type { AppEnv, ServiceContext } from "../context";
+import type { AppEnv, CallerContext, ServiceContext } from "../context";
+import { csvFilename, csvResponse } from "../lib/csv";
 import { parseJson, parseQuery, pathId } from "../lib/validate";
 import { addMember } from "../services/members/add";
 import { removeMember } from "../services/members/remove";
 import { createMilestone } from "../services/milestones/create";
 import { listProjectMilestones } from "../services/milestones/list";
 import { createProject } from "../services/projects/create";
+import { exportProjects, PROJECT_CSV_HEADER } from "../services/projects/export";
 import { getProject } from "../services/projects/get";
 import { listProjects } from "../services/projects/list";
 import { deleteProject } from "../services/projects/remove";
@@ -31,17 +34,29 @@ export function serviceContext(c: Context<AppEnv>): ServiceContext {
   return { db, env, actor };
 }
 
+/** A signed-in person, or an API token with projects:read. */
+function readerContext(c: Context<AppEnv>): CallerContext {
+  const { db, env } = c.get("deps");
+  return { db, env, caller: requireCaller(c, "projects:read") };
+}
+
 export const projectRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
-    const ctx = serviceContext(c);
+    const ctx = readerContext(c);
     return c.json(await listProjects(ctx, parseQuery(c, projectListQuerySchema)));
   })
   .post("/", async (c) => {
     const ctx = serviceContext(c);
     return c.json(await createProject(ctx, await parseJson(c, createProjectSchema)), 201);
   })
-  .get("/:id", async (c) => {
+  /** GET /api/projects/export.csv: the list, with its filters, as a streamed CSV download. */
+  .get("/export.csv", (c) => {
     const ctx = serviceContext(c);
+    const input = parseQuery(c, projectListQuerySchema);
+    return csvResponse(c, csvFilename("projects"), PROJECT_CSV_HEADER, exportProjects(ctx, input));
+  })
+  .get("/:id", async (c) => {
+    const ctx = readerContext(c);
     return c.json(await getProject(ctx, pathId(c, "id", "Project")));
   })
   .patch("/:id", async (c) => {

@@ -1,18 +1,17 @@
-import { lazy, Suspense } from "react";
 import { BrowserRouter } from "react-router";
 import { AppRoutes } from "./router";
+import { ToasterSlot } from "./toaster-slot";
 
-// Toasts can wait for the page: sonner loads after first paint, outside the landing page's budget.
-const Toaster = lazy(() => import("@/components/ui/toaster").then((m) => ({ default: m.Toaster })));
-
-/** The QueryClient is provided by the QueryScope layout route (see router.tsx), not here. */
+/**
+ * The QueryClient is provided by the QueryScope layout route (see router.tsx), not here. The prerendered
+ * public pages render the same tree under a StaticRouter (src/prerender.tsx), so they hydrate as they are.
+ */
 export function AppProvider() {
   return (
     <BrowserRouter>
-      <AppRoutes />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <ToasterSlot>
+        <AppRoutes />
+      </ToasterSlot>
     </BrowserRouter>
   );
 }

@@ -4,7 +4,7 @@ import { lazyPage, queryScope } from "./lazy-route";
 import { publicRoutes } from "./routes/public/routes";
 
 // Declarative routes (useRoutes), not the data router: createBrowserRouter alone adds ~16 kB gzipped
-// to every page, which the landing page's 100 kB budget cannot carry (bench/bundle-size.mjs).
+// to every page, which the landing page's 90 kB budget cannot carry (bench/public-site.ts).
 const routes: RouteObject[] = [
   {
     element: <PublicLayout />,

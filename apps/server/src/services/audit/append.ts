@@ -18,6 +18,7 @@ export interface AuditInput {
     | "disbursement"
     | "report"
     | "public_request"
+    | "api_token"
     | "webhook_endpoint";
   entityId: string;
   projectId?: string | null;

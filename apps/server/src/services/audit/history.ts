@@ -2,14 +2,14 @@ import type { AuditEventDto } from "@tranche/domain";
 import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
-import { auditEvents, projectMembers, users } from "../../db/schema";
+import { apiTokens, auditEvents, projectMembers, users } from "../../db/schema";
 import { requireVisibleMilestone } from "../access";
 
 const columns = {
   id: auditEvents.id,
   action: auditEvents.action,
   actorId: auditEvents.actorId,
-  actorName: users.name,
+  actorName: sql<string | null>`coalesce(${users.name}, 'API token ' || ${apiTokens.name})`,
   entityType: auditEvents.entityType,
   entityId: auditEvents.entityId,
   projectId: auditEvents.projectId,
@@ -34,7 +34,13 @@ function toDto(row: Row): AuditEventDto {
 }
 
 function selectEvents(db: DbOrTx) {
-  return db.select(columns).from(auditEvents).leftJoin(users, eq(users.id, auditEvents.actorId)).$dynamic();
+  // An actor is a person, or an API token (a custodian reporting a settlement).
+  return db
+    .select(columns)
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorId))
+    .leftJoin(apiTokens, eq(apiTokens.id, auditEvents.actorId))
+    .$dynamic();
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Currency, MilestoneDto, MilestoneListItemDto, milestoneListQuerySchema } from "@tranche/domain";
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, lte, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { milestones, projects, users } from "../../db/schema";
@@ -21,30 +21,34 @@ export async function listMilestones(
   ctx: ServiceContext,
   query: z.output<typeof milestoneListQuerySchema>,
 ): Promise<MilestoneListItemDto[]> {
-  const { actor } = ctx;
-  const memberAs = (role: string) =>
-    sql`exists (select 1 from project_members pm
-      where pm.project_id = milestones.project_id and pm.user_id = ${actor.id} and pm.role = ${role})`;
   const rows = await ctx.db
     .select({ ...milestoneColumns, projectName: projects.name, projectCurrency: projects.currency })
     .from(milestones)
     .innerJoin(projects, eq(projects.id, milestones.projectId))
     .leftJoin(users, eq(users.id, milestones.verifierId))
-    .where(
-      and(
-        visibleProjects(actor),
-        query.status ? eq(milestones.status, query.status) : undefined,
-        query.mine === "true" ? memberAs("owner") : undefined,
-        query.assigned === "true"
-          ? sql`(${memberAs("verifier")} or ${milestones.verifierId} = ${actor.id})`
-          : undefined,
-        query.dueBefore ? lte(milestones.dueDate, query.dueBefore) : undefined,
-      ),
-    )
+    .where(milestoneFilter(ctx, query))
     .orderBy(asc(milestones.dueDate), asc(milestones.createdAt));
   return rows.map((row) => ({
     ...toMilestoneDto(row),
     projectName: row.projectName,
     projectCurrency: row.projectCurrency as Currency,
   }));
+}
+
+/** The list's filter (also the CSV export's); the query joins projects. */
+export function milestoneFilter(
+  ctx: ServiceContext,
+  query: z.output<typeof milestoneListQuerySchema>,
+): SQL | undefined {
+  const { actor } = ctx;
+  const memberAs = (role: string) =>
+    sql`exists (select 1 from project_members pm
+      where pm.project_id = milestones.project_id and pm.user_id = ${actor.id} and pm.role = ${role})`;
+  return and(
+    visibleProjects(actor),
+    query.status ? eq(milestones.status, query.status) : undefined,
+    query.mine === "true" ? memberAs("owner") : undefined,
+    query.assigned === "true" ? sql`(${memberAs("verifier")} or ${milestones.verifierId} = ${actor.id})` : undefined,
+    query.dueBefore ? lte(milestones.dueDate, query.dueBefore) : undefined,
+  );
 }

@@ -52,5 +52,5 @@ export async function createProject(
     });
     return project.id;
   });
-  return getProject(ctx, id);
+  return getProject({ db: ctx.db, env: ctx.env, caller: { kind: "user", user: ctx.actor } }, id);
 }

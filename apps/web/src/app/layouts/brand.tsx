@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-// Plain class strings here, not cn(): this file is part of every page's first load (bench/bundle-size.mjs).
+// Plain class strings here, not cn(): this file is part of every page's first load (bench/public-site.ts).
 export function Logo({ className = "", inverted = false }: { className?: string; inverted?: boolean }) {
   return (
     <Link

@@ -57,10 +57,13 @@ const navLink =
 
 export function PublicLayout() {
   const { pathname, hash } = useLocation();
-  // A new page starts at its top (an in-page #anchor is left to the browser).
+  // A new page starts at its top (an in-page #anchor is left to the browser). Not the first page: it may be
+  // prerendered and already scrolled by the reader before it hydrates.
+  const firstPage = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page
   useEffect(() => {
-    if (!hash) window.scrollTo(0, 0);
+    if (firstPage.current) firstPage.current = false;
+    else if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
   return (
     <div className="flex min-h-screen flex-col bg-white">

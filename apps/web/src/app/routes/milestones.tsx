@@ -1,7 +1,8 @@
 import { formatStatus, MILESTONE_STATUSES, type MilestoneStatus } from "@tranche/domain";
 import { useEffect, useState } from "react";
+import { ExportCsvLink } from "@/components/export-csv-link";
 import { PageHeader } from "@/components/page-header";
-import { Spinner } from "@/components/ui/feedback";
+import { LoadError, Spinner } from "@/components/ui/feedback";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
 import { useMilestones } from "@/features/milestones/api/get-milestones";
@@ -19,7 +20,16 @@ export default function MilestonesPage() {
 
   return (
     <div>
-      <PageHeader title="Milestones" description="Milestones on your projects, earliest due first." />
+      <PageHeader
+        title="Milestones"
+        description="Milestones on your projects, earliest due first."
+        actions={
+          <ExportCsvLink
+            path="/api/milestones/export.csv"
+            filters={{ status: status === "all" ? undefined : status }}
+          />
+        }
+      />
       <Tabs value={status} onValueChange={(value) => setStatus(value as typeof status)}>
         <TabsList aria-label="Filter milestones by status" className="h-auto flex-wrap">
           <TabsTrigger value="all">All</TabsTrigger>
@@ -35,6 +45,8 @@ export default function MilestonesPage() {
           <div className="flex justify-center py-12">
             <Spinner label="Loading milestones" />
           </div>
+        ) : milestones.isError ? (
+          <LoadError title="Could not load milestones" error={milestones.error} onRetry={milestones.refetch} />
         ) : (
           <MilestoneTable milestones={milestones.data ?? []} />
         )}

@@ -6,6 +6,7 @@ import { useSearchParams } from "react-router";
 import { Field, Input } from "@/components/ui/input";
 import { PageHero, primaryButton, Section } from "@/features/marketing/components/page-parts";
 import { ApiError, api } from "@/lib/api-client";
+import { useHydrated } from "@/lib/use-hydrated";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SHA256 = /^[0-9a-f]{64}$/i;
@@ -21,8 +22,10 @@ const party = (p: { name: string; organization: string | null }) =>
  */
 export default function VerifyCertificatePage() {
   const [params, setParams] = useSearchParams();
-  const release = params.get("release") ?? "";
-  const hash = params.get("hash") ?? "";
+  // The page is prerendered without a query: read it once hydrated, so the first render matches that HTML.
+  const hydrated = useHydrated();
+  const release = hydrated ? (params.get("release") ?? "") : "";
+  const hash = hydrated ? (params.get("hash") ?? "") : "";
   const ready = UUID.test(release) && SHA256.test(hash);
   const check = useQuery({
     queryKey: ["certificate-check", release, hash.toLowerCase()],
@@ -73,10 +76,12 @@ function CheckForm(props: { release: string; hash: string; onCheck: (v: { releas
     if (!found.release && !found.hash) props.onCheck(next);
   };
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    // Named fields: submitted before the page hydrates, the browser's own GET lands on the same address.
+    <form onSubmit={submit} noValidate className="grid gap-4" action="/verify">
       <Field id="release" label="Release id" error={errors.release}>
         <Input
           id="release"
+          name="release"
           value={release}
           onChange={(e) => setRelease(e.target.value)}
           aria-invalid={Boolean(errors.release)}
@@ -89,6 +94,7 @@ function CheckForm(props: { release: string; hash: string; onCheck: (v: { releas
       <Field id="hash" label="Certificate fingerprint (SHA-256)" error={errors.hash}>
         <Input
           id="hash"
+          name="hash"
           value={hash}
           onChange={(e) => setHash(e.target.value)}
           aria-invalid={Boolean(errors.hash)}
@@ -146,6 +152,11 @@ function Result({ loading, data, error }: { loading: boolean; data?: Certificate
           <p className="mt-1 text-sm">It states exactly the facts below, as issued on {when(data.facts.issuedAt)}.</p>
         </div>
       </div>
+      {data.cancelled ? (
+        <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-5 text-amber-900">
+          This release was cancelled after the certificate was issued: no capital was paid under it.
+        </p>
+      ) : null}
       <Facts facts={data.facts} checkpoint={data.checkpoint} />
     </div>
   );

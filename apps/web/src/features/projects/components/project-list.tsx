@@ -1,5 +1,6 @@
 import type { ProjectStatus, ProjectSummaryDto } from "@tranche/domain";
 import { type ReactNode, useState } from "react";
+import { ExportCsvLink } from "@/components/export-csv-link";
 import { EmptyState } from "@/components/ui/feedback";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ProjectCard } from "./project-card";
@@ -13,18 +14,33 @@ const FILTERS: { value: "all" | ProjectStatus; label: string }[] = [
 ];
 
 /** SPEC.md §2.6: five filter tabs over a 1/2/3-column grid of project cards. */
-export function ProjectList({ projects, emptyHint }: { projects: ProjectSummaryDto[]; emptyHint?: ReactNode }) {
+export function ProjectList({
+  projects,
+  emptyHint,
+  search,
+}: {
+  projects: ProjectSummaryDto[];
+  emptyHint?: ReactNode;
+  /** The search the list was loaded with, so the export matches it. */
+  search?: string;
+}) {
   const [filter, setFilter] = useState<(typeof FILTERS)[number]["value"]>("all");
   const shown = filter === "all" ? projects : projects.filter((p) => p.status === filter);
   return (
     <Tabs value={filter} onValueChange={(value) => setFilter(value as typeof filter)}>
-      <TabsList aria-label="Filter projects by status" className="h-auto flex-wrap">
-        {FILTERS.map((f) => (
-          <TabsTrigger key={f.value} value={f.value}>
-            {f.label}
-          </TabsTrigger>
-        ))}
-      </TabsList>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <TabsList aria-label="Filter projects by status" className="h-auto flex-wrap">
+          {FILTERS.map((f) => (
+            <TabsTrigger key={f.value} value={f.value}>
+              {f.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <ExportCsvLink
+          path="/api/projects/export.csv"
+          filters={{ status: filter === "all" ? undefined : filter, q: search }}
+        />
+      </div>
       <div className="mt-4">
         {shown.length === 0 ? (
           <EmptyState title="No projects found">{emptyHint}</EmptyState>

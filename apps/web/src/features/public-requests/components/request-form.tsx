@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Input, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { ApiError, errorMessage } from "@/lib/api-client";
+import { useHydrated } from "@/lib/use-hydrated";
 import { useCreatePublicRequest } from "../api/create-public-request";
 
 export type RequestKind = "demo" | "early_access" | "verifier_partner";
@@ -75,20 +76,18 @@ export function RequestForm({
   compact?: boolean;
 }) {
   const id = useId();
-  const [values, setValues] = useState<Record<FieldName, string>>({
-    name: "",
-    email: "",
-    organization: "",
-    message: "",
-  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const send = useCreatePublicRequest();
+  const hydrated = useHydrated();
 
   const schema = formSchema(fields);
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const input = { kind, source, ...Object.fromEntries(fields.map((f) => [f.name, values[f.name]])) };
+    // Read from the form itself (uncontrolled fields): what a visitor typed into the prerendered page before it
+    // hydrated is kept by the browser and sent, where a controlled field would have been reset to empty.
+    const form = new FormData(event.currentTarget);
+    const input = { kind, source, ...Object.fromEntries(fields.map((f) => [f.name, String(form.get(f.name) ?? "")])) };
     const parsed = schema.safeParse(input);
     if (!parsed.success) {
       const found = fieldErrors(parsed.error);
@@ -124,14 +123,11 @@ export function RequestForm({
     const props = {
       id: `${id}-${field.name}`,
       name: field.name,
-      value: values[field.name],
       placeholder: field.placeholder,
       autoComplete: field.autoComplete,
       "aria-invalid": errors[field.name] ? true : undefined,
       "aria-describedby": errors[field.name] ? `${id}-${field.name}-error` : undefined,
       "aria-required": field.required || field.name === "email" ? true : undefined,
-      onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-        setValues((v) => ({ ...v, [field.name]: event.target.value })),
     };
     return field.multiline ? (
       <Textarea {...props} rows={4} />
@@ -157,7 +153,7 @@ export function RequestForm({
         </label>
         <div className="flex flex-col gap-2 sm:flex-row">
           <div className="flex-1">{control(field)}</div>
-          <Button type="submit" variant="accent" disabled={send.isPending}>
+          <Button type="submit" variant="accent" disabled={!hydrated || send.isPending}>
             {send.isPending ? "Sending..." : submitLabel}
           </Button>
         </div>
@@ -178,7 +174,7 @@ export function RequestForm({
         </Field>
       ))}
       <div>
-        <Button type="submit" size="lg" variant="accent" disabled={send.isPending}>
+        <Button type="submit" size="lg" variant="accent" disabled={!hydrated || send.isPending}>
           {send.isPending ? "Sending..." : submitLabel}
         </Button>
       </div>

@@ -1,0 +1,64 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { Hono } from "hono";
+import type { AppEnv } from "./context";
+
+const webDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/**
+ * The built web app (apps/web/scripts/prerender.mjs lays it out): each public page prerendered at its path
+ * (dist/<path>/index.html), hashed assets cached for a year, the empty app shell (app.html) for every other
+ * client route. Files are sent as built: brotli or gzip beside each, chosen by the request's Accept-Encoding.
+ */
+export function mountWebApp(app: Hono<AppEnv>, publicUrl: string) {
+  const shellPath = path.join(webDist, "app.html");
+  if (!existsSync(shellPath)) {
+    app.get("*", (c) => c.text("The web app is not built. Run `npm run build` (or `npm start`).", 503));
+    return;
+  }
+  const root = path.relative(process.cwd(), webDist) || ".";
+  const pageList = path.join(webDist, ".vite/prerendered.json");
+  const pages: string[] = existsSync(pageList) ? JSON.parse(readFileSync(pageList, "utf8")) : [];
+  const robots = robotsTxt(publicUrl);
+  const sitemap = sitemapXml(publicUrl, pages);
+
+  app.get("/robots.txt", (c) => {
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.text(robots);
+  });
+  app.get("/sitemap.xml", (c) => {
+    c.header("Cache-Control", "public, max-age=3600");
+    c.header("Content-Type", "application/xml; charset=utf-8");
+    return c.body(sitemap);
+  });
+  app.use("*", async (c, next) => {
+    await next();
+    const immutable = c.req.path.startsWith("/assets/") && c.res.status === 200;
+    // HTML and the few unhashed files are checked with the server on every use; hashed assets never change.
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", immutable ? IMMUTABLE : "no-cache");
+    // The same URL is sent brotli, gzip or plain: a cache must key its copies on the encoding asked for.
+    if (!c.res.headers.get("Vary")?.includes("Accept-Encoding")) c.header("Vary", "Accept-Encoding", { append: true });
+  });
+  // The build's own bookkeeping (Vite's manifest, the page list) is not for the public.
+  app.use("*", (c, next) =>
+    c.req.path.startsWith("/.vite/") ? next() : serveStatic({ root, precompressed: true })(c, next),
+  );
+  // A chunk that is not there (a page built before a deploy asking for its old chunks) is a 404, not the shell.
+  app.get("/assets/*", (c) => c.text("Not found", 404));
+  app.get("*", serveStatic({ root, path: "app.html", precompressed: true }));
+}
+
+function robotsTxt(publicUrl: string): string {
+  return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${new URL("/sitemap.xml", publicUrl).href}\n`;
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" }[ch]};`);
+
+function sitemapXml(publicUrl: string, pages: string[]): string {
+  const urls = pages.map((page) => `  <url><loc>${escapeXml(new URL(page, publicUrl).href)}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}

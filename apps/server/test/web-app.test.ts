@@ -1,0 +1,140 @@
+// The built web app as the server sends it: prerendered public pages, precompressed files, the app shell for
+// client routes, robots.txt and sitemap.xml. Needs `npm run build` first (npm test runs it).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PUBLIC_PAGES } from "../../../e2e/support/public-pages";
+import { createTestApp, type TestApp } from "./harness";
+
+const webDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
+const PUBLIC_URL = "https://tranche.example";
+
+let t: TestApp;
+beforeAll(async () => {
+  if (!existsSync(path.join(webDist, "app.html"))) throw new Error("build the web app first (npm test does)");
+  t = await createTestApp({ PUBLIC_URL });
+});
+afterAll(() => t?.close());
+
+const get = (url: string, acceptEncoding = "br, gzip") =>
+  t.app.request(url, { headers: { "accept-encoding": acceptEncoding } });
+
+async function decoded(res: Response): Promise<string> {
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const encoding = res.headers.get("content-encoding");
+  if (encoding === "br") return brotliDecompressSync(bytes).toString("utf8");
+  if (encoding === "gzip") return gunzipSync(bytes).toString("utf8");
+  return bytes.toString("utf8");
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;");
+const prerenderedPages = PUBLIC_PAGES.filter(([pagePath]) => !pagePath.includes("/verify/"));
+
+describe("prerendered public pages", () => {
+  for (const [pagePath, heading] of prerenderedPages) {
+    it(`${pagePath} answers its prerendered HTML, heading included, brotli-compressed`, async () => {
+      const res = await get(pagePath);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(res.headers.get("content-encoding")).toBe("br");
+      expect(res.headers.get("vary")).toContain("Accept-Encoding");
+      expect(res.headers.get("cache-control")).toBe("no-cache");
+      const html = await decoded(res);
+      expect(html).toMatch(/<div id="root"><div[^>]*>/);
+      expect(html).toContain(`>${escapeHtml(heading)}</h1>`);
+      // The browser adopts this markup: no inline script is needed to show it (the CSP forbids them anyway).
+      expect(html.match(/<script/g)).toHaveLength(1);
+    });
+  }
+
+  it("falls back to gzip, then to plain HTML, saying so in Vary", async () => {
+    const gz = await get("/pricing", "gzip, deflate");
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(await decoded(gz)).toContain("Priced per platform, not per dollar released</h1>");
+    const plain = await get("/pricing", "identity");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("vary")).toContain("Accept-Encoding");
+    expect(await plain.text()).toContain("Priced per platform, not per dollar released</h1>");
+  });
+
+  it("serves the empty app shell for signed-in and unknown routes, and keeps the build's bookkeeping private", async () => {
+    for (const url of [
+      "/dashboard",
+      "/projects/some-client-route",
+      "/verify/5f0c2a0e",
+      "/no-such-page",
+      "/.vite/manifest.json",
+    ]) {
+      const res = await get(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get("cache-control"), url).toBe("no-cache");
+      const html = await decoded(res);
+      expect(html, url).toContain('<div id="root"></div>');
+      expect(html, url).not.toContain("<h1");
+    }
+  });
+});
+
+describe("assets", () => {
+  const assets = readdirSync(path.join(webDist, "assets"));
+  const script = assets.find((file) => /^react-.*\.js$/.test(file)) as string;
+
+  it("sends hashed scripts and styles precompressed, cached for a year, byte for byte the built file", async () => {
+    const original = readFileSync(path.join(webDist, "assets", script));
+    const br = await get(`/assets/${script}`);
+    expect(br.status).toBe(200);
+    expect(br.headers.get("content-type")).toMatch(/javascript/);
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("vary")).toContain("Accept-Encoding");
+    expect(br.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(Number(br.headers.get("content-length"))).toBe(brBytes.length);
+    expect(brBytes.length).toBeLessThan(original.length / 3);
+    expect(brotliDecompressSync(brBytes).equals(original)).toBe(true);
+
+    const gz = await get(`/assets/${script}`, "gzip");
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).equals(original)).toBe(true);
+
+    const css = assets.find((file) => file.endsWith(".css")) as string;
+    const style = await get(`/assets/${css}`);
+    expect(style.headers.get("content-type")).toMatch(/^text\/css/);
+    expect(style.headers.get("content-encoding")).toBe("br");
+  });
+
+  it("sends fonts as they are (woff2 is compressed already) and a missing chunk is a 404, not the app shell", async () => {
+    const font = assets.find((file) => file.endsWith(".woff2")) as string;
+    const res = await get(`/assets/${font}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBeNull();
+    expect(res.headers.get("cache-control")).toContain("immutable");
+    const missing = await get("/assets/no-such-chunk.js");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("cache-control")).toBe("no-cache");
+  });
+});
+
+describe("robots.txt and sitemap.xml", () => {
+  it("robots.txt allows the site, keeps crawlers off the API and points at the sitemap under PUBLIC_URL", async () => {
+    const res = await get("/robots.txt", "");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+    const text = await res.text();
+    expect(text).toContain("User-agent: *\nAllow: /\nDisallow: /api/\n");
+    expect(text).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  });
+
+  it("sitemap.xml lists every prerendered public page under PUBLIC_URL, and nothing else", async () => {
+    const res = await get("/sitemap.xml", "");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/xml/);
+    const xml = await res.text();
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs.sort()).toEqual(prerenderedPages.map(([pagePath]) => new URL(pagePath, PUBLIC_URL).href).sort());
+  });
+});

@@ -1,0 +1,77 @@
+// Runs after `vite build`: prerenders every static public page to HTML (so its content shows before any
+// JavaScript runs) and precompresses what the server sends (brotli and gzip, chosen per request).
+//   dist/index.html, dist/<path>/index.html   public pages, their markup inside #root (hydrated by main.tsx)
+//   dist/app.html                             the empty shell for every other route (signed-in screens, 404)
+//   dist/.vite/prerendered.json               the prerendered paths (the server's sitemap.xml lists them)
+//   <file>.br, <file>.gz                      beside every compressible file, when smaller
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { build } from "vite";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const dist = path.join(root, "dist");
+const ssrOut = path.join(root, "node_modules/.prerender");
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+// The same source, config and aliases as the client build, bundled for Node.
+await build({
+  root,
+  logLevel: "warn",
+  build: {
+    ssr: "src/prerender.tsx",
+    outDir: ssrOut,
+    emptyOutDir: true,
+    manifest: false,
+    copyPublicDir: false,
+  },
+  // The domain package ships TypeScript sources: bundle it rather than import it at run time.
+  ssr: { noExternal: ["@tranche/domain"] },
+});
+const { renderPage, staticPublicPaths } = await import(pathToFileURL(path.join(ssrOut, "prerender.js")).href);
+
+const shell = readFileSync(path.join(dist, "index.html"), "utf8");
+if (!shell.includes(ROOT_ELEMENT)) throw new Error(`dist/index.html has no ${ROOT_ELEMENT} to fill`);
+writeFileSync(path.join(dist, "app.html"), shell);
+
+const paths = staticPublicPaths();
+for (const pagePath of paths) {
+  const markup = await renderPage(pagePath);
+  if (!markup.includes("<h1")) throw new Error(`${pagePath} prerendered without an h1: ${markup.slice(0, 200)}`);
+  const dir = path.join(dist, pagePath);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, "index.html"), shell.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`));
+}
+mkdirSync(path.join(dist, ".vite"), { recursive: true });
+writeFileSync(path.join(dist, ".vite/prerendered.json"), `${JSON.stringify(paths, null, 2)}\n`);
+rmSync(ssrOut, { recursive: true, force: true });
+
+const COMPRESSIBLE = /\.(?:html|js|css|svg|json|txt|xml)$/;
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+const files = readdirSync(dist, { recursive: true, encoding: "utf8" })
+  .map((file) => path.join(dist, file))
+  .filter((file) => COMPRESSIBLE.test(file) && statSync(file).isFile());
+let compressed = 0;
+await Promise.all(
+  files.map(async (file) => {
+    const source = readFileSync(file);
+    const variants = [
+      [
+        ".br",
+        await brotli(source, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+        }),
+      ],
+      [".gz", await gz(source, { level: 9 })],
+    ];
+    for (const [extension, bytes] of variants) {
+      if (bytes.length >= source.length) continue;
+      writeFileSync(file + extension, bytes);
+      compressed++;
+    }
+  }),
+);
+console.log(`prerendered ${paths.length} public pages; ${compressed} precompressed files (brotli, gzip)`);

@@ -1,0 +1,48 @@
+// Release certificates in a real browser: an investor downloads a settled release's certificate from the
+// milestone page, and anyone following its QR link to /verify sees that it matches, or that a forged one does not.
+import type { ReleaseDto } from "@tranche/domain";
+import { describe, expect, it } from "vitest";
+import { DEMO, DESKTOP, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+
+const suite = useBrowserSuite();
+
+describe("release certificates", () => {
+  it("downloads from the milestone page, and checks at /verify on desktop and phone", async () => {
+    const { context, page } = await suite.page(DESKTOP);
+    await signIn(page, DEMO.investor);
+    const list = (await (await page.request.get("/api/releases?status=settled")).json()) as { items: ReleaseDto[] };
+    const release = list.items[0];
+    expect(release).toBeDefined();
+
+    await page.goto(`/milestones/${release.milestone.id}`);
+    const link = page.getByRole("link", { name: "Download certificate" });
+    await link.waitFor();
+    await link.scrollIntoViewIfNeeded();
+    await screenshot(page, "milestone-release-certificate", { fullPage: false });
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^tranche-release-.+\.pdf$/);
+    expect(await download.failure()).toBeNull();
+    // The facts are fixed at first issue: a second request carries the same fingerprint the PDF prints.
+    const again = await page.request.get(`/api/releases/${release.id}/certificate`);
+    const fingerprint = again.headers()["x-certificate-fingerprint"];
+    expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    await context.close();
+
+    // Anyone, signed out, on a phone: the QR code's address.
+    const phone = await suite.page(PHONE);
+    await phone.page.goto(`/verify?release=${release.id}&hash=${fingerprint}`);
+    await phone.page.getByText("This certificate matches Tranche's record.").waitFor();
+    await expect(phone.page.getByText(release.project.name).first().isVisible()).resolves.toBe(true);
+    const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(phone.page, "verify-certificate-phone");
+
+    // Typed in by hand, one character off.
+    const forged = `${fingerprint.startsWith("0") ? "1" : "0"}${fingerprint.slice(1)}`;
+    await phone.page.getByLabel("Certificate fingerprint (SHA-256)").fill(forged);
+    await phone.page.getByRole("button", { name: "Check certificate" }).click();
+    await phone.page.getByText("This certificate does not match Tranche's record.").waitFor();
+    await screenshot(phone.page, "verify-certificate-forged-phone");
+    await phone.context.close();
+  });
+});
