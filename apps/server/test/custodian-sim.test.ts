@@ -3,12 +3,14 @@ import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webhookAttempts, webhookDeliveries } from "../src/db/schema";
+import { disbursements, webhookAttempts, webhookDeliveries } from "../src/db/schema";
 import { publishEvent } from "../src/services/outbox/outbox";
 import { createOutboxWorker } from "../src/services/outbox/worker";
 import { signedHeaders, webhookTopics } from "../src/services/webhooks/deliveries";
+import { makeMilestone, makeProject } from "./factories";
 import { createTestApp, type TestApp } from "./harness";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
@@ -91,12 +93,15 @@ beforeAll(async () => {
   expect(patched.status).toBe(200);
 }, 60_000);
 
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
 afterAll(async () => {
-  if (sim && sim.exitCode === null) {
-    const exited = new Promise((resolve) => sim.once("exit", resolve));
-    sim.kill("SIGTERM");
-    await exited;
-  }
+  if (sim) await stop(sim);
   api?.closeAllConnections();
   await new Promise((resolve) => api?.close(resolve));
   await t.close();
@@ -169,4 +174,79 @@ describe("custodian-sim", () => {
     await waitFor(() => output.join("").includes("again (already handled)"), "the duplicate line");
     expect(settleCalls).toHaveLength(1);
   });
+
+  it("settles a real release end to end: approval, signed webhook, simulator, bearer-token settle", async () => {
+    const admin = await t.user("admin");
+    // Only the endpoint this test registers receives the release.
+    const others = await t.request("GET", "/api/webhook-endpoints", { as: admin });
+    for (const e of others.body.items) {
+      await t.request("PATCH", `/api/webhook-endpoints/${e.id}`, { as: admin, body: { enabled: false } });
+    }
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((resolve) => server.once("listening", resolve));
+    const tranche = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const tokenRes = await t.request("POST", "/api/api-tokens", {
+      as: admin,
+      body: { name: "Simulator", scopes: ["releases:read", "releases:write"] },
+    });
+    expect(tokenRes.status).toBe(201);
+    const endpoint = await t.request("POST", "/api/webhook-endpoints", {
+      as: admin,
+      body: { url: "http://127.0.0.1:9/placeholder", events: ["release.instructed"] },
+    });
+    const lines: string[] = [];
+    const second = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "apps/server/src/cli.ts",
+        "custodian-sim",
+        "--port",
+        "0",
+        "--secret",
+        endpoint.body.secret,
+        "--token",
+        tokenRes.body.token,
+        "--auto-settle",
+        "--api",
+        tranche,
+      ],
+      { cwd: root, env: { ...process.env, LOG_LEVEL: "silent" }, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    second.stdout?.on("data", (c) => lines.push(String(c)));
+    second.stderr?.on("data", (c) => lines.push(String(c)));
+    try {
+      const url = await waitFor(
+        () => lines.join("").match(/listening on (http:\/\/\S+)/)?.[1],
+        "the second simulator",
+        30_000,
+      );
+      await t.request("PATCH", `/api/webhook-endpoints/${endpoint.body.id}`, { as: admin, body: { url } });
+
+      const owner = await t.user("project_owner");
+      const verifier = await t.user("verifier");
+      const project = await makeProject(t, { owner, verifiers: [verifier], name: "Tidal Array" });
+      const milestone = await makeMilestone(t, project, {
+        status: "in_verification",
+        verifier,
+        capitalAmount: 400_000,
+      });
+      const approved = await t.request("POST", `/api/milestones/${milestone.id}/approve`, {
+        as: verifier,
+        body: { comments: "Evidence checked." },
+      });
+      expect(approved.status).toBe(200);
+      await drain();
+
+      await waitFor(() => lines.join("").includes("→ settled release"), "the simulator to settle", 20_000);
+      const [release] = await t.deps.db.select().from(disbursements).where(eq(disbursements.milestoneId, milestone.id));
+      expect(release.status).toBe("settled");
+      expect(lines.join("")).toContain('project "Tidal Array"');
+      expect(lines.join("")).toContain("400000.00 USD");
+    } finally {
+      await stop(second);
+      server.close();
+    }
+  }, 60_000);
 });
