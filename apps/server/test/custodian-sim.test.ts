@@ -34,6 +34,22 @@ async function waitFor<T>(check: () => T | undefined, what: string, ms = 15_000)
   }
 }
 
+/** Starts `npm run cli -- custodian-sim` as people run it; resolves with its URL once it listens. */
+async function spawnSim(args: { secret: string; token: string; api: string }, lines: string[]) {
+  const child = spawn(
+    process.execPath,
+    [
+      ...["--import", "tsx", "apps/server/src/cli.ts", "custodian-sim", "--port", "0", "--auto-settle"],
+      ...["--secret", args.secret, "--token", args.token, "--api", args.api],
+    ],
+    { cwd: root, env: { ...process.env, LOG_LEVEL: "silent" }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  child.stdout?.on("data", (c) => lines.push(String(c)));
+  child.stderr?.on("data", (c) => lines.push(String(c)));
+  const url = await waitFor(() => lines.join("").match(/listening on (http:\/\/\S+)/)?.[1], "the simulator", 30_000);
+  return { child, url };
+}
+
 beforeAll(async () => {
   t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: true });
   api = http.createServer((req, res) => {
@@ -60,32 +76,7 @@ beforeAll(async () => {
     body: { url: "http://127.0.0.1:9/placeholder", events: ["project.created", "release.instructed"] },
   });
   secret = created.body.secret;
-  sim = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "apps/server/src/cli.ts",
-      "custodian-sim",
-      "--port",
-      "0",
-      "--secret",
-      secret,
-      "--token",
-      "trk_test_token",
-      "--auto-settle",
-      "--api",
-      apiUrl,
-    ],
-    { cwd: root, env: { ...process.env, LOG_LEVEL: "silent" }, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  sim.stdout?.on("data", (c) => output.push(String(c)));
-  sim.stderr?.on("data", (c) => output.push(String(c)));
-  simUrl = await waitFor(
-    () => output.join("").match(/listening on (http:\/\/\S+)/)?.[1],
-    "the simulator to listen",
-    30_000,
-  );
+  ({ child: sim, url: simUrl } = await spawnSim({ secret, token: "trk_test_token", api: apiUrl }, output));
   const patched = await t.request("PATCH", `/api/webhook-endpoints/${created.body.id}`, {
     as: admin,
     body: { url: `${simUrl}/webhooks` },
@@ -195,33 +186,11 @@ describe("custodian-sim", () => {
       body: { url: "http://127.0.0.1:9/placeholder", events: ["release.instructed"] },
     });
     const lines: string[] = [];
-    const second = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "apps/server/src/cli.ts",
-        "custodian-sim",
-        "--port",
-        "0",
-        "--secret",
-        endpoint.body.secret,
-        "--token",
-        tokenRes.body.token,
-        "--auto-settle",
-        "--api",
-        tranche,
-      ],
-      { cwd: root, env: { ...process.env, LOG_LEVEL: "silent" }, stdio: ["ignore", "pipe", "pipe"] },
+    const { child: second, url } = await spawnSim(
+      { secret: endpoint.body.secret, token: tokenRes.body.token, api: tranche },
+      lines,
     );
-    second.stdout?.on("data", (c) => lines.push(String(c)));
-    second.stderr?.on("data", (c) => lines.push(String(c)));
     try {
-      const url = await waitFor(
-        () => lines.join("").match(/listening on (http:\/\/\S+)/)?.[1],
-        "the second simulator",
-        30_000,
-      );
       await t.request("PATCH", `/api/webhook-endpoints/${endpoint.body.id}`, { as: admin, body: { url } });
 
       const owner = await t.user("project_owner");
