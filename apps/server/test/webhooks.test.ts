@@ -328,7 +328,7 @@ describe("webhook delivery", () => {
     receiver.answer = () => {}; // holds the connection, never answers
     const endpoint = await register();
     await publish();
-    const w = worker(c.now, 50);
+    const w = worker(c.now, 300);
     await w.drain();
     const offsets: number[] = [];
     for (let i = 0; i < 40; i++) {

@@ -246,7 +246,7 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
   }
   return (
     <>
-      <ScrollRegion label="Delivery log" className="relative rounded-md border">
+      <ScrollRegion label="Delivery log" className="rounded-md border">
         <table className="w-full min-w-[44rem] text-left text-sm">
           <caption className="sr-only">Delivery log, newest first</caption>
           <thead className="bg-muted text-slate-700">
