@@ -67,10 +67,13 @@ describe("webhooks in settings", () => {
     // The log (opened by the test send) shows the delivery without a reload.
     const row = item.getByTestId("webhook-delivery").first();
     await row.getByText("Delivered").waitFor({ timeout: 15_000 });
-    await row.getByText("webhook.test").waitFor();
+    await row.getByText("webhook.test", { exact: true }).waitFor();
     await row.getByText("200", { exact: true }).waitFor();
     await row.locator("summary", { hasText: '{"received":true}' }).waitFor();
     await screenshot(page, "webhooks-log-desktop");
+    await row.locator("summary").click();
+    await row.getByText(/"type": "webhook.test"/).waitFor();
+    await screenshot(page, "webhooks-log-details-desktop");
 
     // Replay sends the same event again, with the same webhook-id.
     await row.getByRole("button", { name: "Replay" }).click();

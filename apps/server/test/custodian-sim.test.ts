@@ -3,12 +3,14 @@ import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webhookAttempts, webhookDeliveries } from "../src/db/schema";
+import { disbursements, webhookAttempts, webhookDeliveries } from "../src/db/schema";
 import { publishEvent } from "../src/services/outbox/outbox";
 import { createOutboxWorker } from "../src/services/outbox/worker";
 import { signedHeaders, webhookTopics } from "../src/services/webhooks/deliveries";
+import { makeMilestone, makeProject } from "./factories";
 import { createTestApp, type TestApp } from "./harness";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
@@ -30,6 +32,22 @@ async function waitFor<T>(check: () => T | undefined, what: string, ms = 15_000)
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; output:\n${output.join("")}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** Starts `npm run cli -- custodian-sim` as people run it; resolves with its URL once it listens. */
+async function spawnSim(args: { secret: string; token: string; api: string }, lines: string[]) {
+  const child = spawn(
+    process.execPath,
+    [
+      ...["--import", "tsx", "apps/server/src/cli.ts", "custodian-sim", "--port", "0", "--auto-settle"],
+      ...["--secret", args.secret, "--token", args.token, "--api", args.api],
+    ],
+    { cwd: root, env: { ...process.env, LOG_LEVEL: "silent" }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  child.stdout?.on("data", (c) => lines.push(String(c)));
+  child.stderr?.on("data", (c) => lines.push(String(c)));
+  const url = await waitFor(() => lines.join("").match(/listening on (http:\/\/\S+)/)?.[1], "the simulator", 30_000);
+  return { child, url };
 }
 
 beforeAll(async () => {
@@ -58,32 +76,7 @@ beforeAll(async () => {
     body: { url: "http://127.0.0.1:9/placeholder", events: ["project.created", "release.instructed"] },
   });
   secret = created.body.secret;
-  sim = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "apps/server/src/cli.ts",
-      "custodian-sim",
-      "--port",
-      "0",
-      "--secret",
-      secret,
-      "--token",
-      "trk_test_token",
-      "--auto-settle",
-      "--api",
-      apiUrl,
-    ],
-    { cwd: root, env: { ...process.env, LOG_LEVEL: "silent" }, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  sim.stdout?.on("data", (c) => output.push(String(c)));
-  sim.stderr?.on("data", (c) => output.push(String(c)));
-  simUrl = await waitFor(
-    () => output.join("").match(/listening on (http:\/\/\S+)/)?.[1],
-    "the simulator to listen",
-    30_000,
-  );
+  ({ child: sim, url: simUrl } = await spawnSim({ secret, token: "trk_test_token", api: apiUrl }, output));
   const patched = await t.request("PATCH", `/api/webhook-endpoints/${created.body.id}`, {
     as: admin,
     body: { url: `${simUrl}/webhooks` },
@@ -91,12 +84,15 @@ beforeAll(async () => {
   expect(patched.status).toBe(200);
 }, 60_000);
 
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
 afterAll(async () => {
-  if (sim && sim.exitCode === null) {
-    const exited = new Promise((resolve) => sim.once("exit", resolve));
-    sim.kill("SIGTERM");
-    await exited;
-  }
+  if (sim) await stop(sim);
   api?.closeAllConnections();
   await new Promise((resolve) => api?.close(resolve));
   await t.close();
@@ -169,4 +165,57 @@ describe("custodian-sim", () => {
     await waitFor(() => output.join("").includes("again (already handled)"), "the duplicate line");
     expect(settleCalls).toHaveLength(1);
   });
+
+  it("settles a real release end to end: approval, signed webhook, simulator, bearer-token settle", async () => {
+    const admin = await t.user("admin");
+    // Only the endpoint this test registers receives the release.
+    const others = await t.request("GET", "/api/webhook-endpoints", { as: admin });
+    for (const e of others.body.items) {
+      await t.request("PATCH", `/api/webhook-endpoints/${e.id}`, { as: admin, body: { enabled: false } });
+    }
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((resolve) => server.once("listening", resolve));
+    const tranche = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const tokenRes = await t.request("POST", "/api/api-tokens", {
+      as: admin,
+      body: { name: "Simulator", scopes: ["releases:read", "releases:write"] },
+    });
+    expect(tokenRes.status).toBe(201);
+    const endpoint = await t.request("POST", "/api/webhook-endpoints", {
+      as: admin,
+      body: { url: "http://127.0.0.1:9/placeholder", events: ["release.instructed"] },
+    });
+    const lines: string[] = [];
+    const { child: second, url } = await spawnSim(
+      { secret: endpoint.body.secret, token: tokenRes.body.token, api: tranche },
+      lines,
+    );
+    try {
+      await t.request("PATCH", `/api/webhook-endpoints/${endpoint.body.id}`, { as: admin, body: { url } });
+
+      const owner = await t.user("project_owner");
+      const verifier = await t.user("verifier");
+      const project = await makeProject(t, { owner, verifiers: [verifier], name: "Tidal Array" });
+      const milestone = await makeMilestone(t, project, {
+        status: "in_verification",
+        verifier,
+        capitalAmount: 400_000,
+      });
+      const approved = await t.request("POST", `/api/milestones/${milestone.id}/approve`, {
+        as: verifier,
+        body: { comments: "Evidence checked." },
+      });
+      expect(approved.status).toBe(200);
+      await drain();
+
+      await waitFor(() => lines.join("").includes("→ settled release"), "the simulator to settle", 20_000);
+      const [release] = await t.deps.db.select().from(disbursements).where(eq(disbursements.milestoneId, milestone.id));
+      expect(release.status).toBe("settled");
+      expect(lines.join("")).toContain('project "Tidal Array"');
+      expect(lines.join("")).toContain("400000.00 USD");
+    } finally {
+      await stop(second);
+      server.close();
+    }
+  }, 60_000);
 });

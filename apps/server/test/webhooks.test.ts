@@ -176,6 +176,9 @@ describe("webhook endpoints API", () => {
       "https://[fd00:ec2::254]/hook",
       "https://[::ffff:127.0.0.1]/hook",
       "https://[::ffff:a9fe:a9fe]/hook",
+      "https://[::127.0.0.1]/hook",
+      "https://[64:ff9b::10.0.0.1]/hook",
+      "https://2130706433/hook",
       "https://localhost/hook",
     ];
     for (const url of refused) {
@@ -287,7 +290,12 @@ describe("webhook delivery", () => {
     const log = await t.request("GET", `/api/webhook-endpoints/${endpoint.id}/deliveries`, { as: admin });
     expect(log.status).toBe(200);
     expect(log.body.items).toHaveLength(1);
-    expect(log.body.items[0]).toMatchObject({ id: delivery.id, eventType: "project.created", status: "delivered" });
+    expect(log.body.items[0]).toMatchObject({
+      id: delivery.id,
+      eventType: "project.created",
+      status: "delivered",
+      payload: { type: "project.created", data: { project: { name: "Solar" } } },
+    });
     expect(log.body.items[0].attempts.map((a: any) => [a.statusCode, a.response])).toEqual([
       [200, "thanks"],
       [500, "boom 2"],
@@ -320,7 +328,7 @@ describe("webhook delivery", () => {
     receiver.answer = () => {}; // holds the connection, never answers
     const endpoint = await register();
     await publish();
-    const w = worker(c.now, 50);
+    const w = worker(c.now, 300);
     await w.drain();
     const offsets: number[] = [];
     for (let i = 0; i < 40; i++) {
@@ -401,6 +409,26 @@ describe("webhook delivery", () => {
     await w.drain();
     expect((await deliveriesOf(endpoint.id))[0].status).toBe("delivered");
     expect((await t.request("POST", `${base}/retry`, { as: await t.user("investor") })).status).toBe(403);
+  });
+
+  it("pages the delivery log newest first, 50 at a time", async () => {
+    const endpoint = await register();
+    const sent: string[] = [];
+    for (let i = 0; i < 53; i++) {
+      const res = await t.request("POST", `/api/webhook-endpoints/${endpoint.id}/test`, { as: admin });
+      sent.push(res.body.deliveryId);
+    }
+    const base = `/api/webhook-endpoints/${endpoint.id}/deliveries`;
+    const first = await t.request("GET", base, { as: admin });
+    expect(first.body.items).toHaveLength(50);
+    expect(first.body.items[0].id).toBe(sent.at(-1));
+    const second = await t.request("GET", `${base}?before=${encodeURIComponent(first.body.nextCursor)}`, {
+      as: admin,
+    });
+    expect(second.body.nextCursor).toBeNull();
+    const ids = [...first.body.items, ...second.body.items].map((d: { id: string }) => d.id);
+    expect(ids).toEqual([...sent].reverse());
+    expect((await t.request("GET", `${base}?before=yesterday`, { as: admin })).status).toBe(400);
   });
 
   it("delivers, with the same webhook-id, what a process killed mid-delivery left leased", async () => {

@@ -122,5 +122,7 @@ export interface WebhookDeliveryDto {
   status: WebhookDeliveryStatus;
   createdAt: string;
   nextAttemptAt: string | null;
+  /** The body sent: `{ id, type, createdAt, data }`. */
+  payload: unknown;
   attempts: WebhookAttemptDto[];
 }

@@ -21,8 +21,7 @@ for (const [net, prefix] of [
   forbidden.addSubnet(net, prefix, "ipv4");
 }
 for (const [net, prefix] of [
-  ["::", 128],
-  ["::1", 128],
+  ["::", 96], // unspecified, loopback and the deprecated IPv4-compatible ::a.b.c.d
   ["fe80::", 10],
   ["fc00::", 7],
   ["ff00::", 8],

@@ -269,6 +269,7 @@ export async function listDeliveries(
       createdAt: delivery.createdAt.toISOString(),
       nextAttemptAt:
         delivery.status === "pending" && outboxStatus === "pending" ? (runAt?.toISOString() ?? null) : null,
+      payload: delivery.payload,
       attempts: byDelivery.get(delivery.id) ?? [],
     })),
     nextCursor: rows.length > LOG_PAGE ? (page.at(-1)?.delivery.createdAt.toISOString() ?? null) : null,

@@ -222,7 +222,8 @@ const STATUS_LABELS: Record<WebhookDeliveryDto["status"], string> = {
 };
 
 function DeliveryLog({ endpointId }: { endpointId: string }) {
-  const { data, isPending, isError, error } = useWebhookDeliveries(endpointId);
+  const { data, isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useWebhookDeliveries(endpointId);
   const action = useDeliveryAction();
   const run = (delivery: WebhookDeliveryDto, kind: "retry" | "replay") =>
     action.mutate(
@@ -239,86 +240,98 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
         {errorMessage(error, "Could not load the delivery log.")}
       </p>
     );
-  if (data.items.length === 0) {
+  const items = data.pages.flatMap((page) => page.items);
+  if (items.length === 0) {
     return <EmptyState title="No deliveries yet">Events sent to this endpoint appear here.</EmptyState>;
   }
   return (
-    <ScrollRegion label="Delivery log" className="relative rounded-md border">
-      <table className="w-full min-w-[44rem] text-left text-sm">
-        <caption className="sr-only">Delivery log, newest first</caption>
-        <thead className="bg-muted text-slate-700">
-          <tr>
-            {["Event", "HTTP", "Duration", "Response", ""].map((h) => (
-              <th key={h || "actions"} scope="col" className="px-3 py-2 font-medium">
-                {h || <span className="sr-only">Actions</span>}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {data.items.map((d) => {
-            const last = d.attempts[0];
-            return (
-              <tr key={d.id} className="align-top" data-testid="webhook-delivery">
-                <td className="px-3 py-2">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <code className="text-xs font-medium text-slate-900">{d.eventType}</code>
-                    <Badge className={STATUS_STYLES[d.status]}>{STATUS_LABELS[d.status]}</Badge>
-                  </div>
-                  <p className="mt-1 text-xs text-slate-700">
-                    <time dateTime={last?.at ?? d.createdAt}>{when.format(new Date(last?.at ?? d.createdAt))}</time>
-                    {" · "}
-                    {d.attempts.length === 1 ? "1 attempt" : `${d.attempts.length} attempts`}
-                  </p>
-                  {d.nextAttemptAt ? (
-                    <p className="text-xs text-muted-foreground">
-                      Next attempt {when.format(new Date(d.nextAttemptAt))}
+    <>
+      <ScrollRegion label="Delivery log" className="rounded-md border">
+        <table className="w-full min-w-[44rem] text-left text-sm">
+          <caption className="sr-only">Delivery log, newest first</caption>
+          <thead className="bg-muted text-slate-700">
+            <tr>
+              {["Event", "HTTP", "Duration", "Response", ""].map((h) => (
+                <th key={h || "actions"} scope="col" className="px-3 py-2 font-medium">
+                  {h || <span className="sr-only">Actions</span>}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {items.map((d) => {
+              const last = d.attempts[0];
+              return (
+                <tr key={d.id} className="align-top" data-testid="webhook-delivery">
+                  <td className="px-3 py-2">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <code className="text-xs font-medium text-slate-900">{d.eventType}</code>
+                      <Badge className={STATUS_STYLES[d.status]}>{STATUS_LABELS[d.status]}</Badge>
+                    </div>
+                    <p className="mt-1 text-xs text-slate-700">
+                      <time dateTime={last?.at ?? d.createdAt}>{when.format(new Date(last?.at ?? d.createdAt))}</time>
+                      {" · "}
+                      {d.attempts.length === 1 ? "1 attempt" : `${d.attempts.length} attempts`}
                     </p>
-                  ) : null}
-                </td>
-                <td className="px-3 py-2 tabular-nums">{last?.statusCode ?? "—"}</td>
-                <td className="whitespace-nowrap px-3 py-2 tabular-nums">{last ? `${last.durationMs} ms` : "—"}</td>
-                <td className="max-w-xs px-3 py-2">
-                  {last ? (
-                    <details>
-                      <summary className="cursor-pointer truncate text-slate-700">
-                        {last.error ?? (last.response || "(empty body)")}
-                      </summary>
-                      <ol className="mt-2 grid gap-2 text-xs">
-                        {d.attempts.map((a) => (
-                          <li key={a.at} className="rounded border bg-slate-50 p-2">
-                            <p className="font-medium">
-                              {when.format(new Date(a.at))} · {a.statusCode ?? "no answer"} · {a.durationMs} ms
-                            </p>
-                            {a.error ? <p className="text-red-800">{a.error}</p> : null}
-                            {a.response ? (
-                              <pre className="mt-1 whitespace-pre-wrap break-all font-mono">{a.response}</pre>
-                            ) : null}
-                          </li>
-                        ))}
-                      </ol>
-                    </details>
-                  ) : (
-                    <span className="text-muted-foreground">Not sent yet</span>
-                  )}
-                </td>
-                <td className="whitespace-nowrap px-3 py-2 text-right">
-                  {d.status === "delivered" ? (
-                    <Button size="sm" variant="outline" onClick={() => run(d, "replay")} disabled={action.isPending}>
-                      Replay
-                    </Button>
-                  ) : (
-                    <Button size="sm" variant="outline" onClick={() => run(d, "retry")} disabled={action.isPending}>
-                      Retry now
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </ScrollRegion>
+                    {d.nextAttemptAt ? (
+                      <p className="text-xs text-muted-foreground">
+                        Next attempt {when.format(new Date(d.nextAttemptAt))}
+                      </p>
+                    ) : null}
+                  </td>
+                  <td className="px-3 py-2 tabular-nums">{last?.statusCode ?? "—"}</td>
+                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">{last ? `${last.durationMs} ms` : "—"}</td>
+                  <td className="max-w-xs px-3 py-2">
+                    {last ? (
+                      <details>
+                        <summary className="cursor-pointer truncate text-slate-700">
+                          {last.error ?? (last.response || "(empty body)")}
+                        </summary>
+                        <ol className="mt-2 grid gap-2 text-xs">
+                          {d.attempts.map((a) => (
+                            <li key={a.at} className="rounded border bg-slate-50 p-2">
+                              <p className="font-medium">
+                                {when.format(new Date(a.at))} · {a.statusCode ?? "no answer"} · {a.durationMs} ms
+                              </p>
+                              {a.error ? <p className="text-red-800">{a.error}</p> : null}
+                              {a.response ? (
+                                <pre className="mt-1 whitespace-pre-wrap break-all font-mono">{a.response}</pre>
+                              ) : null}
+                            </li>
+                          ))}
+                        </ol>
+                        <p className="mt-2 text-xs font-medium">Event body (webhook-id {d.id})</p>
+                        <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded border bg-slate-50 p-2 font-mono text-xs">
+                          {JSON.stringify(d.payload, null, 2)}
+                        </pre>
+                      </details>
+                    ) : (
+                      <span className="text-muted-foreground">Not sent yet</span>
+                    )}
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right">
+                    {d.status === "delivered" ? (
+                      <Button size="sm" variant="outline" onClick={() => run(d, "replay")} disabled={action.isPending}>
+                        Replay
+                      </Button>
+                    ) : (
+                      <Button size="sm" variant="outline" onClick={() => run(d, "retry")} disabled={action.isPending}>
+                        Retry now
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </ScrollRegion>
+      {hasNextPage ? (
+        <Button variant="outline" className="mt-3" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>
+          {isFetchingNextPage ? "Loading..." : "Load more"}
+        </Button>
+      ) : null}
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   CreateWebhookEndpointInput,
   UpdateWebhookEndpointInput,
@@ -23,13 +23,18 @@ export function useWebhookEndpoints() {
   return useQuery(webhookEndpointsQuery);
 }
 
-/** The delivery log, refreshed every few seconds while something is still on its way. */
+/** The delivery log, newest first, refreshed every few seconds while something is still on its way. */
 export function useWebhookDeliveries(endpointId: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: webhookKeys.deliveries(endpointId),
-    queryFn: () =>
-      api<{ items: WebhookDeliveryDto[]; nextCursor: string | null }>(`/webhook-endpoints/${endpointId}/deliveries`),
-    refetchInterval: (query) => (query.state.data?.items.some((d) => d.status === "pending") ? 2_000 : 15_000),
+    queryFn: ({ pageParam }) =>
+      api<{ items: WebhookDeliveryDto[]; nextCursor: string | null }>(
+        `/webhook-endpoints/${endpointId}/deliveries${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ""}`,
+      ),
+    initialPageParam: "",
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.items.some((d) => d.status === "pending")) ? 2_000 : 15_000,
   });
 }
 
