@@ -48,7 +48,11 @@ describe("role dashboards", () => {
     const projects = page.getByRole("list", { name: "Your projects" }).getByRole("listitem");
     expect(await projects.count()).toBe(5);
     const upcoming = page.getByRole("list", { name: "Upcoming milestones" }).getByRole("listitem");
-    expect(await upcoming.count()).toBe(5);
+    // The rejected milestone first, marked, then the next five due.
+    expect(await upcoming.count()).toBe(6);
+    expect(await upcoming.first().textContent()).toContain("Needs resubmission");
+    expect(await upcoming.first().textContent()).toContain("Structural frame, block A");
+    expect(await page.locator('[data-attention="Needs resubmission"]').count()).toBe(1);
     // Due in 2 and 10 days: highlighted amber; the rest are further out.
     expect(await page.locator("[data-due-soon]").count()).toBe(2);
     await screenshot(page, "dashboard-owner-desktop");

@@ -112,6 +112,7 @@ describe("notifications", () => {
     const own = admin.page.getByLabel("Role for Avery Chen");
     await expect(own.isDisabled()).resolves.toBe(true);
     await admin.page.getByLabel("Role for Theo Park").selectOption("investor");
+    await admin.page.getByRole("alertdialog").getByRole("button", { name: "Change role" }).click();
     await expectToast(admin.page, "Theo Park is now Investor.");
     await screenshot(admin.page, "users-admin-desktop");
 

@@ -114,20 +114,19 @@ describe("an owner edits and deletes projects", () => {
     await context.close();
   });
 
-  it("is told why a project with a verified milestone cannot be deleted", async () => {
+  it("is told why a project with a verified milestone cannot be deleted, before trying", async () => {
     const { context, page } = await suite.page();
     await signIn(page, DEMO.owner);
     await openFromSearch(page, "Mojave Solar Farm Phase II");
-    await page.getByRole("button", { name: "Delete Project" }).click();
-    const confirm = page.getByRole("alertdialog");
-    await confirm.getByText("Are you sure you want to delete this project?").waitFor();
-    await confirm.getByText("all of its milestones will be deleted").waitFor();
-    await confirm.getByRole("button", { name: "Delete Project" }).click();
-    await expectToast(page, "Error deleting project");
-    await expectToast(page, "A project with verified milestones or released capital cannot be deleted.");
-    await confirm.waitFor({ state: "hidden" });
-    expect(new URL(page.url()).pathname).toMatch(/^\/projects\//);
-    await page.getByRole("heading", { name: "Mojave Solar Farm Phase II", level: 1 }).waitFor();
+    const button = page.getByRole("button", { name: "Delete Project" });
+    await button.waitFor();
+    expect(await button.isDisabled()).toBe(true);
+    const reason = "A project with verified milestones or released capital cannot be deleted.";
+    const describedBy = (await button.getAttribute("aria-describedby")) ?? "";
+    const said = await page.evaluate((id) => document.getElementById(id)?.textContent, describedBy);
+    expect(said).toBe(reason);
+    await page.getByText(reason).waitFor();
+    await screenshot(page, "project-delete-blocked-desktop", { fullPage: false });
     await context.close();
   });
 

@@ -96,7 +96,7 @@ describe("verification", () => {
     const files = dialog.getByRole("list", { name: "Evidence files" });
     await files.getByText("delivery-note.pdf").waitFor();
     await files.getByText("site-photo.jpg").waitFor();
-    await files.getByText("0.29 MB").waitFor();
+    await files.getByText(/^293 KB · /).waitFor();
     await expect(files.getByRole("button", { name: "Remove site-photo.jpg" }).count()).resolves.toBe(1);
     await screenshot(page, "verification-dialog-evidence-desktop");
 

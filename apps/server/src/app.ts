@@ -8,8 +8,10 @@ import type { AppEnv, Deps } from "./context";
 import { isConnectionLoss } from "./db/connection-loss";
 import { AppError } from "./errors";
 import { JSON_BODY_LIMIT } from "./lib/validate";
+import { apiTokenRoutes } from "./routes/api-tokens";
 import { auditRoutes } from "./routes/audit";
 import { authRoutes } from "./routes/auth";
+import { certificateRoutes, releaseCertificateRoutes } from "./routes/certificates";
 import { dashboardRoutes } from "./routes/dashboard";
 import { eventRoutes } from "./routes/events";
 import { evidenceRoutes, milestoneEvidenceRoutes } from "./routes/evidence";
@@ -17,11 +19,14 @@ import { healthRoutes } from "./routes/health";
 import { meRoutes } from "./routes/me";
 import { milestoneRoutes } from "./routes/milestones";
 import { notificationRoutes } from "./routes/notifications";
+import { openApiRoutes } from "./routes/openapi";
 import { projectRoutes } from "./routes/projects";
 import { publicRequestRoutes } from "./routes/public-requests";
+import { releaseRoutes } from "./routes/releases";
 import { userRoutes } from "./routes/users";
 import { reportRoutes, verificationRoutes, verifierQueueRoutes } from "./routes/verification";
 import { verifierRoutes } from "./routes/verifiers";
+import { webhookEndpointRoutes } from "./routes/webhooks";
 import { mountWebApp } from "./web-app";
 
 /** Seconds a client should wait before retrying a request that met a lost database connection. */
@@ -40,6 +45,7 @@ export function createApp(deps: Deps) {
     c.set("requestId", requestId);
     c.set("deps", deps);
     c.set("user", null);
+    c.set("apiToken", null);
     c.header("X-Request-Id", requestId);
     const started = performance.now();
     await next();
@@ -52,6 +58,7 @@ export function createApp(deps: Deps) {
           status: c.res.status,
           ms: Math.round(performance.now() - started),
           userId: c.get("user")?.id,
+          apiTokenId: c.get("apiToken")?.id,
         },
         "request",
       );
@@ -131,6 +138,12 @@ export function createApp(deps: Deps) {
   api.route("/events", eventRoutes);
   api.route("/users", userRoutes);
   api.route("/dashboard", dashboardRoutes);
+  api.route("/webhook-endpoints", webhookEndpointRoutes);
+  api.route("/releases", releaseCertificateRoutes);
+  api.route("/certificates", certificateRoutes);
+  api.route("/", openApiRoutes);
+  api.route("/releases", releaseRoutes);
+  api.route("/api-tokens", apiTokenRoutes);
   app.route("/api", api);
   app.all("/api/*", () => {
     throw new AppError("not_found", "No such endpoint.");

@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { signUpSchema } from "@tranche/domain";
 import { eq } from "drizzle-orm";
 import { hashPassword, passwordWeaknesses } from "./auth/password";
+import { startCustodianSim } from "./custodian-sim";
 import { openDatabase } from "./db/client";
 import { users } from "./db/schema";
 import { loadEnv } from "./env";
@@ -17,7 +18,9 @@ const USAGE = `Usage:
   npm run cli -- create-admin --email <email> --name <name>   (password prompted, or piped on stdin)
   npm run cli -- seed                                          (demo accounts and projects; empty database only)
   npm run cli -- audit verify                                  (re-computes the audit hash chain, checks signed checkpoints)
-  npm run cli -- audit checkpoint                              (signs the chain head now)`;
+  npm run cli -- audit checkpoint                              (signs the chain head now)
+  npm run cli -- custodian-sim --port 4000 --secret whsec_… [--token <api token> --auto-settle] [--api http://localhost:3000] [--host 127.0.0.1]
+                                                               (a reference webhook receiver: verifies, prints, settles)`;
 
 async function readPassword(): Promise<string> {
   const rl = createInterface({
@@ -147,6 +150,46 @@ async function main() {
     } finally {
       await database.close();
     }
+  }
+
+  if (command === "custodian-sim") {
+    const { values } = parseArgs({
+      args: [sub, ...rest].filter(Boolean),
+      options: {
+        port: { type: "string", default: "4000" },
+        host: { type: "string", default: "127.0.0.1" },
+        secret: { type: "string" },
+        token: { type: "string" },
+        "auto-settle": { type: "boolean", default: false },
+        api: { type: "string", default: env.PUBLIC_URL },
+      },
+    });
+    const port = Number(values.port);
+    if (!values.secret?.startsWith("whsec_") || !Number.isInteger(port) || port < 0 || port > 65535) {
+      console.error("custodian-sim needs --secret whsec_… (the endpoint's signing secret) and a --port number.");
+      return 64;
+    }
+    if (values["auto-settle"] && !values.token) {
+      console.error("--auto-settle needs --token (an API token with the releases:write scope).");
+      return 64;
+    }
+    const sim = await startCustodianSim({
+      port,
+      host: values.host,
+      secret: values.secret,
+      token: values.token,
+      autoSettle: values["auto-settle"],
+      api: values.api,
+    });
+    console.log(
+      `Custodian simulator listening on ${sim.url}${values["auto-settle"] ? ` (settling releases through ${values.api})` : ""}`,
+    );
+    await new Promise<void>((resolve) => {
+      process.once("SIGINT", resolve);
+      process.once("SIGTERM", resolve);
+    });
+    await sim.close();
+    return 0;
   }
 
   console.error(USAGE);

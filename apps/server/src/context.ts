@@ -1,9 +1,10 @@
-import type { Role } from "@tranche/domain";
+import type { ApiScope, Role } from "@tranche/domain";
 import type { Database, Db } from "./db/client";
 import type { Env } from "./env";
 import type { Logger } from "./lib/logger";
 import type { Realtime } from "./realtime/hub";
 import type { AuditKey } from "./services/audit/signing-key";
+import type { SecretBox } from "./services/webhooks/secrets";
 
 export interface SessionUser {
   id: string;
@@ -24,15 +25,36 @@ export interface Deps {
   realtime: Realtime;
   /** Signs audit checkpoints; kept outside the database. */
   auditKey: AuditKey;
+  /** Encrypts webhook signing secrets at rest; kept outside the database. */
+  webhookSecrets: SecretBox;
 }
+
+/** A machine client authenticated by an API token (Authorization: Bearer). */
+export interface TokenCaller {
+  id: string;
+  name: string;
+  scopes: ApiScope[];
+}
+
+/** Who is acting on a route that both people and API tokens may call. */
+export type Caller = { kind: "user"; user: SessionUser } | { kind: "token"; token: TokenCaller };
 
 export type AppEnv = {
   Variables: {
     deps: Deps;
     user: SessionUser | null;
+    /** Set instead of `user` when the request carries an API token. */
+    apiToken: TokenCaller | null;
     requestId: string;
   };
 };
+
+/** What a service verb that people and API tokens share receives. */
+export interface CallerContext {
+  db: Db;
+  env: Env;
+  caller: Caller;
+}
 
 /** What a service verb receives: who is acting, and where. */
 export interface ServiceContext {

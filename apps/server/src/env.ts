@@ -32,6 +32,8 @@ export const envSchema = z
     SIGNUP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
     SIGNIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(150),
     PUBLIC_FORM_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+    /** Requests one API token may make per minute. */
+    API_TOKEN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
     /** Comment lines on open event streams, so proxies keep them open and dead clients are noticed. */
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(SSE_HEARTBEAT_MS),
@@ -45,6 +47,15 @@ export const envSchema = z
     AUDIT_CHECKPOINT_EVERY: z.coerce.number().int().min(1).default(100),
     /** …or this long after the last one, whichever comes first (when the chain moved). */
     AUDIT_CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(1000).default(600_000),
+    /** 32 bytes (base64) that encrypt webhook signing secrets at rest; without it, DATA_DIR/webhook-secrets.key. */
+    WEBHOOK_SECRETS_KEY: z
+      .string()
+      .refine((v) => Buffer.from(v, "base64").length === 32, {
+        error: "must be 32 bytes in base64 (openssl rand -base64 32)",
+      })
+      .optional(),
+    /** Development and tests only: webhooks may target private and loopback addresses, over plain http. */
+    WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   })
   .refine((env) => env.MAX_UPLOAD_REQUEST_MB >= env.MAX_UPLOAD_MB, {
     path: ["MAX_UPLOAD_REQUEST_MB"],

@@ -1,9 +1,10 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { CHECKLIST_ITEMS, type Checklist, EMPTY_CHECKLIST, type Role, todayIso } from "@tranche/domain";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { hashPassword } from "./auth/password";
 import type { Deps } from "./context";
-import type { Db } from "./db/client";
-import { disbursements, milestones, projectMembers, projects, users } from "./db/schema";
+import type { Db, Tx } from "./db/client";
+import { apiTokens, disbursements, milestones, projectMembers, projects, users } from "./db/schema";
 import { moneyParam } from "./lib/money";
 import { appendAudit } from "./services/audit/append";
 import { notify } from "./services/notifications/notify";
@@ -31,12 +32,69 @@ export function demoMode(deps: Deps): boolean {
 }
 
 const day = 86_400_000;
+const hour = 3_600_000;
+
+/** A seeded release's answer from the custodian, with the audit events a real one leaves. */
+async function seedSettlement(
+  tx: Tx,
+  release: typeof disbursements.$inferSelect,
+  answer: { reference: string; settledDaysAgo: number; failedFirst?: string },
+  custodian: { id: string; name: string },
+  adminId: string,
+) {
+  const via = { apiToken: custodian };
+  const base = { milestoneId: release.milestoneId, instructionId: release.instructionId };
+  let instructionId = release.instructionId;
+  if (answer.failedFirst) {
+    await appendAudit(tx, {
+      actorId: custodian.id,
+      action: "release.failed",
+      entityType: "disbursement",
+      entityId: release.id,
+      projectId: release.projectId,
+      before: { ...base, status: "instructed" },
+      after: { ...base, status: "failed", failureReason: answer.failedFirst, ...via },
+    });
+    instructionId = randomUUID();
+    await appendAudit(tx, {
+      actorId: adminId,
+      action: "release.reinstructed",
+      entityType: "disbursement",
+      entityId: release.id,
+      projectId: release.projectId,
+      before: { ...base, status: "failed", failureReason: answer.failedFirst },
+      after: { ...base, instructionId, status: "instructed" },
+    });
+  }
+  // Settled after the approval, and never in the future.
+  const settledAt = new Date(
+    Math.min(
+      Date.now() - hour,
+      Math.max(Date.now() - answer.settledDaysAgo * day, release.releasedAt.getTime() + 2 * hour),
+    ),
+  );
+  await tx
+    .update(disbursements)
+    .set({ status: "settled", instructionId, settlementReference: answer.reference, settledAt, updatedAt: settledAt })
+    .where(eq(disbursements.id, release.id));
+  await appendAudit(tx, {
+    actorId: custodian.id,
+    action: "release.settled",
+    entityType: "disbursement",
+    entityId: release.id,
+    projectId: release.projectId,
+    before: { ...base, instructionId, status: "instructed" },
+    after: { ...base, instructionId, status: "settled", settlementReference: answer.reference, settledAt, ...via },
+  });
+}
 const dateIn = (days: number) => todayIso(new Date(Date.now() + days * day));
 const checked = (n: number): Checklist =>
   Object.fromEntries(CHECKLIST_ITEMS.map((item, i) => [item.key, i < n])) as Checklist;
 
 /** One account per role, extra verifiers, and projects with milestones in every status. */
 export async function seedDemoData(db: Db): Promise<void> {
+  const now = Date.now();
+  const at = (ms: number) => new Date(now + ms);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const insertUser = async (u: {
@@ -102,7 +160,22 @@ export async function seedDemoData(db: Db): Promise<void> {
       checklist?: number;
       comments?: string;
       verifier?: string;
+      /** The custodian's answer to a verified milestone's release (default: still instructed). */
+      release?: { reference: string; settledDaysAgo: number; failedFirst?: string };
     };
+    // The demo custodian's token: only a hash of random bytes is stored, so it cannot be used; it is the
+    // actor of the seeded settlements, as a real custodian's token would be.
+    const [custodian] = await tx
+      .insert(apiTokens)
+      .values({
+        name: "Northwind Custody (demo)",
+        tokenHash: createHash("sha256").update(randomBytes(32)).digest("hex"),
+        prefix: "trk_demo00",
+        scopes: ["releases:read", "releases:write"],
+        createdBy: admin,
+        lastUsedAt: new Date(Date.now() - 3 * day),
+      })
+      .returning({ id: apiTokens.id, name: apiTokens.name });
     const addProject = async (p: {
       name: string;
       description: string;
@@ -115,6 +188,10 @@ export async function seedDemoData(db: Db): Promise<void> {
       verifiers: string[];
       milestones: M[];
     }) => {
+      // The story the timestamps tell: the project is set up a few days before it starts (or weeks before now when
+      // it starts later), each milestone is defined the next day, verification starts after that and before any
+      // decision, and every decision lies in the past.
+      const projectCreated = (Math.min(p.start, -21) - 5) * day;
       const [project] = await tx
         .insert(projects)
         .values({
@@ -126,6 +203,8 @@ export async function seedDemoData(db: Db): Promise<void> {
           startDate: dateIn(p.start),
           endDate: p.end === null ? null : dateIn(p.end),
           createdBy: owner,
+          createdAt: at(projectCreated),
+          updatedAt: at(projectCreated),
         })
         .returning({ id: projects.id });
       await appendAudit(tx, {
@@ -142,10 +221,14 @@ export async function seedDemoData(db: Db): Promise<void> {
         ...p.verifiers.map((userId) => ({ userId, role: "verifier" })),
       ];
       await tx.insert(projectMembers).values(members.map((m) => ({ ...m, projectId: project.id })));
-      for (const m of p.milestones) {
+      for (const [i, m] of p.milestones.entries()) {
         const decided = m.status === "verified" || m.status === "rejected";
         const started = decided || m.status === "in_verification";
         const verifierId = started ? (m.verifier ?? p.verifiers[0]) : null;
+        const createdAt = projectCreated + day + i * hour;
+        const decidedAt = Math.max(Math.min(m.due, -1) * day, createdAt + 2 * day);
+        const latestStart = decided ? decidedAt - day : -hour;
+        const startedAt = Math.min(Math.max((m.due - 10) * day, createdAt + day), latestStart);
         const [row] = await tx
           .insert(milestones)
           .values({
@@ -156,11 +239,13 @@ export async function seedDemoData(db: Db): Promise<void> {
             capitalAmount: moneyParam(m.amount),
             status: m.status,
             verifierId,
-            startedAt: started ? new Date(Date.now() + (m.due - 10) * day) : null,
-            verificationDate: decided ? new Date(Date.now() + Math.min(m.due, -1) * day) : null,
+            startedAt: started ? at(startedAt) : null,
+            verificationDate: decided ? at(decidedAt) : null,
             comments: m.comments ?? null,
             checklist: m.checklist === undefined ? EMPTY_CHECKLIST : checked(m.checklist),
             createdBy: owner,
+            createdAt: at(createdAt),
+            updatedAt: at(decided ? decidedAt : started ? startedAt : createdAt),
           })
           .returning({ id: milestones.id });
         await appendAudit(tx, {
@@ -172,21 +257,29 @@ export async function seedDemoData(db: Db): Promise<void> {
           after: { title: m.title, capitalAmount: m.amount },
         });
         if (m.status === "verified" && verifierId) {
-          await tx.insert(disbursements).values({
-            milestoneId: row.id,
-            projectId: project.id,
-            amount: moneyParam(m.amount),
-            currency: p.currency,
-            releasedBy: verifierId,
-          });
+          const approvedAt = at(decidedAt);
+          const [release] = await tx
+            .insert(disbursements)
+            .values({
+              milestoneId: row.id,
+              projectId: project.id,
+              amount: moneyParam(m.amount),
+              currency: p.currency,
+              releasedBy: verifierId,
+              releasedAt: approvedAt,
+              instructedAt: approvedAt,
+              updatedAt: approvedAt,
+            })
+            .returning();
           await appendAudit(tx, {
             actorId: verifierId,
             action: "milestone.approved",
             entityType: "milestone",
             entityId: row.id,
             projectId: project.id,
-            after: { status: "verified", released: m.amount },
+            after: { status: "verified", released: m.amount, release: { instructionId: release.instructionId } },
           });
+          if (m.release) await seedSettlement(tx, release, m.release, custodian, admin);
         }
       }
       await recomputeProjectStatus(tx, project.id);
@@ -302,6 +395,7 @@ export async function seedDemoData(db: Db): Promise<void> {
           status: "verified",
           checklist: 6,
           comments: "Site visits confirmed all three clinics operating.",
+          release: { reference: "NWC-2025-118204", settledDaysAgo: 196 },
         },
         {
           title: "Remaining clinics and staffing",
@@ -311,6 +405,11 @@ export async function seedDemoData(db: Db): Promise<void> {
           status: "verified",
           checklist: 6,
           comments: "Staffing contracts and commissioning reports verified.",
+          release: {
+            reference: "NWC-2026-004117",
+            settledDaysAgo: 33,
+            failedFirst: "The receiving bank returned the payment: beneficiary account details did not match.",
+          },
         },
       ],
     });

@@ -12,6 +12,7 @@ import { loadOrCreateAuditKey } from "./services/audit/signing-key";
 import { sweepPartialUploads } from "./services/evidence/storage";
 import { outboxTopics } from "./services/outbox/topics";
 import { createOutboxWorker } from "./services/outbox/worker";
+import { loadOrCreateSecretBox } from "./services/webhooks/secrets";
 
 export interface RunningServer {
   deps: Deps;
@@ -33,7 +34,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
   if (swept > 0) logger.info({ folders: swept }, "removed partial uploads left by a stopped process");
   const realtime = await createRealtime(database, logger);
   const auditKey = loadOrCreateAuditKey(env, logger);
-  const deps: Deps = { env, database, db: database.db, logger, realtime, auditKey };
+  const webhookSecrets = loadOrCreateSecretBox(env, logger);
+  const deps: Deps = { env, database, db: database.db, logger, realtime, auditKey, webhookSecrets };
   if (await shouldSeed(deps)) {
     await seedDemoData(database.db);
     logger.info("demo data seeded");

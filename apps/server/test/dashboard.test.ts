@@ -116,6 +116,7 @@ describe("GET /api/dashboard", () => {
         status: "at_risk",
         totalCapital: 1_000_000,
         disbursedCapital: 230_000,
+        settledCapital: 0,
         remainingCapital: 770_000,
         currency: "USD",
       },
@@ -125,6 +126,7 @@ describe("GET /api/dashboard", () => {
         status: "at_risk",
         totalCapital: 500_000,
         disbursedCapital: 0,
+        settledCapital: 0,
         remainingCapital: 500_000,
         currency: "EUR",
       },
@@ -138,7 +140,7 @@ describe("GET /api/dashboard", () => {
     });
   });
 
-  it("gives an owner their own projects, cut descriptions and five upcoming non-verified milestones", async () => {
+  it("gives an owner their own projects, cut descriptions, and overdue or rejected milestones before the next five", async () => {
     const body = await dashboard(owner);
     expect(body.overview.actionRequired).toEqual({ count: 1, label: "rejected milestone to revise" });
     expect(body.role).toMatchObject({
@@ -162,12 +164,13 @@ describe("GET /api/dashboard", () => {
       remainingCapital: 770_000,
     });
     expect(body.role.projects).toHaveLength(2);
-    // Upcoming: due today or later, not verified, soonest first, at most five (the overdue m10 is not upcoming).
+    // What needs the owner first (the overdue m10, the rejected m4), then up to five due today or later.
     expect(body.role.upcomingMilestones.map((m: { id: string }) => m.id)).toEqual([
+      ids.m10,
+      ids.m4,
       ids.m5,
       ids.m2,
       ids.m3,
-      ids.m4,
       ids.m6,
     ]);
   });

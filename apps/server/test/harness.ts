@@ -12,6 +12,7 @@ import { type Env, testEnv } from "../src/env";
 import { createLogger } from "../src/lib/logger";
 import { createRealtime } from "../src/realtime/hub";
 import { generateAuditKey } from "../src/services/audit/signing-key";
+import { generateSecretBox } from "../src/services/webhooks/secrets";
 
 type RequestBody = NonNullable<Parameters<typeof fetch>[1]>["body"];
 
@@ -83,6 +84,7 @@ export async function createTestApp(envOverrides: Partial<Env> = {}): Promise<Te
     logger,
     realtime: await createRealtime(database, logger),
     auditKey: generateAuditKey(),
+    webhookSecrets: generateSecretBox(),
   };
   const app = createApp(deps);
   let counter = 0;

@@ -137,6 +137,7 @@ describe("GET /api/projects/:id", () => {
       canDelete: false,
       canManageMilestones: false,
       canAssign: false,
+      reasons: {},
     });
   });
 });

@@ -5,24 +5,31 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
+  cancelReleaseSchema,
   changePasswordSchema,
   checklistSchema,
+  createApiTokenSchema,
   createMilestoneSchema,
   createProjectSchema,
+  createWebhookEndpointSchema,
   decisionSchema,
+  failReleaseSchema,
   memberSchema,
   publicRequestSchema,
   rejectSchema,
   reportSchema,
+  settleReleaseSchema,
   signInSchema,
   signUpSchema,
   updateMilestoneSchema,
   updateProjectSchema,
   updateUserSchema,
+  updateWebhookEndpointSchema,
 } from "@tranche/domain";
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { evidence, notifications } from "../src/db/schema";
+import { apiTokens, disbursements, evidence, notifications } from "../src/db/schema";
 import { daysFromNow, makeMilestone, makeProject } from "./factories";
 import { createTestApp, type TestApp, type TestUser } from "./harness";
 
@@ -71,6 +78,23 @@ async function makeWorld() {
   const theirs = await makeProject(t, { owner: otherOwner });
   const milestone = await makeMilestone(t, mine, { status: "in_verification", verifier });
   const hiddenMilestone = await makeMilestone(t, theirs);
+  // A release on each project (the factory releases a verified milestone), and an API token.
+  const releases = [];
+  for (const project of [mine, theirs]) {
+    const done = await makeMilestone(t, project, { status: "verified", verifier });
+    const [release] = await t.deps.db.select().from(disbursements).where(eq(disbursements.milestoneId, done.id));
+    releases.push(release);
+  }
+  const [token] = await t.deps.db
+    .insert(apiTokens)
+    .values({
+      name: "Robust",
+      tokenHash: `robust-${Math.random()}`,
+      prefix: "trk_robust",
+      scopes: ["releases:read"],
+      createdBy: admin.id,
+    })
+    .returning();
   const [visibleEvidence, hiddenEvidence] = await t.deps.db
     .insert(evidence)
     .values(
@@ -103,6 +127,8 @@ async function makeWorld() {
     evidence: { visible: visibleEvidence.id, hidden: hiddenEvidence.id },
     notification: { visible: notes[0].id, hidden: notes[4].id },
     user: { visible: investor.id, hidden: otherOwner.id },
+    release: { visible: releases[0].id, hidden: releases[1].id },
+    apiToken: { visible: token.id, hidden: RANDOM_UUID },
   };
   return { users, ids, notifications: notes };
 }
@@ -169,6 +195,22 @@ const ZOD_BODIES: Record<string, { schema: { shape: Record<string, unknown> }; v
     },
     "POST /api/milestones/:id/report": { schema: reportSchema, valid: () => ({ comments: "Report." }) },
     "PATCH /api/users/:id": { schema: updateUserSchema, valid: () => ({ role: "investor" }) },
+    "POST /api/releases/:id/settle": { schema: settleReleaseSchema, valid: () => ({ reference: "WIRE-1" }) },
+    "POST /api/releases/:id/fail": { schema: failReleaseSchema, valid: () => ({ reason: "Account closed." }) },
+    "POST /api/releases/:id/cancel": { schema: cancelReleaseSchema, valid: () => ({ reason: "Restructured." }) },
+    "POST /api/api-tokens": {
+      schema: createApiTokenSchema,
+      valid: () => ({ name: "Custodian", scopes: ["releases:read"] }),
+    },
+    "POST /api/webhook-endpoints": {
+      schema: createWebhookEndpointSchema,
+      // A public documentation address: no DNS needed, and not one the SSRF check refuses.
+      valid: () => ({ url: "https://203.0.113.10/hook", events: ["release.settled"], description: "Custodian" }),
+    },
+    "PATCH /api/webhook-endpoints/:id": {
+      schema: updateWebhookEndpointSchema,
+      valid: () => ({ description: "Renamed", enabled: false }),
+    },
   };
 const NO_BODY = new Set([
   "POST /api/auth/sign-out",
@@ -177,7 +219,12 @@ const NO_BODY = new Set([
   "POST /api/milestones/:id/delay",
   "POST /api/notifications/read-all",
   "POST /api/notifications/:id/read",
+  "POST /api/releases/:id/reinstruct",
   "POST /api/milestones/:id/evidence", // multipart: its own cases below
+  "POST /api/webhook-endpoints/:id/rotate-secret",
+  "POST /api/webhook-endpoints/:id/test",
+  "POST /api/webhook-endpoints/:id/deliveries/:deliveryId/retry",
+  "POST /api/webhook-endpoints/:id/deliveries/:deliveryId/replay",
 ]);
 
 const LONG = "x".repeat(10_240);
@@ -335,7 +382,11 @@ function fill(route: string, world: World, kind: "visible" | "hidden" | "random"
               ? "evidence"
               : route.startsWith("/api/notifications")
                 ? "notification"
-                : "user";
+                : route.startsWith("/api/releases")
+                  ? "release"
+                  : route.startsWith("/api/api-tokens")
+                    ? "apiToken"
+                    : "user";
     return world.ids[what][kind];
   });
 }
@@ -419,7 +470,7 @@ describe("every route, every role, hostile input", () => {
         for (const call of calls) await expectSafe(call);
       }
     }
-  }, 120_000); // ~20 s on either database on an idle machine
+  }, 300_000); // ~25 s on either database on an idle machine; minutes when the machine is busy
 
   it("survives hostile headers and cookies", async () => {
     const world = await makeWorld();
@@ -453,6 +504,15 @@ describe("every route, every role, hostile input", () => {
         headers: { ...json, "x-forwarded-for": xff },
       })),
       { method: "GET", path: "/api/me", as: null, headers: { "x-request-id": "../../x\u00e9" } },
+      ...[
+        "Bearer",
+        "Bearer ",
+        "Bearer x y",
+        `Bearer ${"t".repeat(5000)}`,
+        "Bearer trk_\u00e9",
+        "Basic a",
+        "bearer trk_x",
+      ].map((authorization) => ({ method: "GET", path: "/api/releases", as: null, headers: { authorization } })),
       {
         method: "POST",
         path: "/api/projects",
@@ -548,7 +608,7 @@ describe("every route, every role, hostile input", () => {
       ),
       { numRuns: 300, seed: 20250601, endOnFailure: true },
     );
-  });
+  }, 120_000);
 
   it("checked a meaningful number of requests", () => {
     expect(checked.requests).toBeGreaterThan(5000);

@@ -21,7 +21,27 @@ export const DEFAULT_CURRENCY: Currency = "USD";
 export const MEMBER_ROLES = ["owner", "investor", "verifier"] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
-export const NOTIFICATION_CATEGORIES = ["welcome", "account", "milestone", "verification"] as const;
+export const NOTIFICATION_CATEGORIES = ["welcome", "account", "milestone", "verification", "release"] as const;
+
+/** DESIGN.md "Releases beyond Tranche": instructed → settled | failed; failed → instructed | cancelled. */
+export const RELEASE_STATUSES = ["instructed", "settled", "failed", "cancelled"] as const;
+export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
+export const RELEASE_STATUS_LABELS: Record<ReleaseStatus, string> = {
+  instructed: "Instructed",
+  settled: "Settled",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
+/** "Released" means instructed or settled: capital Tranche has told the custodian to pay. */
+export const RELEASED_STATUSES: readonly ReleaseStatus[] = ["instructed", "settled"];
+
+export const API_SCOPES = ["releases:read", "releases:write", "projects:read"] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
+export const API_SCOPE_LABELS: Record<ApiScope, string> = {
+  "releases:read": "Read releases",
+  "releases:write": "Settle and fail releases",
+  "projects:read": "Read projects",
+};
 
 /** SPEC.md §2.9, in display order. The keys are what the server stores. */
 export const CHECKLIST_ITEMS = [
@@ -43,6 +63,12 @@ export const EMPTY_CHECKLIST: Checklist = {
   budget: false,
   risk: false,
 };
+
+/**
+ * The largest total capital (and milestone amount) accepted: 100 billion in any currency, well beyond any single
+ * project, and far inside numeric(20,2) and exact JSON numbers.
+ */
+export const MAX_CAPITAL = 100_000_000_000;
 
 /** SPEC.md §9 list sizes and thresholds. */
 export const LIMITS = {

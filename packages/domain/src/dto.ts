@@ -1,5 +1,14 @@
 // Shapes the API returns (camelCase DTOs, never raw rows). Money crosses as JSON numbers.
-import type { Checklist, Currency, MemberRole, MilestoneStatus, ProjectStatus, Role } from "./constants";
+import type {
+  ApiScope,
+  Checklist,
+  Currency,
+  MemberRole,
+  MilestoneStatus,
+  ProjectStatus,
+  ReleaseStatus,
+  Role,
+} from "./constants";
 
 export interface UserDto {
   id: string;
@@ -22,7 +31,10 @@ export interface ProjectSummaryDto {
   startDate: string | null;
   endDate: string | null;
   totalCapital: number;
+  /** Released: instructed or settled. */
   disbursedCapital: number;
+  /** Confirmed paid by the custodian. */
+  settledCapital: number;
   remainingCapital: number;
   currency: Currency;
   location: string;
@@ -55,7 +67,14 @@ export interface ProjectDetailDto extends ProjectSummaryDto {
   verifiers: TeamMemberDto[];
   milestones: MilestoneDto[];
   counts: MilestoneCounts;
-  permissions: { canEdit: boolean; canDelete: boolean; canManageMilestones: boolean; canAssign: boolean };
+  permissions: {
+    canEdit: boolean;
+    canDelete: boolean;
+    canManageMilestones: boolean;
+    canAssign: boolean;
+    /** Why an action the caller's role allows is refused in the project's present state. */
+    reasons: { delete?: string };
+  };
 }
 
 export interface MilestoneDto {
@@ -89,12 +108,15 @@ export interface MilestoneDetailDto extends MilestoneDto {
   projectCurrency: Currency;
   startedAt: string | null;
   disbursedAt: string | null;
+  release: ReleaseDto | null;
   permissions: {
     canEdit: boolean;
     canDelete: boolean;
     canVerify: boolean;
     canUpload: boolean;
     canResubmit: boolean;
+    /** Why an action the caller's role allows is refused in the milestone's present state. */
+    reasons: { edit?: string; delete?: string; upload?: string };
   };
 }
 
@@ -182,6 +204,7 @@ export interface DashboardProjectDto {
   status: ProjectStatus;
   totalCapital: number;
   disbursedCapital: number;
+  settledCapital: number;
   remainingCapital: number;
   currency: Currency;
 }
@@ -197,7 +220,8 @@ export interface OverviewDto {
 export interface InvestorDashboardDto {
   role: "investor";
   capitalUnderManagement: MoneyTotal[];
-  verifiedDisbursements: { currency: Currency; amount: number; percentOfCommitted: number }[];
+  /** Released (instructed or settled) capital per currency, with the settled part of it. */
+  verifiedDisbursements: { currency: Currency; amount: number; settled: number; percentOfCommitted: number }[];
   pendingReviewCount: number;
   riskAlertsCount: number;
   portfolio: DashboardProjectDto[];
@@ -209,6 +233,8 @@ export interface OwnerDashboardDto {
   totalProjects: number;
   totalValue: MoneyTotal[];
   fundingProgress: { currency: Currency; percent: number }[];
+  released: MoneyTotal[];
+  settled: MoneyTotal[];
   projects: (DashboardProjectDto & { description: string })[];
   upcomingMilestones: DashboardMilestoneDto[];
 }
@@ -253,6 +279,8 @@ export interface VerificationDto {
   comments: string | null;
   checklist: Checklist;
   progress: number;
+  /** The report of the current decision, once submitted (submitting again edits it). */
+  report: { id: string; createdAt: string; updatedAt: string } | null;
   permissions: {
     canStart: boolean;
     canDecide: boolean;
@@ -260,6 +288,8 @@ export interface VerificationDto {
     canUpload: boolean;
     canResubmit: boolean;
     canDelay: boolean;
+    /** Why an action the caller's role allows is refused in the milestone's present state. */
+    reasons: { decide?: string; upload?: string };
   };
 }
 
@@ -297,6 +327,8 @@ export interface VerificationReportDto {
   evidence: { id: string; originalName: string; sha256: string; size: number }[];
   submittedBy: { id: string; name: string };
   createdAt: string;
+  /** Later than createdAt when the report was submitted again (it is edited, never duplicated). */
+  updatedAt: string;
 }
 
 /** A request sent through a public form (demo, early access, verifier partner), as admins see it. */
@@ -309,4 +341,71 @@ export interface PublicRequestDto {
   message: string | null;
   source: string | null;
   createdAt: string;
+}
+
+/** What a release certificate states (fixed when first issued); its SHA-256 is the certificate's fingerprint. */
+export interface CertificateFacts {
+  kind: "tranche.release-certificate";
+  version: 1;
+  release: { id: string; amount: string; currency: string; approvedAt: string };
+  project: { id: string; name: string; location: string };
+  milestone: { id: string; title: string; dueDate: string };
+  beneficiary: { name: string; organization: string | null };
+  approvals: { verifier: { name: string; organization: string | null }; decision: "approved"; decidedAt: string }[];
+  policy: string;
+  evidence: { name: string; sha256: string; size: number }[];
+  auditEvent: { id: number; hash: string; recordedAt: string } | null;
+  issuedAt: string;
+}
+
+/** GET /api/certificates/verify: whether a certificate matches Tranche's record, and if so what it states. */
+export type CertificateCheckDto =
+  | { valid: false }
+  | {
+      valid: true;
+      fingerprint: string;
+      facts: CertificateFacts;
+      checkpoint: {
+        id: number;
+        lastEventId: number;
+        headHash: string;
+        keyId: string;
+        signature: string;
+        signedAt: string;
+      } | null;
+      /** The release was cancelled after the certificate was issued: no capital was paid under it. */
+      cancelled: boolean;
+    };
+/** A release: what Tranche instructed the custodian to pay for one verified milestone, and what came back. */
+export interface ReleaseDto {
+  id: string;
+  instructionId: string;
+  status: ReleaseStatus;
+  amount: number;
+  currency: Currency;
+  milestone: { id: string; name: string };
+  project: { id: string; name: string };
+  approvedAt: string;
+  instructedAt: string;
+  settlement: { reference: string; settledAt: string } | null;
+  failure: { reason: string; failedAt: string } | null;
+  cancellation: { reason: string; cancelledAt: string } | null;
+  updatedAt: string;
+  permissions: { canReinstruct: boolean; canCancel: boolean };
+}
+
+export interface ApiTokenDto {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: ApiScope[];
+  createdBy: { id: string; name: string } | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** The answer to creating a token: the only time the token itself is shown. */
+export interface CreatedApiTokenDto extends ApiTokenDto {
+  token: string;
 }

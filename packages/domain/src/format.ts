@@ -109,6 +109,16 @@ export function welcomeName(user: { name?: string | null; email?: string | null 
   return displayLabel(user?.email);
 }
 
+/** 'Nov 22, 2026, 6:55 PM' in the viewer's time zone: the one date-and-time format of the app. */
+export function formatDateTime(iso: string): string {
+  const time = new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", hour12: true });
+  return `${formatDate(iso)}, ${time}`;
+}
+
+/** '512 B', '12.4 KB', '3.25 MB': binary units, with fewer decimals as the figure grows. */
 export function formatFileSize(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+  if (bytes < 1024) return `${bytes} B`;
+  const [value, unit] = bytes < 1024 * 1024 ? [bytes / 1024, "KB"] : [bytes / (1024 * 1024), "MB"];
+  const digits = value < 10 ? 2 : value < 100 ? 1 : 0;
+  return `${value.toFixed(digits)} ${unit}`;
 }

@@ -4,3 +4,4 @@ export * from "./dto";
 export * from "./format";
 export * from "./rules";
 export * from "./schemas";
+export * from "./webhooks";

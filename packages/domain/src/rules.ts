@@ -92,6 +92,19 @@ export function isMilestoneEditable(status: MilestoneStatus): boolean {
   return status !== "verified" && status !== "in_verification";
 }
 
+/** Why a milestone cannot be edited or deleted now (null when it can): shown beside the disabled buttons. */
+export function milestoneLockReason(status: MilestoneStatus): string | null {
+  if (status === "verified") return "A verified milestone cannot be edited or deleted.";
+  if (status === "in_verification") return "A milestone in verification cannot be edited or deleted.";
+  return null;
+}
+
+/** The server's refusal (409) to delete a project with a release, said before the user tries. */
+export const PROJECT_DELETE_LOCKED = "A project with verified milestones or released capital cannot be deleted.";
+
+/** Evidence is frozen with the decision that released capital. */
+export const EVIDENCE_LOCKED = "Evidence cannot change once the milestone is verified.";
+
 /** SPEC.md §2.1: side navigation links by role. */
 export const NAV_LINKS: Record<Role, { to: string; label: string }[]> = {
   investor: [

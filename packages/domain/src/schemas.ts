@@ -1,11 +1,14 @@
 import { z } from "zod";
 import {
+  API_SCOPES,
   CHECKLIST_ITEMS,
   CURRENCIES,
+  MAX_CAPITAL,
   MILESTONE_STATUSES,
   PASSWORD_MAX,
   PASSWORD_MIN,
   PROJECT_STATUSES,
+  RELEASE_STATUSES,
   ROLES,
 } from "./constants";
 
@@ -59,7 +62,7 @@ const money = (field: string) =>
   z
     .number({ error: `${field} must be a number.` })
     .finite({ error: `${field} must be a number.` })
-    .max(1e15, { error: `${field} is too large.` });
+    .max(MAX_CAPITAL, { error: `${field} must be at most 100,000,000,000.` });
 
 const projectFields = {
   name: z
@@ -130,7 +133,7 @@ const milestoneFields = {
     .number({ error: "Capital amount must be greater than zero." })
     .finite({ error: "Capital amount must be greater than zero." })
     .min(1, { error: "Capital amount must be greater than zero." })
-    .max(1e15, { error: "Capital amount is too large." }),
+    .max(MAX_CAPITAL, { error: "Capital amount must be at most 100,000,000,000." }),
   status: z.enum(MILESTONE_STATUSES, { error: "Status is required." }),
 };
 
@@ -193,6 +196,62 @@ export const publicRequestSchema = z.strictObject({
   source: z.string().trim().max(200).optional(),
 });
 export type PublicRequestInput = z.input<typeof publicRequestSchema>;
+
+// ---------- releases ----------
+const uuid = (what: string) =>
+  z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+    error: `${what} must be an id.`,
+  });
+const reason = (what: string) =>
+  z
+    .string({ error: `A reason for the ${what} is required.` })
+    .trim()
+    .min(1, { error: `A reason for the ${what} is required.` })
+    .max(2000, { error: "Reason must be at most 2000 characters." });
+
+export const settleReleaseSchema = z.strictObject({
+  reference: z
+    .string({ error: "The custodian's payment reference is required." })
+    .trim()
+    .min(1, { error: "The custodian's payment reference is required." })
+    .max(200, { error: "Reference must be at most 200 characters." }),
+  settledAt: z.iso
+    .datetime({ offset: true, error: "settledAt must be an ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z." })
+    .refine((value) => Date.parse(value) <= Date.now() + 5 * 60_000, {
+      error: "settledAt cannot be in the future.",
+    })
+    .optional(),
+});
+export const failReleaseSchema = z.strictObject({ reason: reason("failure") });
+export const cancelReleaseSchema = z.strictObject({ reason: reason("cancellation") });
+
+export const releaseListQuerySchema = z.strictObject({
+  status: z.enum(RELEASE_STATUSES, { error: "Status must be instructed, settled, failed or cancelled." }).optional(),
+  projectId: uuid("projectId").optional(),
+  limit: z.coerce
+    .number({ error: "Limit must be a number." })
+    .int({ error: "Limit must be a whole number." })
+    .min(1, { error: "Limit must be between 1 and 100." })
+    .max(100, { error: "Limit must be between 1 and 100." })
+    .default(25),
+});
+
+// ---------- API tokens ----------
+export const createApiTokenSchema = z.strictObject({
+  name: z
+    .string({ error: "Name is required." })
+    .trim()
+    .min(1, { error: "Name is required." })
+    .max(100, { error: "Name must be at most 100 characters." }),
+  scopes: z
+    .array(z.enum(API_SCOPES, { error: "Scopes must be releases:read, releases:write or projects:read." }), {
+      error: "Choose at least one scope.",
+    })
+    .min(1, { error: "Choose at least one scope." })
+    .max(API_SCOPES.length)
+    .transform((scopes) => [...new Set(scopes)]),
+});
+export type CreateApiTokenInput = z.input<typeof createApiTokenSchema>;
 
 /** Turns zod issues into { field: message } (first message per field). */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { dueCountdown, formatDate, formatLongDate, formatMoney, formatStatus } from "../src/index";
+import {
+  dueCountdown,
+  formatDate,
+  formatDateTime,
+  formatFileSize,
+  formatLongDate,
+  formatMoney,
+  formatStatus,
+} from "../src/index";
 
 describe("formatMoney (US format, no decimals, with currency)", () => {
   it("formats each currency", () => {
@@ -32,5 +40,22 @@ describe("formatStatus", () => {
     expect(formatStatus("pending_verification")).toBe("Pending Verification");
     expect(formatStatus("in_verification")).toBe("In Verification");
     expect(formatStatus("at_risk")).toBe("At Risk");
+  });
+});
+
+describe("sizes and times", () => {
+  it("shows small files in bytes or KB and large ones in MB, never 0.00 MB", () => {
+    expect(formatFileSize(0)).toBe("0 B");
+    expect(formatFileSize(812)).toBe("812 B");
+    expect(formatFileSize(2048)).toBe("2.00 KB");
+    expect(formatFileSize(45_300)).toBe("44.2 KB");
+    expect(formatFileSize(512_000)).toBe("500 KB");
+    expect(formatFileSize(3_407_872)).toBe("3.25 MB");
+    expect(formatFileSize(25 * 1024 * 1024)).toBe("25.0 MB");
+  });
+
+  it("writes a date and time as 'MMM d, yyyy, h:mm AM/PM'", () => {
+    expect(formatDateTime(new Date(2026, 10, 22, 18, 55).toISOString())).toBe("Nov 22, 2026, 6:55 PM");
+    expect(formatDateTime(new Date(2026, 0, 5, 9, 3).toISOString())).toBe("Jan 5, 2026, 9:03 AM");
   });
 });

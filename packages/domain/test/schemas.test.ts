@@ -58,6 +58,13 @@ describe("new project messages", () => {
     });
   });
 
+  it("caps total capital at 100 billion", () => {
+    expect(createProjectSchema.safeParse({ ...good, totalCapital: 100_000_000_000 }).success).toBe(true);
+    expect(messages(createProjectSchema, { ...good, totalCapital: 1e15 })).toEqual({
+      totalCapital: "Total capital must be at most 100,000,000,000.",
+    });
+  });
+
   it("refuses an end date before the start date", () => {
     expect(messages(createProjectSchema, { ...good, startDate: "2025-02-01", endDate: "2025-01-31" })).toEqual({
       endDate: "End date must be on or after the start date.",

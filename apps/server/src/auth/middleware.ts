@@ -3,16 +3,29 @@ import type { Role } from "@tranche/domain";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv, SessionUser } from "../context";
 import { AppError } from "../errors";
+import { bearerToken, refuseApiToken, resolveApiToken } from "./api-tokens";
 import { resolveSession, sessionToken } from "./sessions";
 
-/** Loads the signed-in user (or null) for every /api request. */
+/**
+ * Loads who is calling, for every /api request: an API token when the request carries one (its cookie, if
+ * any, is ignored), else the signed-in user (or null).
+ */
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { db, env } = c.get("deps");
-  c.set("user", await resolveSession(db, sessionToken(c, env), env));
+  c.set("apiToken", null);
+  const token = bearerToken(c);
+  if (token !== undefined) {
+    c.set("apiToken", await resolveApiToken(db, token, env));
+    c.set("user", null);
+  } else {
+    c.set("user", await resolveSession(db, sessionToken(c, env), env));
+  }
   await next();
 };
 
+/** The signed-in person (401 when signed out). An API token is refused (403): see requireCaller. */
 export function requireUser(c: Context<AppEnv>): SessionUser {
+  refuseApiToken(c);
   const user = c.get("user");
   if (!user) throw new AppError("unauthenticated", "Sign in to continue.");
   return user;

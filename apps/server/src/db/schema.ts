@@ -1,3 +1,4 @@
+import { RELEASE_STATUSES } from "@tranche/domain";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -165,11 +166,57 @@ export const disbursements = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
     releasedAt: created(),
+    /** instructed → settled | failed; failed → instructed (re-instructed) | cancelled. See services/releases. */
+    status: text("status", { enum: RELEASE_STATUSES }).notNull().default("instructed"),
+    /** What the custodian is told to pay; a re-instruction gets a new one, the release keeps its id. */
+    instructionId: uuid("instruction_id").notNull().defaultRandom(),
+    instructedAt: ts("instructed_at").notNull().defaultNow(),
+    settlementReference: text("settlement_reference"),
+    settledAt: ts("settled_at"),
+    failureReason: text("failure_reason"),
+    failedAt: ts("failed_at"),
+    cancellationReason: text("cancellation_reason"),
+    cancelledAt: ts("cancelled_at"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("disbursements_milestone_key").on(t.milestoneId),
+    uniqueIndex("disbursements_instruction_key").on(t.instructionId),
     index("disbursements_project_idx").on(t.projectId),
+    index("disbursements_status_idx").on(t.status, t.releasedAt, t.id),
+    index("disbursements_created_idx").on(t.releasedAt, t.id),
     check("disbursements_amount_positive", sql`${t.amount} > 0`),
+    check("disbursements_status_check", sql`${t.status} in ('instructed', 'settled', 'failed', 'cancelled')`),
+    check(
+      "disbursements_settled_check",
+      sql`${t.status} <> 'settled' or (${t.settlementReference} is not null and ${t.settledAt} is not null)`,
+    ),
+  ],
+);
+
+/** Scoped tokens for machine clients; only the SHA-256 of the token is stored. */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** The token's first characters, shown in the list so an admin can tell tokens apart. */
+    prefix: text("prefix").notNull(),
+    scopes: text("scopes").array().notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: created(),
+    lastUsedAt: ts("last_used_at"),
+    revokedAt: ts("revoked_at"),
+    revokedBy: uuid("revoked_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("api_tokens_hash_key").on(t.tokenHash),
+    index("api_tokens_created_idx").on(t.createdAt),
+    check(
+      "api_tokens_scopes_check",
+      sql`cardinality(${t.scopes}) > 0 and ${t.scopes} <@ array['releases:read', 'releases:write', 'projects:read']::text[]`,
+    ),
   ],
 );
 
@@ -203,9 +250,15 @@ export const verificationReports = pgTable(
     comments: text("comments"),
     /** [{ id, originalName, sha256, size }] as they stood when the report was submitted. */
     evidence: jsonb("evidence").notNull(),
+    /** The decision this report describes (the milestone's verification date): one report per decision. */
+    decidedAt: ts("decided_at").notNull(),
     createdAt: created(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [index("verification_reports_milestone_idx").on(t.milestoneId, t.createdAt)],
+  (t) => [
+    index("verification_reports_milestone_idx").on(t.milestoneId, t.createdAt),
+    uniqueIndex("verification_reports_decision_idx").on(t.milestoneId, t.decidedAt),
+  ],
 );
 
 export const evidence = pgTable(
@@ -334,4 +387,76 @@ export const auditCheckpoints = pgTable(
     signature: text("signature").notNull(),
   },
   (t) => [uniqueIndex("audit_checkpoints_event_key").on(t.lastEventId)],
+);
+
+export const webhookEndpoints = pgTable("webhook_endpoints", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  url: text("url").notNull(),
+  description: text("description"),
+  events: text("events").array().notNull(),
+  enabled: boolean("enabled").notNull().default(true),
+  /** AES-256-GCM with WEBHOOK_SECRETS_KEY (see services/webhooks/secrets.ts). */
+  secretEnc: text("secret_enc").notNull(),
+  previousSecretEnc: text("previous_secret_enc"),
+  previousSecretExpiresAt: ts("previous_secret_expires_at"),
+  disabledReason: text("disabled_reason"),
+  createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: created(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+/** One event for one endpoint; its id is the `webhook-id` every attempt and replay carries. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    payload: jsonb("payload").notNull(),
+    status: text("status", { enum: ["pending", "delivered", "failed"] })
+      .notNull()
+      .default("pending"),
+    /** The outbox message delivering it now (a replay enqueues a new one). */
+    outboxId: uuid("outbox_id"),
+    createdAt: created(),
+    deliveredAt: ts("delivered_at"),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_endpoint_event_key").on(t.endpointId, t.eventId),
+    index("webhook_deliveries_endpoint_created_idx").on(t.endpointId, t.createdAt),
+    check("webhook_deliveries_status_check", sql`${t.status} IN ('pending', 'delivered', 'failed')`),
+  ],
+);
+
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    at: ts("at").notNull(),
+    statusCode: integer("status_code"),
+    durationMs: integer("duration_ms").notNull(),
+    response: text("response").notNull(),
+    error: text("error"),
+  },
+  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.id)],
+);
+
+/** A release certificate's facts as first issued; later downloads and checks compare against them. */
+export const releaseCertificates = pgTable(
+  "release_certificates",
+  {
+    releaseId: uuid("release_id")
+      .primaryKey()
+      .references(() => disbursements.id, { onDelete: "restrict" }),
+    facts: jsonb("facts").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    issuedAt: ts("issued_at").notNull().defaultNow(),
+  },
+  (t) => [check("release_certificates_fingerprint_check", sql`${t.fingerprint} ~ '^[0-9a-f]{64}$'`)],
 );

@@ -7,15 +7,15 @@ import { listCheckpoints } from "../services/audit/checkpoints";
 import { AUDIT_CSV_HEADER, AUDIT_PAGE_SIZE, exportAuditEvents, listAuditEvents } from "../services/audit/history";
 import { serviceContext } from "./verification";
 
-const auditQuerySchema = z.strictObject({
+export const auditQuerySchema = z.strictObject({
   projectId: z.uuid({ error: "projectId must be a project id." }).optional(),
   before: z.coerce.number({ error: "before must be an event id." }).int().positive().optional(),
   limit: z.coerce.number({ error: "limit must be a number." }).int().min(1).max(200).default(AUDIT_PAGE_SIZE),
 });
 
-const auditExportQuerySchema = auditQuerySchema.pick({ projectId: true });
+export const auditExportQuerySchema = auditQuerySchema.pick({ projectId: true });
 
-const checkpointQuerySchema = z.strictObject({
+export const checkpointQuerySchema = z.strictObject({
   before: z.coerce.number({ error: "before must be a checkpoint id." }).int().positive().optional(),
   limit: z.coerce.number({ error: "limit must be a number." }).int().min(1).max(100).default(25),
 });

@@ -7,8 +7,9 @@ import {
 } from "@tranche/domain";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { requireCaller } from "../auth/api-tokens";
 import { requireUser } from "../auth/middleware";
-import type { AppEnv, ServiceContext } from "../context";
+import type { AppEnv, CallerContext, ServiceContext } from "../context";
 import { csvFilename, csvResponse } from "../lib/csv";
 import { parseJson, parseQuery, pathId } from "../lib/validate";
 import { addMember } from "../services/members/add";
@@ -22,7 +23,7 @@ import { listProjects } from "../services/projects/list";
 import { deleteProject } from "../services/projects/remove";
 import { updateProject } from "../services/projects/update";
 
-const removeMemberQuery = z.strictObject({
+export const removeMemberQuery = z.strictObject({
   role: z.enum(["investor", "verifier"], { error: "Role must be investor or verifier." }),
 });
 
@@ -33,9 +34,15 @@ export function serviceContext(c: Context<AppEnv>): ServiceContext {
   return { db, env, actor };
 }
 
+/** A signed-in person, or an API token with projects:read. */
+function readerContext(c: Context<AppEnv>): CallerContext {
+  const { db, env } = c.get("deps");
+  return { db, env, caller: requireCaller(c, "projects:read") };
+}
+
 export const projectRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
-    const ctx = serviceContext(c);
+    const ctx = readerContext(c);
     return c.json(await listProjects(ctx, parseQuery(c, projectListQuerySchema)));
   })
   .post("/", async (c) => {
@@ -49,7 +56,7 @@ export const projectRoutes = new Hono<AppEnv>()
     return csvResponse(c, csvFilename("projects"), PROJECT_CSV_HEADER, exportProjects(ctx, input));
   })
   .get("/:id", async (c) => {
-    const ctx = serviceContext(c);
+    const ctx = readerContext(c);
     return c.json(await getProject(ctx, pathId(c, "id", "Project")));
   })
   .patch("/:id", async (c) => {

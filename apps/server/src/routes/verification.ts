@@ -4,12 +4,12 @@ import type { z } from "zod";
 import { requireUser } from "../auth/middleware";
 import type { AppEnv, ServiceContext } from "../context";
 import { AppError } from "../errors";
-import { parseJson, parseWith, pathId } from "../lib/validate";
+import { parseJson, parseQuery, parseWith, pathId } from "../lib/validate";
 import { milestoneHistory } from "../services/audit/history";
 import { approveMilestone } from "../services/verification/approve";
 import { updateChecklist } from "../services/verification/checklist";
 import { delayMilestone } from "../services/verification/delay";
-import { verifierQueue } from "../services/verification/queue";
+import { completedQuery, completedVerifications, verifierQueue } from "../services/verification/queue";
 import { rejectMilestone } from "../services/verification/reject";
 import { submitReport } from "../services/verification/report";
 import { listReports } from "../services/verification/reports";
@@ -73,14 +73,18 @@ export const verificationRoutes = new Hono<AppEnv>()
     const ctx = serviceContext(c);
     const id = milestoneId(c);
     const input = await optionalJson(c, reportSchema);
-    return c.json(await submitReport(ctx, id, input), 201);
+    const { report, created } = await submitReport(ctx, id, input);
+    return c.json(report, created ? 201 : 200);
   })
   .get("/:id/history", async (c) => c.json({ items: await milestoneHistory(serviceContext(c), milestoneId(c)) }));
 
-/** GET /api/verifications: the signed-in verifier's queue. */
-export const verifierQueueRoutes = new Hono<AppEnv>().get("/", async (c) =>
-  c.json(await verifierQueue(serviceContext(c))),
-);
+/** GET /api/verifications: the signed-in verifier's queue; /completed: every decision they made, paginated. */
+export const verifierQueueRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => c.json(await verifierQueue(serviceContext(c))))
+  .get("/completed", async (c) => {
+    const ctx = serviceContext(c);
+    return c.json(await completedVerifications({ ctx, input: parseQuery(c, completedQuery) }));
+  });
 
 /** GET /api/reports: submitted verification reports the caller may see. */
 export const reportRoutes = new Hono<AppEnv>().get("/", async (c) =>

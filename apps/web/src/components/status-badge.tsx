@@ -1,4 +1,10 @@
-import { formatStatus, type MilestoneStatus, type ProjectStatus } from "@tranche/domain";
+import {
+  formatStatus,
+  type MilestoneStatus,
+  type ProjectStatus,
+  RELEASE_STATUS_LABELS,
+  type ReleaseStatus,
+} from "@tranche/domain";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
 
@@ -18,6 +24,13 @@ const MILESTONE_COLOURS: Record<string, string> = {
   rejected: "border-red-200 bg-red-100 text-red-800",
 };
 
+const RELEASE_COLOURS: Record<ReleaseStatus, string> = {
+  instructed: "border-blue-200 bg-blue-100 text-blue-800",
+  settled: "border-green-200 bg-green-100 text-green-800",
+  failed: "border-red-200 bg-red-100 text-red-800",
+  cancelled: "border-slate-300 bg-slate-100 text-slate-700",
+};
+
 const OTHER = "border-slate-200 bg-slate-100 text-slate-700";
 
 export function ProjectStatusBadge({ status, className }: { status: ProjectStatus | string; className?: string }) {
@@ -26,4 +39,13 @@ export function ProjectStatusBadge({ status, className }: { status: ProjectStatu
 
 export function MilestoneStatusBadge({ status, className }: { status: MilestoneStatus | string; className?: string }) {
   return <Badge className={cn(MILESTONE_COLOURS[status] ?? OTHER, className)}>{formatStatus(status)}</Badge>;
+}
+
+/** A release: Instructed (sent to the custodian), Settled (paid), Failed, Cancelled. */
+export function ReleaseStatusBadge({ status, className }: { status: ReleaseStatus; className?: string }) {
+  return (
+    <Badge data-testid="release-status" className={cn(RELEASE_COLOURS[status] ?? OTHER, className)}>
+      {RELEASE_STATUS_LABELS[status] ?? status}
+    </Badge>
+  );
 }

@@ -9,7 +9,17 @@ const AUDIT_LOCK = 727_002;
 export interface AuditInput {
   actorId: string | null;
   action: string;
-  entityType: "user" | "project" | "member" | "milestone" | "evidence" | "disbursement" | "report" | "public_request";
+  entityType:
+    | "user"
+    | "project"
+    | "member"
+    | "milestone"
+    | "evidence"
+    | "disbursement"
+    | "report"
+    | "public_request"
+    | "api_token"
+    | "webhook_endpoint";
   entityId: string;
   projectId?: string | null;
   before?: unknown;

@@ -2,7 +2,7 @@ import type { AuditEventDto } from "@tranche/domain";
 import { and, asc, desc, eq, gt, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
-import { auditEvents, projectMembers, users } from "../../db/schema";
+import { apiTokens, auditEvents, projectMembers, users } from "../../db/schema";
 import type { CsvValue } from "../../lib/csv";
 import { requireVisibleMilestone } from "../access";
 import { EXPORT_BATCH } from "../projects/export";
@@ -11,7 +11,7 @@ const columns = {
   id: auditEvents.id,
   action: auditEvents.action,
   actorId: auditEvents.actorId,
-  actorName: users.name,
+  actorName: sql<string | null>`coalesce(${users.name}, 'API token ' || ${apiTokens.name})`,
   entityType: auditEvents.entityType,
   entityId: auditEvents.entityId,
   projectId: auditEvents.projectId,
@@ -36,7 +36,13 @@ function toDto(row: Row): AuditEventDto {
 }
 
 function selectEvents(db: DbOrTx) {
-  return db.select(columns).from(auditEvents).leftJoin(users, eq(users.id, auditEvents.actorId)).$dynamic();
+  // An actor is a person, or an API token (a custodian reporting a settlement).
+  return db
+    .select(columns)
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorId))
+    .leftJoin(apiTokens, eq(apiTokens.id, auditEvents.actorId))
+    .$dynamic();
 }
 
 /**
@@ -123,6 +129,7 @@ export async function* exportAuditEvents(
       .select({ ...columns, hash: auditEvents.hash })
       .from(auditEvents)
       .leftJoin(users, eq(users.id, auditEvents.actorId))
+      .leftJoin(apiTokens, eq(apiTokens.id, auditEvents.actorId))
       .where(and(filter, gt(auditEvents.id, after)))
       .orderBy(asc(auditEvents.id))
       .limit(EXPORT_BATCH);

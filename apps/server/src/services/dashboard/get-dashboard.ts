@@ -23,6 +23,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { ServiceContext, SessionUser } from "../../context";
 import { type DbOrTx, queryRows } from "../../db/client";
 import { toMoney } from "../../lib/money";
+import { releasedSum, settledSum } from "../releases/sums";
 
 /** The caller's projects as a CTE body: every project for an admin, else their memberships. */
 function visibleProjects(actor: SessionUser, memberRole?: "owner" | "investor" | "verifier"): SQL {
@@ -63,6 +64,7 @@ async function getOverview(db: DbOrTx, actor: SessionUser): Promise<OverviewDto>
                sum(d.amount) as amount,
                coalesce(sum(d.amount) filter (where d.created_at <= now() - interval '30 days'), 0) as month_ago
         from disbursements d join visible v on v.project_id = d.project_id
+        where d.status in ('instructed', 'settled')
         group by d.currency`,
   );
   const pendingRows = await queryRows<{ currency: Currency; amount: string; count: number }>(
@@ -137,6 +139,7 @@ type ProjectRow = {
   status: ProjectStatus;
   total_capital: string;
   disbursed: string;
+  settled: string;
   currency: Currency;
   description?: string;
   created_at?: Date | string;
@@ -151,6 +154,7 @@ const toProject = (r: ProjectRow): DashboardProjectDto => {
     status: r.status,
     totalCapital: total,
     disbursedCapital: disbursed,
+    settledCapital: toMoney(r.settled),
     remainingCapital: remainingCapital(total, disbursed),
     currency: r.currency,
   };
@@ -164,7 +168,7 @@ function projectsQuery(visible: SQL, order: SQL, limit: number, withDescription 
     : sql``;
   return sql`with visible as (${visible})
     select p.id, p.name, p.status, p.total_capital, p.currency, p.created_at,
-           coalesce((select sum(d.amount) from disbursements d where d.project_id = p.id), 0) as disbursed${description}
+           ${releasedSum(sql`p.id`)} as disbursed, ${settledSum(sql`p.id`)} as settled${description}
     from projects p join visible v on v.project_id = p.id
     order by ${order}
     limit ${limit}`;
@@ -210,11 +214,11 @@ const PORTFOLIO_LIMIT = 100;
 
 async function investorDashboard(db: DbOrTx, actor: SessionUser): Promise<InvestorDashboardDto> {
   const visible = visibleProjects(actor);
-  const capitalRows = await queryRows<{ currency: Currency; total: string; disbursed: string }>(
+  const capitalRows = await queryRows<{ currency: Currency; total: string; disbursed: string; settled: string }>(
     db,
     sql`with visible as (${visible})
         select p.currency, sum(p.total_capital) as total,
-               coalesce(sum((select sum(d.amount) from disbursements d where d.project_id = p.id)), 0) as disbursed
+               sum(${releasedSum(sql`p.id`)}) as disbursed, sum(${settledSum(sql`p.id`)}) as settled
         from projects p join visible v on v.project_id = p.id
         group by p.currency`,
   );
@@ -239,6 +243,7 @@ async function investorDashboard(db: DbOrTx, actor: SessionUser): Promise<Invest
     verifiedDisbursements: sorted.map((r) => ({
       currency: r.currency,
       amount: toMoney(r.disbursed),
+      settled: toMoney(r.settled),
       percentOfCommitted: progressPercent(toMoney(r.disbursed), toMoney(r.total)),
     })),
     pendingReviewCount: Number(counts?.pending ?? 0),
@@ -255,18 +260,39 @@ async function ownerDashboard(db: DbOrTx, actor: SessionUser): Promise<OwnerDash
     db,
     projectsQuery(owned, sql`p.created_at desc, p.id`, PORTFOLIO_LIMIT, true),
   );
-  const totals = await queryRows<{ currency: Currency; total: string; disbursed: string; count: number }>(
+  const totals = await queryRows<{
+    currency: Currency;
+    total: string;
+    disbursed: string;
+    settled: string;
+    count: number;
+  }>(
     db,
     sql`with visible as (${owned})
         select p.currency, count(*)::int as count, sum(p.total_capital) as total,
-               coalesce(sum((select sum(d.amount) from disbursements d where d.project_id = p.id)), 0) as disbursed
+               sum(${releasedSum(sql`p.id`)}) as disbursed, sum(${settledSum(sql`p.id`)}) as settled
         from projects p join visible v on v.project_id = p.id
         group by p.currency`,
   );
-  const upcoming = await queryRows<MilestoneRow>(
+  // What needs the owner comes first: rejected milestones and those past due, then the next ones due.
+  const today = todayIso();
+  const attention = await queryRows<MilestoneRow>(
     db,
-    upcomingQuery(owned, sql`m.status <> 'verified' and m.due_date >= ${todayIso()}`, LIMITS.upcomingMilestones),
+    upcomingQuery(
+      owned,
+      sql`m.status <> 'verified' and (m.status = 'rejected' or m.due_date < ${today})`,
+      LIMITS.upcomingMilestones,
+    ),
   );
+  const next = await queryRows<MilestoneRow>(
+    db,
+    upcomingQuery(
+      owned,
+      sql`m.status not in ('verified', 'rejected') and m.due_date >= ${today}`,
+      LIMITS.upcomingMilestones,
+    ),
+  );
+  const upcoming = [...attention, ...next];
   const sorted = byCurrency(totals);
   return {
     role: "project_owner",
@@ -276,6 +302,8 @@ async function ownerDashboard(db: DbOrTx, actor: SessionUser): Promise<OwnerDash
       currency: r.currency,
       percent: progressPercent(toMoney(r.disbursed), toMoney(r.total)),
     })),
+    released: sorted.map((r) => ({ currency: r.currency, amount: toMoney(r.disbursed) })),
+    settled: sorted.map((r) => ({ currency: r.currency, amount: toMoney(r.settled) })),
     projects: rows.map((r) => ({ ...toProject(r), description: r.description })),
     upcomingMilestones: upcoming.map(toMilestone),
   };

@@ -55,6 +55,6 @@ export async function createMilestone(
       },
       ctx.actor.id,
     );
-    return milestoneDetail(tx, { ...access, milestone }, ctx.actor.id);
+    return milestoneDetail(tx, { ...access, milestone }, ctx.actor);
   });
 }

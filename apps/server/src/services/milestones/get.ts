@@ -1,30 +1,45 @@
-import { type Currency, isMilestoneEditable, type MilestoneDetailDto } from "@tranche/domain";
+import {
+  type Currency,
+  EVIDENCE_LOCKED,
+  isMilestoneEditable,
+  type MilestoneDetailDto,
+  type MilestoneStatus,
+  milestoneLockReason,
+} from "@tranche/domain";
 import { eq } from "drizzle-orm";
-import type { ServiceContext } from "../../context";
+import type { ServiceContext, SessionUser } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { disbursements, milestones } from "../../db/schema";
 import { toMoney } from "../../lib/money";
 import { type MilestoneAccess, requireVisibleMilestone } from "../access";
+import { loadRelease } from "../releases/dto";
 import { loadMilestones } from "./dto";
+
+function lockReasons(status: MilestoneStatus): { edit?: string; delete?: string } {
+  const reason = milestoneLockReason(status);
+  return reason ? { edit: reason, delete: reason } : {};
+}
 
 /** One milestone the caller may see, with its project's name and capital and what the caller may do. */
 export async function getMilestone(ctx: ServiceContext, milestoneId: string): Promise<MilestoneDetailDto> {
   const access = await requireVisibleMilestone(ctx.db, ctx.actor, milestoneId);
-  return milestoneDetail(ctx.db, access, ctx.actor.id);
+  return milestoneDetail(ctx.db, access, ctx.actor);
 }
 
 export async function milestoneDetail(
   db: DbOrTx,
   access: MilestoneAccess,
-  actorId: string,
+  actor: SessionUser,
 ): Promise<MilestoneDetailDto> {
+  const actorId = actor.id;
   const { project, roles, isAdmin, isOwner } = access;
   // One after another: inside a transaction these share a single connection.
   const [dto] = await loadMilestones(db, eq(milestones.id, access.milestone.id));
-  const [release] = await db
-    .select({ releasedAt: disbursements.releasedAt })
-    .from(disbursements)
-    .where(eq(disbursements.milestoneId, access.milestone.id));
+  // Every member who may see the milestone sees its release (the figures on the page depend on it).
+  const release = await loadRelease(db, eq(disbursements.milestoneId, access.milestone.id), {
+    kind: "user",
+    user: actor,
+  });
   const status = dto.status;
   // Separation of duties: a verifier never verifies a project they own or invest in.
   const independentVerifier = roles.includes("verifier") && !roles.includes("owner") && !roles.includes("investor");
@@ -37,7 +52,8 @@ export async function milestoneDetail(
     projectTotalCapital: toMoney(project.totalCapital),
     projectCurrency: project.currency as Currency,
     startedAt: access.milestone.startedAt?.toISOString() ?? null,
-    disbursedAt: release?.releasedAt.toISOString() ?? null,
+    disbursedAt: release?.approvedAt ?? null,
+    release,
     permissions: {
       canEdit: (isOwner || isAdmin) && isMilestoneEditable(status),
       canDelete: (isOwner || isAdmin) && isMilestoneEditable(status),
@@ -46,6 +62,10 @@ export async function milestoneDetail(
         status !== "verified" &&
         (isOwner || (independentVerifier && (dto.verifierId === null || dto.verifierId === actorId))),
       canResubmit: isOwner && status === "rejected",
+      reasons: {
+        ...(isOwner || isAdmin ? lockReasons(status) : {}),
+        ...(status === "verified" && (isOwner || independentVerifier) ? { upload: EVIDENCE_LOCKED } : {}),
+      },
     },
   };
 }

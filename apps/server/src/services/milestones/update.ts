@@ -98,6 +98,6 @@ export async function updateMilestone(
         );
       }
     }
-    return milestoneDetail(tx, { ...access, project, milestone: updated }, ctx.actor.id);
+    return milestoneDetail(tx, { ...access, project, milestone: updated }, ctx.actor);
   });
 }

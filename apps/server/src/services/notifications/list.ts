@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { ServiceContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { notifications } from "../../db/schema";
+import { pageLimit } from "../../lib/validate";
 import { type NotificationRow, toNotificationDto } from "./dto";
 
 export const listNotificationsQuery = z.strictObject({
@@ -11,12 +12,7 @@ export const listNotificationsQuery = z.strictObject({
     .string()
     .regex(/^\d{1,18}$/, { error: "Cursor must be a notification sequence number." })
     .optional(),
-  limit: z.coerce
-    .number({ error: "Limit must be a number." })
-    .int({ error: "Limit must be a whole number." })
-    .min(1, { error: "Limit must be between 1 and 100." })
-    .max(100, { error: "Limit must be between 1 and 100." })
-    .default(50),
+  limit: pageLimit(50),
 });
 
 /** The caller's notifications, newest first; the cursor is the seq of the last item of the previous page. */

@@ -4,7 +4,7 @@ import { notifications } from "../../db/schema";
 export interface NotificationInput {
   title: string;
   message: string;
-  category: "welcome" | "account" | "milestone" | "verification";
+  category: "welcome" | "account" | "milestone" | "verification" | "release" | "integration";
   link?: string | null;
   subject?: { projectId?: string; milestoneId?: string } | null;
 }

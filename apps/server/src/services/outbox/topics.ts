@@ -1,10 +1,13 @@
 import type { Deps } from "../../context";
+import { webhookTopics } from "../webhooks/deliveries";
 import type { TopicConfig } from "./worker";
 
 /**
  * Every outbox topic, registered in one place: the server starts one worker with these, tests drain them.
  * Each feature adds its topic here as one line.
  */
-export function outboxTopics(_deps: Deps): Record<string, TopicConfig> {
-  return {};
+export function outboxTopics(deps: Deps, now?: () => Date): Record<string, TopicConfig> {
+  return {
+    ...webhookTopics(deps, now),
+  };
 }

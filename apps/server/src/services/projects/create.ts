@@ -5,6 +5,7 @@ import { projectMembers, projects } from "../../db/schema";
 import { forbidden } from "../../errors";
 import { moneyParam } from "../../lib/money";
 import { appendAudit } from "../audit/append";
+import { publishEvent } from "../outbox/outbox";
 import { getProject } from "./get";
 
 /** A project_owner or admin creates a project; they become its owner and it starts pending_verification. */
@@ -40,7 +41,16 @@ export async function createProject(
       projectId: project.id,
       after: { ...input, status: "pending_verification" },
     });
+    await publishEvent(tx, "project.created", {
+      project: {
+        id: project.id,
+        name: input.name,
+        totalCapital: moneyParam(input.totalCapital),
+        currency: input.currency,
+      },
+      owner: { id: actor.id, name: actor.name },
+    });
     return project.id;
   });
-  return getProject(ctx, id);
+  return getProject({ db: ctx.db, env: ctx.env, caller: { kind: "user", user: ctx.actor } }, id);
 }

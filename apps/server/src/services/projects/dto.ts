@@ -4,13 +4,14 @@ import { asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { projectMembers, projects, users } from "../../db/schema";
 import { toMoney } from "../../lib/money";
+import { releasedSum, settledSum } from "../releases/sums";
 
 /**
  * Released capital is summed from the release records in SQL, never stored on the project. Outer columns
  * are written qualified by hand: drizzle renders a column of a single-table select unqualified, which a
  * correlated subquery would resolve to its own table.
  */
-const disbursedSql = sql<string>`coalesce((select sum(d.amount) from disbursements d where d.project_id = projects.id), 0)`;
+const projectId = sql.raw("projects.id");
 
 const summaryColumns = {
   id: projects.id,
@@ -20,7 +21,8 @@ const summaryColumns = {
   startDate: projects.startDate,
   endDate: projects.endDate,
   totalCapital: projects.totalCapital,
-  disbursed: disbursedSql,
+  disbursed: releasedSum(projectId),
+  settled: settledSum(projectId),
   currency: projects.currency,
   location: projects.location,
   ownerId: sql<
@@ -50,6 +52,7 @@ export async function loadProjectSummaries(db: DbOrTx, where: SQL | undefined): 
       endDate: row.endDate,
       totalCapital: total,
       disbursedCapital: disbursed,
+      settledCapital: toMoney(row.settled),
       remainingCapital: remainingCapital(total, disbursed),
       currency: row.currency as Currency,
       location: row.location,

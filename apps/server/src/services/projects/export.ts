@@ -34,7 +34,7 @@ export async function* exportProjects(
   ctx: ServiceContext,
   input: { status?: ProjectStatus; q?: string },
 ): AsyncGenerator<CsvValue[][]> {
-  const filter = projectFilter(ctx, input);
+  const filter = projectFilter({ kind: "user", user: ctx.actor }, input);
   let after: { createdAt: string; id: string } | undefined;
   for (;;) {
     const rows = await ctx.db

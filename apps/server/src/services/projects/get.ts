@@ -1,8 +1,9 @@
-import type { MilestoneCounts, MilestoneDto, ProjectDetailDto } from "@tranche/domain";
+import { type MilestoneCounts, type MilestoneDto, PROJECT_DELETE_LOCKED, type ProjectDetailDto } from "@tranche/domain";
 import { eq } from "drizzle-orm";
-import type { ServiceContext } from "../../context";
+import type { CallerContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
-import { milestones } from "../../db/schema";
+import { milestones, projects } from "../../db/schema";
+import { notFound } from "../../errors";
 import { type ProjectAccess, requireVisibleProject } from "../access";
 import { loadMilestones } from "../milestones/dto";
 import { loadProjectSummary, loadTeam } from "./dto";
@@ -18,8 +19,14 @@ export function milestoneCounts(list: Pick<MilestoneDto, "status">[]): Milestone
 }
 
 /** The detail view of a project the caller may see: team, milestones, counts and what the caller may do. */
-export async function getProject(ctx: ServiceContext, projectId: string): Promise<ProjectDetailDto> {
-  const access = await requireVisibleProject(ctx.db, ctx.actor, projectId);
+export async function getProject(ctx: CallerContext, projectId: string): Promise<ProjectDetailDto> {
+  if (ctx.caller.kind === "token") {
+    // An API token with projects:read reads any project, and may change nothing.
+    const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId));
+    if (!project) throw notFound("Project");
+    return projectDetail(ctx.db, { project, roles: [], isAdmin: false, isOwner: false });
+  }
+  const access = await requireVisibleProject(ctx.db, ctx.caller.user, projectId);
   return projectDetail(ctx.db, access);
 }
 
@@ -45,6 +52,7 @@ export async function projectDetail(db: DbOrTx, access: ProjectAccess): Promise<
       canDelete: manages && !hasRelease,
       canManageMilestones: manages,
       canAssign: access.isAdmin,
+      reasons: manages && hasRelease ? { delete: PROJECT_DELETE_LOCKED } : {},
     },
   };
 }

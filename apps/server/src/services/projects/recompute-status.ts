@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { milestones, projects } from "../../db/schema";
 import { toMoney } from "../../lib/money";
+import { releasedSum } from "../releases/sums";
 
 /**
  * Re-derives a project's status from its milestones and releases (DESIGN.md) and stores it.
@@ -14,7 +15,7 @@ export async function recomputeProjectStatus(tx: DbOrTx, projectId: string): Pro
       totalCapital: projects.totalCapital,
       status: projects.status,
       // Qualified by hand: drizzle leaves a single-table select's columns unqualified inside sql``.
-      disbursed: sql<string>`coalesce((select sum(d.amount) from disbursements d where d.project_id = projects.id), 0)`,
+      disbursed: releasedSum(sql.raw("projects.id")),
     })
     .from(projects)
     .where(eq(projects.id, projectId));

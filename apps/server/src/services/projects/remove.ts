@@ -1,3 +1,4 @@
+import { PROJECT_DELETE_LOCKED } from "@tranche/domain";
 import { eq, sql } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import { queryRows } from "../../db/client";
@@ -18,7 +19,7 @@ export async function deleteProject(ctx: ServiceContext, projectId: string): Pro
             (select count(*)::int from disbursements where project_id = ${projectId}) as released`,
     );
     if (Number(verified) > 0 || Number(released) > 0) {
-      throw conflict("A project with verified milestones or released capital cannot be deleted.");
+      throw conflict(PROJECT_DELETE_LOCKED);
     }
     const { project } = access;
     await tx.delete(projects).where(eq(projects.id, projectId));

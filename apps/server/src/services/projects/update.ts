@@ -8,6 +8,7 @@ import { AppError, businessRule, forbidden } from "../../errors";
 import { moneyParam, toMoney } from "../../lib/money";
 import { requireVisibleProject } from "../access";
 import { appendAudit } from "../audit/append";
+import { releasedSum } from "../releases/sums";
 import { projectDetail } from "./get";
 import { recomputeProjectStatus } from "./recompute-status";
 
@@ -28,11 +29,12 @@ export async function updateProject(ctx: ServiceContext, projectId: string, inpu
       });
     }
 
-    const [sums] = await queryRows<{ planned: string; disbursed: string }>(
+    const [sums] = await queryRows<{ planned: string; disbursed: string; releases: number }>(
       tx,
       sql`select
             coalesce((select sum(capital_amount) from milestones where project_id = ${projectId}), 0) as planned,
-            coalesce((select sum(amount) from disbursements where project_id = ${projectId}), 0) as disbursed`,
+            ${releasedSum(sql`${projectId}::uuid`)} as disbursed,
+            (select count(*)::int from disbursements where project_id = ${projectId}) as releases`,
     );
     const planned = toMoney(sums.planned);
     const disbursed = toMoney(sums.disbursed);
@@ -51,7 +53,8 @@ export async function updateProject(ctx: ServiceContext, projectId: string, inpu
         );
       }
     }
-    if (input.currency && input.currency !== project.currency && disbursed > 0) {
+    // Any release record, even a cancelled one, was instructed in the project's currency.
+    if (input.currency && input.currency !== project.currency && Number(sums.releases) > 0) {
       throw businessRule("The currency cannot change once capital has been released.");
     }
 

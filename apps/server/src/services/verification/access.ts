@@ -1,5 +1,5 @@
 // Who may act on a milestone's verification (DESIGN.md "Separation of duties" and the permission table).
-import { type MilestoneStatus, verificationProgress } from "@tranche/domain";
+import { EVIDENCE_LOCKED, type MilestoneStatus, verificationProgress } from "@tranche/domain";
 import type { SessionUser } from "../../context";
 import { conflict, forbidden } from "../../errors";
 import type { MilestoneAccess } from "../access";
@@ -60,6 +60,12 @@ export function verificationPermissions(access: MilestoneAccess, actor: SessionU
     canUpload: (access.isOwner || eligible) && status !== "verified",
     canResubmit: access.isOwner && status === "rejected",
     canDelay: access.isOwner && (status === "pending" || status === "rejected"),
+    reasons: {
+      ...(eligible && !mine && status === "in_verification"
+        ? { decide: "Another verifier started this verification; only they can approve or reject it." }
+        : {}),
+      ...((access.isOwner || eligible) && status === "verified" ? { upload: EVIDENCE_LOCKED } : {}),
+    },
   };
 }
 

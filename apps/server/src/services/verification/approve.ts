@@ -5,7 +5,10 @@ import { disbursements, idempotencyKeys, milestones } from "../../db/schema";
 import { conflict } from "../../errors";
 import { toMoney } from "../../lib/money";
 import { memberIds } from "../access";
+import { publishEvent } from "../outbox/outbox";
+import { releaseEventData } from "../releases/dto";
 import { requireDecidingVerifier, requireStatus } from "./access";
+import { publishDecision } from "./events";
 import { recordTransition, withLockedMilestone } from "./locked";
 
 export interface ApproveResult {
@@ -72,7 +75,14 @@ export function approveMilestone(
       updated,
       {
         action: "milestone.approved",
-        after: { release: { disbursementId: release.id, amount, currency: project.currency } },
+        after: {
+          release: {
+            disbursementId: release.id,
+            instructionId: release.instructionId,
+            amount,
+            currency: project.currency,
+          },
+        },
       },
       {
         recipients: await memberIds(tx, project.id, ["owner", "investor"]),
@@ -81,6 +91,9 @@ export function approveMilestone(
         category: "verification",
       },
     );
+    // After the audit event, so the release's data can carry that event's hash.
+    await publishDecision(tx, "milestone.verified", { milestone: updated, project, verifier: ctx.actor });
+    await publishEvent(tx, "release.instructed", await releaseEventData(tx, release.id));
     if (input.idempotencyKey) {
       // The same key racing on another milestone committed first: this approval rolls back as a conflict.
       const [saved] = await tx

@@ -5,10 +5,10 @@ import {
   type MilestoneStatus,
   type VerificationDto,
 } from "@tranche/domain";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { SessionUser } from "../../context";
 import type { DbOrTx } from "../../db/client";
-import { users } from "../../db/schema";
+import { users, verificationReports } from "../../db/schema";
 import { toMoney } from "../../lib/money";
 import type { MilestoneAccess } from "../access";
 import { progressOf, verificationPermissions } from "./access";
@@ -33,6 +33,23 @@ export async function toVerificationDto(
     verifierName = row?.name ?? null;
   }
   const checklist = toChecklist(milestone.checklist);
+  const decided = milestone.status === "verified" || milestone.status === "rejected";
+  const [report] =
+    decided && milestone.verificationDate
+      ? await db
+          .select({
+            id: verificationReports.id,
+            createdAt: verificationReports.createdAt,
+            updatedAt: verificationReports.updatedAt,
+          })
+          .from(verificationReports)
+          .where(
+            and(
+              eq(verificationReports.milestoneId, milestone.id),
+              eq(verificationReports.decidedAt, milestone.verificationDate),
+            ),
+          )
+      : [];
   return {
     milestoneId: milestone.id,
     projectId: project.id,
@@ -50,6 +67,9 @@ export async function toVerificationDto(
     comments: milestone.comments,
     checklist,
     progress: progressOf(milestone.status, checklist),
+    report: report
+      ? { id: report.id, createdAt: report.createdAt.toISOString(), updatedAt: report.updatedAt.toISOString() }
+      : null,
     permissions: verificationPermissions(access, actor),
   };
 }

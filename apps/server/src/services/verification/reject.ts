@@ -4,6 +4,7 @@ import type { ServiceContext } from "../../context";
 import { milestones } from "../../db/schema";
 import { memberIds } from "../access";
 import { requireDecidingVerifier, requireStatus } from "./access";
+import { publishDecision } from "./events";
 import { recordTransition, withLockedMilestone } from "./locked";
 
 /** in_verification → rejected; the comment (required by rejectSchema) tells the owner what to fix. */
@@ -27,7 +28,7 @@ export function rejectMilestone(
       })
       .where(eq(milestones.id, milestoneId))
       .returning();
-    return recordTransition(
+    const body = await recordTransition(
       tx,
       ctx,
       access,
@@ -40,5 +41,11 @@ export function rejectMilestone(
         category: "verification",
       },
     );
+    await publishDecision(tx, "milestone.rejected", {
+      milestone: updated,
+      project: access.project,
+      verifier: ctx.actor,
+    });
+    return body;
   });
 }

@@ -1,25 +1,30 @@
 import type { MilestoneStatus, VerificationReportDto } from "@tranche/domain";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import { evidence, verificationReports } from "../../db/schema";
-import { forbidden } from "../../errors";
+import { conflict, forbidden } from "../../errors";
 import { appendAudit } from "../audit/append";
 import { requireEligibleVerifier, requireStatus } from "./access";
 import { toChecklist } from "./dto";
 import { withLockedMilestone } from "./locked";
 
-/** Freezes the decision as a report: checklist, comments and the evidence hashes as they stand now. */
+/**
+ * Freezes the decision as a report: checklist, comments and the evidence hashes as they stand now. There is one
+ * report per decision: submitting again edits it (audited as report.updated, with what it said before).
+ */
 export function submitReport(
   ctx: ServiceContext,
   milestoneId: string,
   input: { comments?: string },
-): Promise<VerificationReportDto> {
+): Promise<{ report: VerificationReportDto; created: boolean }> {
   return withLockedMilestone(ctx, milestoneId, async (tx, access) => {
     requireEligibleVerifier(access, ctx.actor);
     if (access.milestone.verifierId !== ctx.actor.id) {
       throw forbidden("Only the verifier who decided this milestone can submit its report.");
     }
     const status = requireStatus(access, ["verified", "rejected"], "reported on before a decision");
+    const decidedAt = access.milestone.verificationDate;
+    if (!decidedAt) throw conflict("This decision has no date; it cannot be reported on.", { status });
     const files = await tx
       .select({ id: evidence.id, originalName: evidence.originalName, sha256: evidence.sha256, size: evidence.size })
       .from(evidence)
@@ -27,30 +32,54 @@ export function submitReport(
       .orderBy(asc(evidence.createdAt));
     const checklist = toChecklist(access.milestone.checklist);
     const comments = input.comments?.length ? input.comments : access.milestone.comments;
-    const [row] = await tx
-      .insert(verificationReports)
-      .values({ milestoneId, submittedBy: ctx.actor.id, status, checklist, comments, evidence: files })
-      .returning();
+    const content = { status, checklist, comments, evidence: files };
+    const [existing] = await tx
+      .select()
+      .from(verificationReports)
+      .where(and(eq(verificationReports.milestoneId, milestoneId), eq(verificationReports.decidedAt, decidedAt)));
+    const [row] = existing
+      ? await tx
+          .update(verificationReports)
+          .set({ ...content, submittedBy: ctx.actor.id, updatedAt: new Date() })
+          .where(eq(verificationReports.id, existing.id))
+          .returning()
+      : await tx
+          .insert(verificationReports)
+          .values({ ...content, milestoneId, submittedBy: ctx.actor.id, decidedAt })
+          .returning();
     await appendAudit(tx, {
       actorId: ctx.actor.id,
-      action: "report.submitted",
+      action: existing ? "report.updated" : "report.submitted",
       entityType: "report",
       entityId: row.id,
       projectId: access.project.id,
-      after: { milestoneId, status, checklist, comments, evidence: files },
+      before: existing
+        ? {
+            milestoneId,
+            status: existing.status,
+            checklist: existing.checklist,
+            comments: existing.comments,
+            evidence: existing.evidence,
+          }
+        : undefined,
+      after: { milestoneId, ...content },
     });
     return {
-      id: row.id,
-      milestoneId,
-      milestoneTitle: access.milestone.title,
-      projectId: access.project.id,
-      projectName: access.project.name,
-      status: status as MilestoneStatus,
-      checklist,
-      comments,
-      evidence: files,
-      submittedBy: { id: ctx.actor.id, name: ctx.actor.name },
-      createdAt: row.createdAt.toISOString(),
+      created: !existing,
+      report: {
+        id: row.id,
+        milestoneId,
+        milestoneTitle: access.milestone.title,
+        projectId: access.project.id,
+        projectName: access.project.name,
+        status: status as MilestoneStatus,
+        checklist,
+        comments,
+        evidence: files,
+        submittedBy: { id: ctx.actor.id, name: ctx.actor.name },
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      },
     };
   });
 }

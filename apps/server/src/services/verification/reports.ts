@@ -22,6 +22,7 @@ export async function listReports(ctx: ServiceContext): Promise<VerificationRepo
       submittedById: users.id,
       submittedByName: users.name,
       createdAt: verificationReports.createdAt,
+      updatedAt: verificationReports.updatedAt,
     })
     .from(verificationReports)
     .innerJoin(milestones, eq(milestones.id, verificationReports.milestoneId))
@@ -50,5 +51,6 @@ export async function listReports(ctx: ServiceContext): Promise<VerificationRepo
     evidence: r.evidence as VerificationReportDto["evidence"],
     submittedBy: { id: r.submittedById, name: r.submittedByName },
     createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
   }));
 }

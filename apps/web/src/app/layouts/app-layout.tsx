@@ -95,7 +95,7 @@ function Sidebar({ user }: { user: UserDto }) {
         </ul>
       </nav>
       <div className="border-t border-white/10 pt-4">
-        <p className="truncate px-2 text-sm font-medium text-white" data-testid="user-label">
+        <p className="truncate px-2 text-sm font-medium text-white" data-testid="user-label" title={user.email}>
           {displayLabel(user.email)}
         </p>
         <p className="px-2 text-xs text-slate-400" data-testid="role-label">

@@ -3,6 +3,7 @@ import { ArrowLeftIcon, PencilIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { MilestoneStatusBadge } from "@/components/status-badge";
+import { BlockedAction } from "@/components/ui/blocked-action";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/feedback";
@@ -12,6 +13,7 @@ import { DeleteMilestoneDialog } from "@/features/milestones/components/delete-m
 import { MilestoneFormDialog } from "@/features/milestones/components/milestone-form-dialog";
 import { MilestoneProgress } from "@/features/milestones/components/milestone-progress";
 import { MilestoneSummary } from "@/features/milestones/components/milestone-summary";
+import { ReleaseDetails } from "@/features/releases/components/release-details";
 import { EvidenceTab, VerificationTab, VerifyButton } from "@/features/verification/components/verification-panel";
 import { useLoadFailure } from "@/lib/use-load-failure";
 
@@ -67,9 +69,21 @@ export default function MilestonePage() {
             <Button variant="outline" size="sm" onClick={() => setDialog("edit")}>
               <PencilIcon aria-hidden /> Edit
             </Button>
+          ) : m.permissions.reasons.edit ? (
+            <BlockedAction reason={m.permissions.reasons.edit}>
+              <PencilIcon aria-hidden /> Edit
+            </BlockedAction>
           ) : null}
           {m.permissions.canDelete ? (
             <Button variant="outline" size="sm" className="text-destructive" onClick={() => setDialog("delete")}>
+              <Trash2Icon aria-hidden /> Delete
+            </Button>
+          ) : m.permissions.reasons.delete && !m.permissions.reasons.edit ? (
+            <BlockedAction reason={m.permissions.reasons.delete} className="text-destructive">
+              <Trash2Icon aria-hidden /> Delete
+            </BlockedAction>
+          ) : m.permissions.reasons.delete ? (
+            <Button variant="outline" size="sm" className="text-destructive" disabled>
               <Trash2Icon aria-hidden /> Delete
             </Button>
           ) : null}
@@ -102,6 +116,11 @@ export default function MilestonePage() {
                 <MilestoneProgress milestone={m} />
               </CardContent>
             </Card>
+            {m.release ? (
+              <div className="lg:col-span-2">
+                <ReleaseDetails release={m.release} />
+              </div>
+            ) : null}
           </div>
         </TabsContent>
         <TabsContent value="verification">

@@ -2,7 +2,7 @@ import { formatStatus, MILESTONE_STATUSES, type MilestoneStatus } from "@tranche
 import { useEffect, useState } from "react";
 import { ExportCsvLink } from "@/components/export-csv-link";
 import { PageHeader } from "@/components/page-header";
-import { Spinner } from "@/components/ui/feedback";
+import { LoadError, Spinner } from "@/components/ui/feedback";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
 import { useMilestones } from "@/features/milestones/api/get-milestones";
@@ -45,6 +45,8 @@ export default function MilestonesPage() {
           <div className="flex justify-center py-12">
             <Spinner label="Loading milestones" />
           </div>
+        ) : milestones.isError ? (
+          <LoadError title="Could not load milestones" error={milestones.error} onRetry={milestones.refetch} />
         ) : (
           <MilestoneTable milestones={milestones.data ?? []} />
         )}

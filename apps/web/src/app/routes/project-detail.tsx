@@ -10,6 +10,7 @@ import { ProjectActions } from "@/features/projects/components/project-actions";
 import { ProjectFinances } from "@/features/projects/components/project-finances";
 import { ProjectOverview } from "@/features/projects/components/project-overview";
 import { ProjectTeam } from "@/features/projects/components/project-team";
+import { ProjectReleases } from "@/features/releases/components/project-releases";
 import { useLoadFailure } from "@/lib/use-load-failure";
 
 const FAILURE_TEXTS = {
@@ -77,7 +78,7 @@ export default function ProjectPage() {
               <ProjectTeam project={data} />
             </TabsContent>
             <TabsContent value="finances">
-              <ProjectFinances project={data} />
+              <ProjectFinances project={data} releases={<ProjectReleases projectId={data.id} />} />
             </TabsContent>
           </Tabs>
         </>

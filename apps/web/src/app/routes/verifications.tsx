@@ -5,7 +5,7 @@ export default function VerificationsPage() {
   return (
     <div>
       <PageHeader title="Verifications" description="Your verification queue across assigned projects." />
-      <VerifierDashboard />
+      <VerifierDashboard allCompleted />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { PageHeader } from "@/components/page-header";
-import { Spinner } from "@/components/ui/feedback";
+import { LoadError, Spinner } from "@/components/ui/feedback";
 import { toast } from "@/components/ui/toaster";
 import { useVerifiers } from "@/features/projects/api/get-verifiers";
 import { VerifierDirectory } from "@/features/projects/components/verifier-directory";
@@ -21,6 +21,8 @@ export default function VerifiersPage() {
         <div className="flex justify-center py-12">
           <Spinner label="Loading verifiers" />
         </div>
+      ) : verifiers.isError ? (
+        <LoadError title="Could not load verifiers" error={verifiers.error} onRetry={verifiers.refetch} />
       ) : (
         <VerifierDirectory verifiers={verifiers.data ?? []} />
       )}

@@ -1,7 +1,9 @@
-import { Loader2Icon } from "lucide-react";
+import { Loader2Icon, RotateCwIcon } from "lucide-react";
 import { Progress as ProgressPrimitive } from "radix-ui";
 import type * as React from "react";
+import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
+import { Button } from "./button";
 
 export function Spinner({ className, label = "Loading" }: { className?: string; label?: string }) {
   return (
@@ -45,6 +47,29 @@ export function EmptyState({
     <div className={cn("rounded-lg border border-dashed bg-white px-6 py-10 text-center", className)}>
       <p className="font-medium text-slate-800">{title}</p>
       {children ? <div className="mt-2 text-sm text-muted-foreground">{children}</div> : null}
+    </div>
+  );
+}
+
+/** A list or panel that could not load: what failed, the server's reason, and a way to try again. */
+export function LoadError({
+  title,
+  error,
+  onRetry,
+  className,
+}: {
+  title: string;
+  error: unknown;
+  onRetry: () => unknown;
+  className?: string;
+}) {
+  return (
+    <div role="alert" className={cn("rounded-lg border border-red-200 bg-red-50 px-6 py-8 text-center", className)}>
+      <p className="font-medium text-red-900">{title}</p>
+      <p className="mt-1 text-sm text-red-800">{errorMessage(error)}</p>
+      <Button variant="outline" size="sm" className="mt-3" onClick={() => void onRetry()}>
+        <RotateCwIcon aria-hidden /> Try again
+      </Button>
     </div>
   );
 }

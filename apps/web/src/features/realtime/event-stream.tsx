@@ -4,8 +4,15 @@ import { LoaderCircleIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 
 // Every query whose data an event can change: the notification list and badge, and the capital data the
-// event concerns (open project, milestone, dashboard and verification pages refetch without a reload).
-const REFRESHED_PREFIXES = [["notifications"], ["projects"], ["milestones"], ["dashboard"], ["verifications"]];
+// event concerns (open project, milestone, release, dashboard and verification pages refetch without a reload).
+const REFRESHED_PREFIXES = [
+  ["notifications"],
+  ["projects"],
+  ["milestones"],
+  ["dashboard"],
+  ["verifications"],
+  ["releases"],
+];
 
 function refresh(queryClient: QueryClient) {
   for (const queryKey of REFRESHED_PREFIXES) void queryClient.invalidateQueries({ queryKey });

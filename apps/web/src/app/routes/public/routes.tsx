@@ -23,6 +23,7 @@ export const publicRoutes: RouteObject[] = [
     element: queryScope,
     children: [
       { path: "/contact", element: lazyPage(() => import("./contact")) },
+      { path: "/verify", element: lazyPage(() => import("./verify-certificate")) },
       { path: "/demo", element: lazyPage(() => import("./demo")) },
       { path: "/verifier-app", element: lazyPage(() => import("./verifier-app")) },
       { path: "/become-verifier", element: lazyPage(() => import("./become-verifier")) },

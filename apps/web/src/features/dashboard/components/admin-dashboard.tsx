@@ -56,7 +56,9 @@ export function AdminDashboard({ data }: { data: AdminDashboardDto }) {
                       className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3 hover:bg-slate-50"
                     >
                       <span className="min-w-0">
-                        <span className="block truncate font-medium text-slate-900">{p.name}</span>
+                        <span className="block truncate font-medium text-slate-900" title={p.name}>
+                          {p.name}
+                        </span>
                         <span className="block text-xs text-muted-foreground">
                           {formatMoney(p.totalCapital, p.currency)} · created {formatDate(p.createdAt)}
                         </span>

@@ -39,7 +39,17 @@ export function InvestorDashboard({ data }: { data: InvestorDashboardDto }) {
           title="Verified Disbursements"
           icon={BadgeCheckIcon}
           value={<MoneyLines totals={data.verifiedDisbursements} />}
-          detail={percent}
+          detail={
+            <>
+              Released: {percent}
+              <span className="mt-1 block" data-testid="settled-figure">
+                Settled:{" "}
+                {data.verifiedDisbursements.length === 0
+                  ? formatMoney(0, "USD")
+                  : data.verifiedDisbursements.map((d) => formatMoney(d.settled, d.currency)).join(" · ")}
+              </span>
+            </>
+          }
         />
         <StatCard
           title="Pending Review"
@@ -69,7 +79,7 @@ export function InvestorDashboard({ data }: { data: InvestorDashboardDto }) {
                       </span>
                       <span className="mt-2 block text-xs text-muted-foreground">
                         {formatMoney(p.disbursedCapital, p.currency)} of {formatMoney(p.totalCapital, p.currency)}{" "}
-                        released
+                        released · {formatMoney(p.settledCapital, p.currency)} settled
                       </span>
                       <Progress
                         className="mt-2"

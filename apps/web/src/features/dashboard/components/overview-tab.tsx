@@ -1,6 +1,5 @@
 import type * as React from "react";
-import { Skeleton } from "@/components/ui/feedback";
-import { errorMessage } from "@/lib/api-client";
+import { LoadError, Skeleton } from "@/components/ui/feedback";
 import { useDashboard } from "../api/get-dashboard";
 import { AdminDashboard } from "./admin-dashboard";
 import { InvestorDashboard } from "./investor-dashboard";
@@ -12,7 +11,7 @@ import { OwnerDashboard } from "./owner-dashboard";
  * dashboard belongs to the verification feature, so the page passes it in.
  */
 export function OverviewTab({ verifierDashboard }: { verifierDashboard: React.ReactNode }) {
-  const { data, isPending, error } = useDashboard();
+  const { data, isPending, error, refetch } = useDashboard();
   if (isPending) {
     return (
       <div className="grid gap-4 md:grid-cols-3" role="status" aria-busy="true" aria-label="Loading overview">
@@ -23,11 +22,7 @@ export function OverviewTab({ verifierDashboard }: { verifierDashboard: React.Re
     );
   }
   if (error) {
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        {errorMessage(error, "Could not load the overview.")}
-      </p>
-    );
+    return <LoadError title="Could not load the overview" error={error} onRetry={refetch} />;
   }
   const role = data.role;
   return (

@@ -1,5 +1,5 @@
 import { formatMoney, type OwnerDashboardDto } from "@tranche/domain";
-import { FolderKanbanIcon, LandmarkIcon, TrendingUpIcon } from "lucide-react";
+import { FolderKanbanIcon, LandmarkIcon, SendIcon, TrendingUpIcon } from "lucide-react";
 import { Link } from "react-router";
 import { ProjectStatusBadge } from "@/components/status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -20,9 +20,19 @@ export function OwnerDashboard({ data }: { data: OwnerDashboardDto }) {
         </h2>
         <p className="text-sm text-muted-foreground">Your projects, their funding and what is due next.</p>
       </div>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard title="Total Projects" icon={FolderKanbanIcon} value={data.totalProjects} />
         <StatCard title="Total Project Value" icon={LandmarkIcon} value={<MoneyLines totals={data.totalValue} />} />
+        <StatCard
+          title="Released"
+          icon={SendIcon}
+          value={<MoneyLines totals={data.released} />}
+          detail={
+            <span data-testid="settled-figure" className="flex flex-wrap items-baseline gap-x-1">
+              Settled: <MoneyLines totals={data.settled} />
+            </span>
+          }
+        />
         <StatCard
           title="Funding Progress"
           icon={TrendingUpIcon}
@@ -40,7 +50,7 @@ export function OwnerDashboard({ data }: { data: OwnerDashboardDto }) {
             )
           }
           detail={
-            single ? <Progress value={progress[0]?.percent ?? 0} label="Funding progress" /> : "Disbursed per currency"
+            single ? <Progress value={progress[0]?.percent ?? 0} label="Funding progress" /> : "Released per currency"
           }
         />
       </div>
@@ -63,11 +73,17 @@ export function OwnerDashboard({ data }: { data: OwnerDashboardDto }) {
                         <ProjectStatusBadge status={p.status} />
                       </span>
                       <span className="mt-1 block text-sm text-slate-600">{p.description}</span>
-                      <span className="mt-2 grid grid-cols-2 gap-2 text-xs">
+                      <span className="mt-2 grid grid-cols-3 gap-2 text-xs">
                         <span>
-                          <span className="block text-muted-foreground">Disbursed</span>
+                          <span className="block text-muted-foreground">Released</span>
                           <span className="font-medium text-slate-900">
                             {formatMoney(p.disbursedCapital, p.currency)}
+                          </span>
+                        </span>
+                        <span>
+                          <span className="block text-muted-foreground">Settled</span>
+                          <span className="font-medium text-slate-900">
+                            {formatMoney(p.settledCapital, p.currency)}
                           </span>
                         </span>
                         <span>
@@ -86,8 +102,9 @@ export function OwnerDashboard({ data }: { data: OwnerDashboardDto }) {
         </Card>
         <UpcomingMilestones
           amber
+          attention
           milestones={data.upcomingMilestones}
-          description="Your next milestones not yet verified; due within 14 days in amber"
+          description="Rejected and overdue milestones first, then your next ones; due within 14 days in amber"
         />
       </div>
     </section>

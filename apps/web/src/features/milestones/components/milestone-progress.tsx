@@ -14,6 +14,48 @@ interface Step {
   state: "done" | "failed" | "todo";
 }
 
+/** The fourth step: the release's own state once there is one (Instructed, Settled, Failed, Cancelled). */
+function capitalStep(milestone: MilestoneDetailDto): Step {
+  const { release, status } = milestone;
+  const title = "Capital Disbursed";
+  if (!release) {
+    const detail =
+      status === "verified"
+        ? "Pending"
+        : status === "rejected"
+          ? "Withheld until the milestone is revised and verified"
+          : "Awaiting verification";
+    return { title, detail, state: "todo" };
+  }
+  const amount = formatMoney(release.amount, release.currency);
+  switch (release.status) {
+    case "settled":
+      return {
+        title,
+        detail: `${amount} settled on ${formatLongDate(release.settlement?.settledAt ?? release.updatedAt)}`,
+        state: "done",
+      };
+    case "instructed":
+      return {
+        title,
+        detail: `${amount} released on ${formatLongDate(release.instructedAt)}; awaiting the custodian's settlement`,
+        state: "done",
+      };
+    case "failed":
+      return {
+        title,
+        detail: `The custodian could not pay ${amount}: ${release.failure?.reason ?? ""}`,
+        state: "failed",
+      };
+    default:
+      return {
+        title,
+        detail: `Release of ${amount} cancelled: ${release.cancellation?.reason ?? ""}`,
+        state: "failed",
+      };
+  }
+}
+
 /** SPEC.md §2.8 Overview: the four-step progress list. */
 export function MilestoneProgress({ milestone }: { milestone: MilestoneDetailDto }) {
   const { status } = milestone;
@@ -36,17 +78,7 @@ export function MilestoneProgress({ milestone }: { milestone: MilestoneDetailDto
           : "Not completed",
       state: status === "verified" ? "done" : status === "rejected" ? "failed" : "todo",
     },
-    {
-      title: "Capital Disbursed",
-      detail: milestone.disbursedAt
-        ? `${formatMoney(milestone.capitalAmount, milestone.projectCurrency)} released on ${formatLongDate(milestone.disbursedAt)}`
-        : status === "verified"
-          ? "Pending"
-          : status === "rejected"
-            ? "Withheld until the milestone is revised and verified"
-            : "Awaiting verification",
-      state: milestone.disbursedAt ? "done" : "todo",
-    },
+    capitalStep(milestone),
   ];
   return (
     <ol className="grid gap-4" aria-label="Milestone progress">
@@ -55,7 +87,7 @@ export function MilestoneProgress({ milestone }: { milestone: MilestoneDetailDto
           {step.state === "done" ? (
             <CheckCircle2Icon className="mt-0.5 size-5 shrink-0 text-green-700" aria-label="Done" />
           ) : step.state === "failed" ? (
-            <XCircleIcon className="mt-0.5 size-5 shrink-0 text-red-700" aria-label="Rejected" />
+            <XCircleIcon className="mt-0.5 size-5 shrink-0 text-red-700" aria-label="Not done" />
           ) : (
             <CircleIcon className="mt-0.5 size-5 shrink-0 text-slate-400" aria-label="Not yet" />
           )}

@@ -5,9 +5,11 @@ import {
   formatMoney,
   type MilestoneDetailDto,
   milestoneShare,
+  RELEASED_STATUSES,
+  type ReleaseDto,
 } from "@tranche/domain";
 import { CalendarIcon, CircleDollarSignIcon, ShieldCheckIcon } from "lucide-react";
-import { MilestoneStatusBadge } from "@/components/status-badge";
+import { MilestoneStatusBadge, ReleaseStatusBadge } from "@/components/status-badge";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
 
@@ -45,6 +47,7 @@ export function MilestoneSummary({ milestone }: { milestone: MilestoneDetailDto 
         <p className="text-sm text-muted-foreground">
           {milestoneShare(milestone.capitalAmount, milestone.projectTotalCapital)}% of project total capital
         </p>
+        {milestone.release ? <ReleaseFigures release={milestone.release} /> : null}
       </SummaryCard>
       <SummaryCard icon={<ShieldCheckIcon className="size-4" aria-hidden />} label="Status">
         <div>
@@ -53,7 +56,31 @@ export function MilestoneSummary({ milestone }: { milestone: MilestoneDetailDto 
         {milestone.status === "verified" && milestone.verificationDate ? (
           <p className="text-sm text-muted-foreground">Verified on {formatLongDate(milestone.verificationDate)}</p>
         ) : null}
+        {milestone.release ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            Release <ReleaseStatusBadge status={milestone.release.status} />
+          </p>
+        ) : null}
       </SummaryCard>
     </div>
+  );
+}
+
+/** Released (instructed or settled) and Settled, named apart. */
+function ReleaseFigures({ release }: { release: ReleaseDto }) {
+  const money = (n: number) => formatMoney(n, release.currency);
+  const released = RELEASED_STATUSES.includes(release.status) ? release.amount : 0;
+  const settled = release.status === "settled" ? release.amount : 0;
+  return (
+    <dl className="mt-1 grid grid-cols-2 gap-2 text-sm" aria-label="Released and settled">
+      <div>
+        <dt className="text-muted-foreground">Released</dt>
+        <dd className="font-medium text-slate-900">{money(released)}</dd>
+      </div>
+      <div>
+        <dt className="text-muted-foreground">Settled</dt>
+        <dd className="font-medium text-slate-900">{money(settled)}</dd>
+      </div>
+    </dl>
   );
 }

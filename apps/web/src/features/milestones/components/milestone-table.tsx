@@ -24,7 +24,7 @@ export function MilestoneTable({ milestones }: { milestones: MilestoneListItemDt
         <tbody>
           {milestones.map((m) => (
             <tr key={m.id} className="border-b last:border-0">
-              <td className="px-4 py-2.5">
+              <td className="px-4 py-2.5 wrap-anywhere">
                 <Link to={`/milestones/${m.id}`} className="font-medium text-blue-700 hover:underline">
                   {m.title}
                 </Link>
@@ -38,7 +38,7 @@ export function MilestoneTable({ milestones }: { milestones: MilestoneListItemDt
                   </span>
                 </span>
               </td>
-              <td className="hidden px-4 py-2.5 sm:table-cell">
+              <td className="hidden px-4 py-2.5 wrap-anywhere sm:table-cell">
                 <Link to={`/projects/${m.projectId}`} className="hover:underline">
                   {m.projectName}
                 </Link>

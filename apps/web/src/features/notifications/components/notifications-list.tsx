@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { EmptyState, Skeleton } from "@/components/ui/feedback";
+import { EmptyState, LoadError, Skeleton } from "@/components/ui/feedback";
 import { toast } from "@/components/ui/toaster";
 import { cn } from "@/lib/utils";
 import { useNotifications } from "../api/list-notifications";
@@ -45,6 +45,8 @@ export function NotificationsList() {
             <Skeleton key={i} data-testid="notification-skeleton" className="h-24 w-full" />
           ))}
         </div>
+      ) : list.isError ? (
+        <LoadError title="Could not load notifications" error={list.error} onRetry={list.refetch} />
       ) : items.length === 0 ? (
         <EmptyState title="No notifications">You're all caught up!</EmptyState>
       ) : (

@@ -32,7 +32,7 @@ export function MilestoneAmountTable({
         <tbody>
           {milestones.map((m) => (
             <tr key={m.id} className="border-b last:border-0">
-              <td className="py-2 pr-3">
+              <td className="py-2 pr-3 wrap-anywhere">
                 <span className="font-medium text-slate-900">{m.title}</span>
                 <span className="mt-1 flex flex-wrap items-center gap-2 text-muted-foreground sm:hidden">
                   {formatDue(m.dueDate)}

@@ -2,17 +2,9 @@ import type { ProjectDetailDto, UpdateProjectInput } from "@tranche/domain";
 import { PencilIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { BlockedAction } from "@/components/ui/blocked-action";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import {
   Dialog,
   DialogContent,
@@ -29,13 +21,17 @@ import { ProjectForm, type ProjectFormInput, projectFormInput, projectFormValues
 
 /** The project page's 'Edit Project' and 'Delete Project', for its owner and admins. */
 export function ProjectActions({ project }: { project: ProjectDetailDto }) {
-  // canDelete is false once capital was released; the button stays so the server can say why it refuses.
-  const manages = project.permissions.canEdit || project.permissions.canDelete;
-  if (!manages) return null;
+  const { canEdit, canDelete, reasons } = project.permissions;
+  if (!canEdit && !canDelete && !reasons.delete) return null;
   return (
-    <div className="flex flex-wrap gap-2">
-      {project.permissions.canEdit ? <EditProjectDialog project={project} /> : null}
-      <DeleteProjectDialog project={project} />
+    <div className="flex flex-wrap items-start gap-2">
+      {canEdit ? <EditProjectDialog project={project} /> : null}
+      {canDelete ? <DeleteProjectDialog project={project} /> : null}
+      {!canDelete && reasons.delete ? (
+        <BlockedAction reason={reasons.delete} className="text-red-700">
+          <Trash2Icon aria-hidden /> Delete Project
+        </BlockedAction>
+      ) : null}
     </div>
   );
 }
@@ -85,39 +81,34 @@ function DeleteProjectDialog({ project }: { project: ProjectDetailDto }) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteProject();
   const navigate = useNavigate();
-
-  async function confirm(event: React.MouseEvent) {
-    // Keep the dialog open until the server answers.
-    event.preventDefault();
-    try {
-      await remove.mutateAsync(project.id);
-      navigate("/dashboard", { replace: true });
-      toast.success("Project deleted", `“${project.name}” and its milestones have been deleted.`);
-    } catch (error) {
-      toast.error("Error deleting project", errorMessage(error));
-      setOpen(false);
-    }
-  }
-
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800">
-          <Trash2Icon aria-hidden /> Delete Project
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>Are you sure you want to delete this project?</AlertDialogTitle>
-        <AlertDialogDescription>
-          “{project.name}” and all of its milestones will be deleted. This cannot be undone.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={confirm} disabled={remove.isPending}>
-            {remove.isPending ? "Deleting..." : "Delete Project"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        className="text-red-700 hover:bg-red-50 hover:text-red-800"
+        onClick={() => setOpen(true)}
+      >
+        <Trash2Icon aria-hidden /> Delete Project
+      </Button>
+      {open ? (
+        <ConfirmDialog
+          title="Are you sure you want to delete this project?"
+          description={`“${project.name}” and all of its milestones will be deleted. This cannot be undone.`}
+          confirmLabel="Delete Project"
+          pendingLabel="Deleting..."
+          onClose={() => setOpen(false)}
+          onConfirm={async () => {
+            try {
+              await remove.mutateAsync(project.id);
+              navigate("/dashboard", { replace: true });
+              toast.success("Project deleted", `“${project.name}” and its milestones have been deleted.`);
+            } catch (error) {
+              toast.error("Error deleting project", errorMessage(error));
+            }
+          }}
+        />
+      ) : null}
+    </>
   );
 }

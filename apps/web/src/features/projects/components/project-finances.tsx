@@ -3,23 +3,31 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/feedback";
 import { MilestoneAmountTable } from "./milestone-amount-table";
 
-/** SPEC.md §2.7 Finances: capital summary cards, every milestone's tranche by due date, and a total row. */
-export function ProjectFinances({ project }: { project: ProjectDetailDto }) {
+/**
+ * SPEC.md §2.7 Finances: capital summary cards (released and settled named apart), every milestone's tranche
+ * by due date with a total row, and the project's releases (passed in: another feature's component).
+ */
+export function ProjectFinances({ project, releases }: { project: ProjectDetailDto; releases?: React.ReactNode }) {
   const money = (n: number) => formatMoney(n, project.currency);
   const schedule = [...project.milestones].sort((a, b) => a.dueDate.localeCompare(b.dueDate));
   const scheduled = schedule.reduce((sum, m) => sum + Math.round(m.capitalAmount * 100), 0) / 100;
   const cards = [
     { label: "Total Capital", value: money(project.totalCapital) },
     {
-      label: "Disbursed",
+      label: "Released",
       value: money(project.disbursedCapital),
-      note: `${progressPercent(project.disbursedCapital, project.totalCapital)}% of total`,
+      note: `${progressPercent(project.disbursedCapital, project.totalCapital)}% of total; instructed or settled`,
+    },
+    {
+      label: "Settled",
+      value: money(project.settledCapital),
+      note: `${progressPercent(project.settledCapital, project.totalCapital)}% of total; paid by the custodian`,
     },
     { label: "Remaining", value: money(project.remainingCapital) },
   ];
   return (
     <div className="grid grid-cols-1 gap-4">
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map((card) => (
           <Card key={card.label}>
             <CardHeader className="pb-1">
@@ -50,6 +58,7 @@ export function ProjectFinances({ project }: { project: ProjectDetailDto }) {
           )}
         </CardContent>
       </Card>
+      {releases}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { CURRENCIES, type Currency, type ProjectSummaryDto } from "@tranche/domain";
+import { CURRENCIES, type Currency, createProjectSchema, type ProjectSummaryDto } from "@tranche/domain";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
@@ -93,6 +93,14 @@ export function ProjectForm({
     // SPEC.md §5: name, description, totalCapital and location are required; a capital of 0 counts as missing.
     if (!values.name.trim() || !values.description.trim() || !Number(values.totalCapital) || !values.location.trim()) {
       toast.error("Missing Information", "Please fill in all required fields");
+      return;
+    }
+    // The server's own schema first, so a bad figure is named under its input before anything is sent.
+    const parsed = createProjectSchema.safeParse(projectFormInput(values));
+    if (!parsed.success) {
+      const fields = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+      setErrors(fields);
+      toast.error(errorTitle, Object.values(fields).join(" "));
       return;
     }
     setErrors({});

@@ -3,7 +3,7 @@ import { SearchIcon, XIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Spinner } from "@/components/ui/feedback";
+import { LoadError, Spinner } from "@/components/ui/feedback";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
 import { useProjects } from "../api/get-projects";
@@ -57,6 +57,8 @@ export function ProjectManagement({
           <div className="flex justify-center py-12">
             <Spinner label="Loading projects" />
           </div>
+        ) : projects.isError ? (
+          <LoadError title="Could not load projects" error={projects.error} onRetry={projects.refetch} />
         ) : (
           <ProjectList
             projects={projects.data ?? []}

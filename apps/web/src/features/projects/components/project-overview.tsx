@@ -49,7 +49,8 @@ export function ProjectOverview({ project }: { project: ProjectDetailDto }) {
           <CardContent>
             <dl>
               <Row label="Total Capital" value={money(project.totalCapital)} />
-              <Row label="Disbursed" value={money(project.disbursedCapital)} />
+              <Row label="Released" value={money(project.disbursedCapital)} />
+              <Row label="Settled" value={money(project.settledCapital)} />
               <Row label="Remaining" value={money(project.remainingCapital)} />
             </dl>
           </CardContent>

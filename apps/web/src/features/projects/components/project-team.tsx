@@ -1,7 +1,9 @@
 import type { ProjectDetailDto, TeamMemberDto } from "@tranche/domain";
 import { XIcon } from "lucide-react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
 import { useRemoveMember } from "../api/remove-member";
@@ -29,8 +31,12 @@ function Person({ member, detail, onRemove }: { member: TeamMemberDto; detail: s
         {initials(name)}
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium text-slate-900">{name}</p>
-        <p className="truncate text-sm text-muted-foreground">{detail}</p>
+        <p className="truncate font-medium text-slate-900" title={name}>
+          {name}
+        </p>
+        <p className="truncate text-sm text-muted-foreground" title={detail}>
+          {detail}
+        </p>
       </div>
       {onRemove ? (
         <Button variant="ghost" size="icon" onClick={onRemove} aria-label={`Remove ${name}`}>
@@ -45,8 +51,10 @@ function Person({ member, detail, onRemove }: { member: TeamMemberDto; detail: s
 export function ProjectTeam({ project }: { project: ProjectDetailDto }) {
   const remove = useRemoveMember();
   const canAssign = project.permissions.canAssign;
+  const [removing, setRemoving] = useState<{ member: TeamMemberDto; role: "verifier" | "investor" } | null>(null);
+  const removeMember = (member: TeamMemberDto, role: "verifier" | "investor") => setRemoving({ member, role });
 
-  const removeMember = async (member: TeamMemberDto, role: "verifier" | "investor") => {
+  const confirmRemoval = async ({ member, role }: { member: TeamMemberDto; role: "verifier" | "investor" }) => {
     try {
       await remove.mutateAsync({ projectId: project.id, userId: member.id, role });
       toast.success("Member removed", `${member.name} is no longer on ${project.name}.`);
@@ -114,6 +122,20 @@ export function ProjectTeam({ project }: { project: ProjectDetailDto }) {
           )}
         </CardContent>
       </Card>
+      {removing ? (
+        <ConfirmDialog
+          title={`Remove ${removing.member.name} from this project?`}
+          description={
+            removing.role === "verifier"
+              ? `${removing.member.name} will no longer verify milestones of ${project.name} or see the project. Decisions already made stay on the record.`
+              : `${removing.member.name} will no longer oversee ${project.name} or see the project. Releases already made are not affected.`
+          }
+          confirmLabel="Remove"
+          pendingLabel="Removing..."
+          onClose={() => setRemoving(null)}
+          onConfirm={() => confirmRemoval(removing)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -24,7 +24,7 @@ export function VerifierDirectory({ verifiers }: { verifiers: VerifierDto[] }) {
             <p className="text-sm text-muted-foreground">{v.organization ?? "Independent Verifier"}</p>
           </CardHeader>
           <CardContent className="grid gap-3 text-sm">
-            <a href={`mailto:${v.email}`} className="truncate text-blue-700 hover:underline">
+            <a href={`mailto:${v.email}`} className="truncate text-blue-700 hover:underline" title={v.email}>
               {v.email}
             </a>
             {v.expertise.length ? (

@@ -1,9 +1,8 @@
-import type { PublicRequestDto } from "@tranche/domain";
+import { formatDateTime, type PublicRequestDto } from "@tranche/domain";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
-import { EmptyState, Skeleton } from "@/components/ui/feedback";
+import { EmptyState, LoadError, Skeleton } from "@/components/ui/feedback";
 import { ScrollRegion } from "@/components/ui/scroll-region";
-import { errorMessage } from "@/lib/api-client";
 import { usePublicRequests } from "../api/list-public-requests";
 
 const KIND_LABELS: Record<PublicRequestDto["kind"], string> = {
@@ -12,11 +11,10 @@ const KIND_LABELS: Record<PublicRequestDto["kind"], string> = {
   verifier_partner: "Verifier partner",
 };
 
-const received = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-
 /** Requests sent through the public forms, newest first (admins only). */
 export function InboundRequests() {
-  const { data, isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = usePublicRequests();
+  const { data, isPending, isError, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    usePublicRequests();
   const items = data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Card>
@@ -33,9 +31,7 @@ export function InboundRequests() {
             <Skeleton className="h-9" />
           </div>
         ) : isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(error, "Could not load inbound requests.")}
-          </p>
+          <LoadError title="Could not load inbound requests" error={error} onRetry={refetch} />
         ) : items.length === 0 ? (
           <EmptyState title="No requests yet">Requests from the public forms appear here.</EmptyState>
         ) : (
@@ -66,7 +62,7 @@ export function InboundRequests() {
                       <td className="max-w-xs whitespace-pre-line px-3 py-2 text-slate-700">{r.message ?? "—"}</td>
                       <td className="px-3 py-2 text-slate-700">{r.source ?? "—"}</td>
                       <td className="whitespace-nowrap px-3 py-2 text-slate-700">
-                        <time dateTime={r.createdAt}>{received.format(new Date(r.createdAt))}</time>
+                        <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>
                       </td>
                     </tr>
                   ))}

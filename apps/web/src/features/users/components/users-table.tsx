@@ -1,19 +1,25 @@
 import { ROLE_LABELS, ROLES, type Role, type UserAdminDto } from "@tranche/domain";
-import { useEffect } from "react";
+import { useState } from "react";
 import { Card } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/feedback";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState, LoadError, Skeleton } from "@/components/ui/feedback";
 import { NativeSelect } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
 import { useChangeUserRole } from "../api/change-role";
 import { useUsers } from "../api/list-users";
 
-/** Admin: every user with a role picker; an admin cannot change their own role. */
+/** What a role change does to the person, said before it is applied. */
+const ROLE_EFFECT: Record<Role, string> = {
+  investor: "They will oversee the projects they are added to as an investor.",
+  project_owner: "They will be able to create projects and manage their milestones.",
+  verifier: "They will be able to verify milestones of the projects they are assigned to.",
+  admin: "They will manage every user, project and integration on the platform.",
+};
+
+/** Admin: every user with a role picker (confirmed before it applies); an admin cannot change their own role. */
 export function UsersTable({ currentUserId }: { currentUserId: string }) {
   const users = useUsers();
-  useEffect(() => {
-    if (users.error) toast.error("Error loading users", errorMessage(users.error, "Failed to load users"));
-  }, [users.error]);
   if (users.isPending) {
     return (
       <div className="grid gap-2" role="status" aria-busy="true" aria-label="Loading users">
@@ -23,7 +29,9 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
       </div>
     );
   }
-  const rows = users.data ?? [];
+  if (users.isError) return <LoadError title="Could not load users" error={users.error} onRetry={users.refetch} />;
+  const rows = users.data;
+  if (rows.length === 0) return <EmptyState title="No users yet">Invite people from Settings.</EmptyState>;
   return (
     <Card className="overflow-hidden">
       <ul className="divide-y" aria-label="Users">
@@ -37,37 +45,36 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
 
 function UserRow({ user, isSelf }: { user: UserAdminDto; isSelf: boolean }) {
   const change = useChangeUserRole();
+  const [proposed, setProposed] = useState<Role | null>(null);
   const id = `role-${user.id}`;
-  const onChange = (role: Role) =>
-    change.mutate(
-      { userId: user.id, role },
-      {
-        onSuccess: (updated) => toast.success("Role updated", `${updated.name} is now ${ROLE_LABELS[role]}.`),
-        onError: (error) => toast.error("Error updating role", errorMessage(error)),
-      },
-    );
+  const hintId = `${id}-hint`;
+  const current = user.role ? ROLE_LABELS[user.role] : "no role";
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
-        <p className="truncate font-medium text-slate-900">
+        <p className="truncate font-medium text-slate-900" title={user.name}>
           {user.name}
           {isSelf ? <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span> : null}
         </p>
-        <p className="truncate text-sm text-muted-foreground">
+        <p className="truncate text-sm text-muted-foreground" title={user.email}>
           {user.email}
           {user.organization ? ` · ${user.organization}` : ""}
         </p>
       </div>
-      <div className="flex items-center gap-2">
+      <div className="grid gap-1 sm:justify-items-end">
         <label htmlFor={id} className="sr-only">
           Role for {user.name}
         </label>
         <NativeSelect
           id={id}
           className="w-44"
-          value={user.role ?? ""}
+          value={proposed ?? user.role ?? ""}
           disabled={isSelf || change.isPending}
-          onChange={(e) => onChange(e.target.value as Role)}
+          aria-describedby={isSelf ? hintId : undefined}
+          onChange={(e) => {
+            const role = e.target.value as Role;
+            if (role !== user.role) setProposed(role);
+          }}
         >
           {ROLES.map((role) => (
             <option key={role} value={role}>
@@ -75,7 +82,27 @@ function UserRow({ user, isSelf }: { user: UserAdminDto; isSelf: boolean }) {
             </option>
           ))}
         </NativeSelect>
+        {isSelf ? (
+          <p id={hintId} className="text-xs text-muted-foreground">
+            You cannot change your own role.
+          </p>
+        ) : null}
       </div>
+      {proposed ? (
+        <ConfirmDialog
+          title={`Change ${user.name}'s role to ${ROLE_LABELS[proposed]}?`}
+          description={`${user.name} is now ${current}. ${ROLE_EFFECT[proposed]} The change takes effect at once, is recorded in the audit log, and ${user.name} is notified.`}
+          confirmLabel="Change role"
+          pendingLabel="Changing..."
+          onClose={() => setProposed(null)}
+          onConfirm={() =>
+            change
+              .mutateAsync({ userId: user.id, role: proposed })
+              .then((updated) => toast.success("Role updated", `${updated.name} is now ${ROLE_LABELS[proposed]}.`))
+              .catch((error) => toast.error("Error updating role", errorMessage(error)))
+          }
+        />
+      ) : null}
     </li>
   );
 }

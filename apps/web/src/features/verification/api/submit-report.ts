@@ -8,6 +8,10 @@ export function useSubmitReport(milestoneId: string) {
   return useMutation({
     mutationFn: (input: { comments?: string }) =>
       api<VerificationReportDto>(`${milestonePath(milestoneId)}/report`, { method: "POST", body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: verificationKeys.reports() }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: verificationKeys.reports() }),
+        queryClient.invalidateQueries({ queryKey: verificationKeys.detail(milestoneId) }),
+      ]),
   });
 }

@@ -1,15 +1,15 @@
 import type { EvidenceDto } from "@tranche/domain";
-import { formatFileSize } from "@tranche/domain";
+import { formatDateTime, formatFileSize } from "@tranche/domain";
 import { DownloadIcon, FileIcon, Trash2Icon, UploadIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Progress, Skeleton } from "@/components/ui/feedback";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LoadError, Progress, Skeleton } from "@/components/ui/feedback";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
 import { evidenceDownloadUrl, useEvidence } from "../api/get-evidence";
 import { useRemoveEvidence } from "../api/remove-evidence";
 import { useUploadEvidence } from "../api/upload-evidence";
-import { formatDateTime } from "./format-time";
 
 /** Upload several files at once, with a progress bar; the 'Files uploaded' toast of SPEC.md §8. */
 export function EvidenceUpload({ milestoneId }: { milestoneId: string }) {
@@ -62,12 +62,15 @@ export function EvidenceUpload({ milestoneId }: { milestoneId: string }) {
 
 function EvidenceRow({ item }: { item: EvidenceDto }) {
   const remove = useRemoveEvidence();
+  const [confirming, setConfirming] = useState(false);
   return (
     <li className="grid gap-1 rounded-md border bg-white p-3 text-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="flex min-w-0 items-center gap-2 font-medium text-slate-900">
           <FileIcon className="size-4 shrink-0 text-slate-500" aria-hidden />
-          <span className="truncate">{item.originalName}</span>
+          <span className="truncate" title={item.originalName}>
+            {item.originalName}
+          </span>
         </span>
         <span className="flex items-center gap-1">
           <Button asChild variant="ghost" size="sm">
@@ -82,12 +85,7 @@ function EvidenceRow({ item }: { item: EvidenceDto }) {
               size="sm"
               className="text-destructive"
               aria-label={`Remove ${item.originalName}`}
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(item.id, {
-                  onError: (error) => toast.error("Error removing file", errorMessage(error)),
-                })
-              }
+              onClick={() => setConfirming(true)}
             >
               <Trash2Icon aria-hidden />
             </Button>
@@ -101,15 +99,30 @@ function EvidenceRow({ item }: { item: EvidenceDto }) {
         <span className="font-sans text-muted-foreground">SHA-256 </span>
         {item.sha256}
       </p>
+      {confirming ? (
+        <ConfirmDialog
+          title="Remove this evidence file?"
+          description={`“${item.originalName}” (${formatFileSize(item.size)}) will be removed from this milestone's evidence. Verifiers will no longer see it. This cannot be undone.`}
+          confirmLabel="Remove file"
+          pendingLabel="Removing..."
+          onClose={() => setConfirming(false)}
+          onConfirm={() =>
+            remove
+              .mutateAsync(item.id)
+              .then(() => toast.success("File removed", `“${item.originalName}” was removed from the evidence.`))
+              .catch((error) => toast.error("Error removing file", errorMessage(error)))
+          }
+        />
+      ) : null}
     </li>
   );
 }
 
 /** Each file with its name, size in MB, uploader, time and SHA-256; remove for its uploader. */
 export function EvidenceList({ milestoneId }: { milestoneId: string }) {
-  const { data, isPending, isError, error } = useEvidence(milestoneId);
+  const { data, isPending, isError, error, refetch } = useEvidence(milestoneId);
   if (isPending) return <Skeleton className="h-16" />;
-  if (isError) return <p className="text-sm text-destructive">{errorMessage(error)}</p>;
+  if (isError) return <LoadError title="Could not load the evidence files" error={error} onRetry={refetch} />;
   if (data.length === 0) return <p className="text-sm text-muted-foreground">No Evidence Uploaded</p>;
   return (
     <ul className="grid gap-2" aria-label="Evidence files">

@@ -1,8 +1,6 @@
-import type { AuditEventDto } from "@tranche/domain";
-import { Skeleton } from "@/components/ui/feedback";
-import { errorMessage } from "@/lib/api-client";
+import { type AuditEventDto, formatDateTime } from "@tranche/domain";
+import { LoadError, Skeleton } from "@/components/ui/feedback";
 import { useMilestoneHistory } from "../api/get-history";
-import { formatDateTime } from "./format-time";
 
 const ACTION_LABELS: Record<string, string> = {
   "milestone.created": "Milestone created",
@@ -17,20 +15,31 @@ const ACTION_LABELS: Record<string, string> = {
   "evidence.uploaded": "Evidence uploaded",
   "evidence.removed": "Evidence removed",
   "report.submitted": "Verification report submitted",
+  "release.settled": "Release settled by the custodian",
+  "release.failed": "Release failed",
+  "release.reinstructed": "Release re-instructed",
+  "release.cancelled": "Release cancelled",
 };
 
 function detail(event: AuditEventDto): string | null {
   const data = (event.after ?? event.before) as Record<string, unknown> | null;
   if (event.entityType === "evidence" && data && typeof data.originalName === "string") return data.originalName;
   if (event.action === "milestone.rejected" && data && typeof data.comments === "string") return data.comments;
+  if (event.action === "release.settled" && data && typeof data.settlementReference === "string") {
+    return `Reference ${data.settlementReference}`;
+  }
+  if (event.action === "release.failed" && data && typeof data.failureReason === "string") return data.failureReason;
+  if (event.action === "release.cancelled" && data && typeof data.cancellationReason === "string") {
+    return data.cancellationReason;
+  }
   return null;
 }
 
 /** Who did what to a milestone, and when (from the audit record). */
 export function MilestoneHistory({ milestoneId }: { milestoneId: string }) {
-  const { data, isPending, isError, error } = useMilestoneHistory(milestoneId);
+  const { data, isPending, isError, error, refetch } = useMilestoneHistory(milestoneId);
   if (isPending) return <Skeleton className="h-20" />;
-  if (isError) return <p className="text-sm text-destructive">{errorMessage(error)}</p>;
+  if (isError) return <LoadError title="Could not load the history" error={error} onRetry={refetch} />;
   if (data.length === 0) return <p className="text-sm text-muted-foreground">No history recorded yet.</p>;
   return (
     <ol className="grid gap-3 border-l border-slate-200 pl-4" aria-label="Milestone history">

@@ -2,15 +2,14 @@ import { CHECKLIST_ITEMS, formatFileSize, formatLongDate } from "@tranche/domain
 import { Link } from "react-router";
 import { MilestoneStatusBadge } from "@/components/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { EmptyState, Skeleton } from "@/components/ui/feedback";
-import { errorMessage } from "@/lib/api-client";
+import { EmptyState, LoadError, Skeleton } from "@/components/ui/feedback";
 import { useReports } from "../api/get-reports";
 
 /** Submitted verification reports the caller may see, newest first. */
 export function ReportsList() {
-  const { data, isPending, isError, error } = useReports();
+  const { data, isPending, isError, error, refetch } = useReports();
   if (isPending) return <Skeleton className="h-40" />;
-  if (isError) return <EmptyState title="Could not load reports">{errorMessage(error)}</EmptyState>;
+  if (isError) return <LoadError title="Could not load reports" error={error} onRetry={refetch} />;
   if (data.length === 0) {
     return <EmptyState title="No reports submitted yet">Verifiers submit a report after each decision.</EmptyState>;
   }

@@ -3,6 +3,7 @@ import {
   CHECKLIST_ITEMS,
   type Checklist,
   checklistComplete,
+  formatDateTime,
   formatLongDate,
   formatMoney,
   type VerificationDto,
@@ -143,7 +144,9 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
       {},
       {
         onSuccess: () => {
-          toast.success("Report submitted", `Verification report for "${v.title}" (${v.projectName}) submitted.`);
+          if (v.report)
+            toast.success("Report updated", `Verification report for "${v.title}" (${v.projectName}) updated.`);
+          else toast.success("Report submitted", `Verification report for "${v.title}" (${v.projectName}) submitted.`);
           onDone();
         },
         onError: (e) => toast.error("Error submitting report", errorMessage(e)),
@@ -242,6 +245,15 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
                 <dd className="font-medium">{formatLongDate(v.verificationDate)}</dd>
               </div>
             ) : null}
+            {v.report ? (
+              <div className="flex flex-wrap gap-2">
+                <dt className="text-muted-foreground">Report:</dt>
+                <dd className="font-medium">
+                  Submitted {formatDateTime(v.report.createdAt)}
+                  {v.report.updatedAt !== v.report.createdAt ? `, updated ${formatDateTime(v.report.updatedAt)}` : ""}
+                </dd>
+              </div>
+            ) : null}
           </dl>
           <ul className="grid gap-1" aria-label="Checklist results">
             {CHECKLIST_ITEMS.map((item) => (
@@ -279,6 +291,10 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
         </Field>
       ) : null}
 
+      {v.permissions.reasons.decide ? (
+        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">{v.permissions.reasons.decide}</p>
+      ) : null}
+
       <DialogFooter>
         {v.permissions.canStart ? (
           <Button variant="accent" onClick={onStart} disabled={busy}>
@@ -297,7 +313,7 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
         ) : null}
         {v.permissions.canReport && tab === "report" ? (
           <Button onClick={onSubmitReport} disabled={report.isPending}>
-            Submit Report
+            {v.report ? "Update Report" : "Submit Report"}
           </Button>
         ) : null}
         {!v.permissions.canStart && !v.permissions.canDecide ? (

@@ -1,8 +1,7 @@
 import { formatLongDate } from "@tranche/domain";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Progress, Skeleton } from "@/components/ui/feedback";
-import { errorMessage } from "@/lib/api-client";
+import { LoadError, Progress, Skeleton } from "@/components/ui/feedback";
 import { useVerification } from "../api/get-verification";
 import { EvidenceList, EvidenceUpload } from "./evidence-panel";
 import { MilestoneHistory } from "./milestone-history";
@@ -38,9 +37,9 @@ export function VerifyButton({ milestoneId }: { milestoneId: string }) {
 
 /** The milestone page's Verification tab: state, progress, decision, owner actions and history. */
 export function VerificationTab({ milestoneId }: { milestoneId: string }) {
-  const { data: v, isPending, isError, error } = useVerification(milestoneId);
+  const { data: v, isPending, isError, error, refetch } = useVerification(milestoneId);
   if (isPending) return <Skeleton className="h-32" />;
-  if (isError) return <p className="text-sm text-destructive">{errorMessage(error)}</p>;
+  if (isError) return <LoadError title="Could not load the verification" error={error} onRetry={refetch} />;
   const text: Record<string, string> = {
     pending: "This milestone is waiting for a verifier to start the verification.",
     in_verification: `Verification in progress by ${v.verifierName ?? "Assigned Verifier"}.`,
@@ -79,6 +78,9 @@ export function EvidenceTab({ milestoneId }: { milestoneId: string }) {
   return (
     <div className="grid gap-3">
       {data?.permissions.canUpload ? <EvidenceUpload milestoneId={milestoneId} /> : null}
+      {data && !data.permissions.canUpload && data.permissions.reasons.upload ? (
+        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">{data.permissions.reasons.upload}</p>
+      ) : null}
       <EvidenceList milestoneId={milestoneId} />
     </div>
   );

@@ -6,10 +6,10 @@ import { MilestoneStatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { EmptyState, Skeleton } from "@/components/ui/feedback";
+import { EmptyState, LoadError, Skeleton, Spinner } from "@/components/ui/feedback";
 import { Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { errorMessage } from "@/lib/api-client";
+import { useCompletedVerifications } from "../api/get-completed";
 import { useVerifierQueue } from "../api/get-queue";
 import { VerificationDialog } from "./verification-dialog";
 
@@ -43,13 +43,17 @@ function QueueItem({ item, onOpen }: { item: VerifierQueueItemDto; onOpen: (id: 
         <CardContent className="grid gap-3 p-4 sm:p-5">
           <div className="flex flex-wrap items-start justify-between gap-2">
             <div className="min-w-0">
-              <h3 className="font-semibold text-slate-900">{item.title}</h3>
-              <p className="text-sm text-muted-foreground">{item.projectName}</p>
+              <h3 className="break-words font-semibold text-slate-900">{item.title}</h3>
+              <p className="break-words text-sm text-muted-foreground">{item.projectName}</p>
             </div>
             <div className="flex flex-wrap items-center gap-2">
               {urgent ? (
                 <Badge className="border-red-200 bg-red-100 text-red-800">
-                  Urgent · {days < 0 ? "Overdue" : `${days} ${days === 1 ? "day" : "days"} left`}
+                  {days < 0
+                    ? "Urgent · Overdue"
+                    : days === 0
+                      ? "Due today"
+                      : `Urgent · ${days} ${days === 1 ? "day" : "days"} left`}
                 </Badge>
               ) : null}
               <MilestoneStatusBadge status={item.status} />
@@ -102,9 +106,45 @@ function QueueList({
   );
 }
 
-/** SPEC.md §2.5's verifier dashboard, on the signed-in verifier's live queue. */
-export function VerifierDashboard() {
-  const { data, isPending, isError, error } = useVerifierQueue();
+/** Every decision of the verifier, a page at a time, with "Load more" (the /verifications Completed tab). */
+function AllCompleted({ onOpen }: { onOpen: (id: string) => void }) {
+  const query = useCompletedVerifications();
+  if (query.isPending) return <Spinner className="py-8" label="Loading completed verifications" />;
+  if (query.isError) {
+    return (
+      <LoadError title="Could not load your completed verifications" error={query.error} onRetry={query.refetch} />
+    );
+  }
+  const items = query.data.pages.flatMap((page) => page.items);
+  const total = query.data.pages[0]?.total ?? items.length;
+  return (
+    <div className="grid gap-3">
+      <QueueList items={items} empty="No recent verifications" onOpen={onOpen} label="Completed" />
+      {items.length > 0 ? (
+        <p className="text-sm text-muted-foreground">
+          Showing {items.length} of {total} {total === 1 ? "decision" : "decisions"}
+        </p>
+      ) : null}
+      {query.hasNextPage ? (
+        <Button
+          variant="outline"
+          className="justify-self-start"
+          onClick={() => void query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+        >
+          {query.isFetchingNextPage ? "Loading..." : "Load more"}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * SPEC.md §2.5's verifier dashboard, on the signed-in verifier's live queue. On the dashboard the Completed tab
+ * shows the 5 most recent decisions (SPEC.md §9); with `allCompleted` (the /verifications page) it lists them all.
+ */
+export function VerifierDashboard({ allCompleted = false }: { allCompleted?: boolean }) {
+  const { data, isPending, isError, error, refetch } = useVerifierQueue();
   const [search, setSearch] = useState("");
   const [openId, setOpenId] = useState<string | null>(null);
 
@@ -117,7 +157,7 @@ export function VerifierDashboard() {
       </div>
     );
   }
-  if (isError) return <EmptyState title="Could not load your verification queue">{errorMessage(error)}</EmptyState>;
+  if (isError) return <LoadError title="Could not load your verification queue" error={error} onRetry={refetch} />;
 
   const needle = search.trim().toLowerCase();
   const pending = needle
@@ -152,7 +192,11 @@ export function VerifierDashboard() {
           <QueueList items={pending} empty="No pending verification requests" onOpen={setOpenId} label="Pending" />
         </TabsContent>
         <TabsContent value="completed">
-          <QueueList items={data.completed} empty="No recent verifications" onOpen={setOpenId} label="Completed" />
+          {allCompleted ? (
+            <AllCompleted onOpen={setOpenId} />
+          ) : (
+            <QueueList items={data.completed} empty="No recent verifications" onOpen={setOpenId} label="Completed" />
+          )}
         </TabsContent>
         <TabsContent value="delayed">
           <QueueList items={data.delayed} empty="No delayed verifications" onOpen={setOpenId} label="Delayed" />

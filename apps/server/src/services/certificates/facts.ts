@@ -1,0 +1,147 @@
+// What a release certificate states, fixed when it is first issued. Its fingerprint (SHA-256 of the canonical
+// JSON of these facts) is printed on the certificate and carried by its QR code; /verify compares it with the
+// stored record, so a certificate cannot be altered or invented without the check failing.
+import { createHash } from "node:crypto";
+import type { CertificateFacts } from "@tranche/domain";
+import { and, asc, eq, gte, lte } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import {
+  auditCheckpoints,
+  auditEvents,
+  disbursements,
+  evidence,
+  milestones,
+  projectMembers,
+  projects,
+  releaseCertificates,
+  users,
+} from "../../db/schema";
+import { notFound } from "../../errors";
+import { toMoney } from "../../lib/money";
+import { appendAudit } from "../audit/append";
+import { canonicalJson } from "../audit/chain";
+
+export const certificateFingerprint = (facts: CertificateFacts) =>
+  createHash("sha256").update(canonicalJson(facts)).digest("hex");
+
+const person = (row: { name: string; organization: string | null } | undefined) => ({
+  name: row?.name ?? "Unknown",
+  organization: row?.organization ?? null,
+});
+
+/** The facts as Tranche's records state them now (used once, when the certificate is first issued). */
+async function collectFacts(db: DbOrTx, releaseId: string, issuedAt: Date): Promise<CertificateFacts> {
+  const [release] = await db.select().from(disbursements).where(eq(disbursements.id, releaseId));
+  if (!release) throw notFound("Release");
+  const [[milestone], [project], [verifier], [owner]] = await Promise.all([
+    db.select().from(milestones).where(eq(milestones.id, release.milestoneId)),
+    db.select().from(projects).where(eq(projects.id, release.projectId)),
+    db.select().from(users).where(eq(users.id, release.releasedBy)),
+    db
+      .select({ name: users.name, organization: users.organization })
+      .from(projectMembers)
+      .innerJoin(users, eq(users.id, projectMembers.userId))
+      .where(and(eq(projectMembers.projectId, release.projectId), eq(projectMembers.role, "owner")))
+      .limit(1),
+  ]);
+  // Evidence as it stood at the approval (a verified milestone's evidence cannot change afterwards).
+  const files = await db
+    .select({ name: evidence.originalName, sha256: evidence.sha256, size: evidence.size })
+    .from(evidence)
+    .where(and(eq(evidence.milestoneId, release.milestoneId), lte(evidence.createdAt, release.releasedAt)))
+    .orderBy(asc(evidence.createdAt), asc(evidence.id));
+  const [approval] = await db
+    .select({ id: auditEvents.id, hash: auditEvents.hash, createdAt: auditEvents.createdAt })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.entityType, "milestone"),
+        eq(auditEvents.entityId, release.milestoneId),
+        eq(auditEvents.action, "milestone.approved"),
+      ),
+    )
+    .orderBy(asc(auditEvents.id))
+    .limit(1);
+  return {
+    kind: "tranche.release-certificate",
+    version: 1,
+    release: {
+      id: release.id,
+      amount: toMoney(release.amount).toFixed(2),
+      currency: release.currency,
+      approvedAt: release.releasedAt.toISOString(),
+    },
+    project: { id: project.id, name: project.name, location: project.location },
+    milestone: { id: milestone.id, title: milestone.title, dueDate: milestone.dueDate },
+    beneficiary: person(owner),
+    approvals: [
+      {
+        verifier: person(verifier),
+        decision: "approved",
+        decidedAt: (milestone.verificationDate ?? release.releasedAt).toISOString(),
+      },
+    ],
+    policy: "Approval by the project's assigned verifier",
+    evidence: files.map((f) => ({ name: f.name, sha256: f.sha256, size: f.size })),
+    auditEvent: approval
+      ? { id: approval.id, hash: approval.hash, recordedAt: approval.createdAt.toISOString() }
+      : null,
+    issuedAt: issuedAt.toISOString(),
+  };
+}
+
+/**
+ * The certificate's stored facts, issuing (and auditing) them on the first request. Concurrent first requests
+ * agree on one: the second insert does nothing and both read the row that won.
+ */
+export async function issueCertificate(
+  db: Db,
+  release: { id: string; projectId: string },
+  actorId: string,
+): Promise<{ facts: CertificateFacts; fingerprint: string }> {
+  const stored = () => db.select().from(releaseCertificates).where(eq(releaseCertificates.releaseId, release.id));
+  let [row] = await stored();
+  if (!row) {
+    await db.transaction(async (tx) => {
+      const issuedAt = new Date();
+      const facts = await collectFacts(tx, release.id, issuedAt);
+      const fingerprint = certificateFingerprint(facts);
+      const [inserted] = await tx
+        .insert(releaseCertificates)
+        .values({ releaseId: release.id, facts, fingerprint, issuedAt })
+        .onConflictDoNothing({ target: releaseCertificates.releaseId })
+        .returning({ fingerprint: releaseCertificates.fingerprint });
+      if (!inserted) return;
+      await appendAudit(tx, {
+        actorId,
+        action: "certificate.issued",
+        entityType: "disbursement",
+        entityId: release.id,
+        projectId: release.projectId,
+        after: { fingerprint },
+      });
+    });
+    [row] = await stored();
+  }
+  return { facts: row.facts as CertificateFacts, fingerprint: row.fingerprint };
+}
+
+/** The earliest signed checkpoint that covers an audit event, if one has been signed since. */
+export async function coveringCheckpoint(db: DbOrTx, eventId: number) {
+  const [row] = await db
+    .select()
+    .from(auditCheckpoints)
+    .where(gte(auditCheckpoints.lastEventId, eventId))
+    .orderBy(asc(auditCheckpoints.lastEventId))
+    .limit(1);
+  return row
+    ? {
+        id: row.id,
+        lastEventId: row.lastEventId,
+        headHash: row.headHash,
+        keyId: row.keyId,
+        signature: row.signature,
+        signedAt: row.createdAt.toISOString(),
+      }
+    : null;
+}

@@ -1,0 +1,142 @@
+import type { Currency, ReleaseDto, ReleaseStatus } from "@tranche/domain";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { Caller } from "../../context";
+import type { DbOrTx } from "../../db/client";
+import { auditEvents, disbursements, milestones, projects, users } from "../../db/schema";
+import { cursorAt } from "../../lib/cursor";
+import { toMoney } from "../../lib/money";
+
+const columns = {
+  id: disbursements.id,
+  instructionId: disbursements.instructionId,
+  status: disbursements.status,
+  amount: disbursements.amount,
+  currency: disbursements.currency,
+  milestoneId: disbursements.milestoneId,
+  milestoneName: milestones.title,
+  projectId: disbursements.projectId,
+  projectName: projects.name,
+  approvedAt: disbursements.releasedAt,
+  instructedAt: disbursements.instructedAt,
+  settlementReference: disbursements.settlementReference,
+  settledAt: disbursements.settledAt,
+  failureReason: disbursements.failureReason,
+  failedAt: disbursements.failedAt,
+  cancellationReason: disbursements.cancellationReason,
+  cancelledAt: disbursements.cancelledAt,
+  updatedAt: disbursements.updatedAt,
+  cursorAt: cursorAt(disbursements.releasedAt),
+};
+
+export function selectReleases(db: DbOrTx) {
+  return db
+    .select(columns)
+    .from(disbursements)
+    .innerJoin(milestones, eq(milestones.id, disbursements.milestoneId))
+    .innerJoin(projects, eq(projects.id, disbursements.projectId))
+    .$dynamic();
+}
+
+type Row = Awaited<ReturnType<typeof selectReleases>>[number];
+
+/** SQL condition on `disbursements`: the releases the caller may see (admins and tokens: all). */
+export function visibleReleases(caller: Caller): SQL | undefined {
+  if (caller.kind === "token" || caller.user.role === "admin") return undefined;
+  return sql`exists (select 1 from project_members pm where pm.project_id = ${disbursements.projectId}
+    and pm.user_id = ${caller.user.id} and pm.role in ('owner', 'investor'))`;
+}
+
+/** Re-instruct and cancel are an admin's, on a failed release. */
+function permissions(row: Pick<Row, "status">, caller: Caller | null) {
+  const admin = caller?.kind === "user" && caller.user.role === "admin";
+  return { canReinstruct: admin && row.status === "failed", canCancel: admin && row.status === "failed" };
+}
+
+export function toReleaseDto(row: Row, caller: Caller | null): ReleaseDto {
+  const iso = (d: Date | null) => d?.toISOString() ?? "";
+  return {
+    id: row.id,
+    instructionId: row.instructionId,
+    status: row.status as ReleaseStatus,
+    amount: toMoney(row.amount),
+    currency: row.currency as Currency,
+    milestone: { id: row.milestoneId, name: row.milestoneName },
+    project: { id: row.projectId, name: row.projectName },
+    approvedAt: row.approvedAt.toISOString(),
+    instructedAt: row.instructedAt.toISOString(),
+    settlement:
+      row.status === "settled" && row.settlementReference
+        ? { reference: row.settlementReference, settledAt: iso(row.settledAt) }
+        : null,
+    failure:
+      row.status === "failed" && row.failureReason ? { reason: row.failureReason, failedAt: iso(row.failedAt) } : null,
+    cancellation:
+      row.status === "cancelled" && row.cancellationReason
+        ? { reason: row.cancellationReason, cancelledAt: iso(row.cancelledAt) }
+        : null,
+    updatedAt: row.updatedAt.toISOString(),
+    permissions: permissions(row, caller),
+  };
+}
+
+/** One release as `caller` sees it (null: it does not exist). */
+export async function loadRelease(db: DbOrTx, where: SQL, caller: Caller | null): Promise<ReleaseDto | null> {
+  const [row] = await selectReleases(db).where(where);
+  return row ? toReleaseDto(row, caller) : null;
+}
+
+/**
+ * The data of every release.* event (the contract with integrations): amount as a decimal string, the
+ * beneficiary (the project owner), the deciding verifier, and the hash of the audit event of the approval.
+ */
+export async function releaseEventData(tx: DbOrTx, releaseId: string): Promise<Record<string, unknown>> {
+  const [row] = await tx
+    .select({
+      ...columns,
+      amountText: sql<string>`${disbursements.amount}::text`,
+      verifierId: milestones.verifierId,
+      verifierName: users.name,
+    })
+    .from(disbursements)
+    .innerJoin(milestones, eq(milestones.id, disbursements.milestoneId))
+    .innerJoin(projects, eq(projects.id, disbursements.projectId))
+    .leftJoin(users, eq(users.id, milestones.verifierId))
+    .where(eq(disbursements.id, releaseId));
+  if (!row) throw new Error(`release ${releaseId} vanished while its event was built`);
+  const [owner] = await tx
+    .select({ name: users.name, organization: users.organization })
+    .from(users)
+    .where(
+      sql`${users.id} = (select pm.user_id from project_members pm where pm.project_id = ${row.projectId}
+        and pm.role = 'owner' order by pm.created_at limit 1)`,
+    );
+  const [approval] = await tx
+    .select({ hash: auditEvents.hash })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.entityType, "milestone"),
+        eq(auditEvents.entityId, row.milestoneId),
+        eq(auditEvents.action, "milestone.approved"),
+      ),
+    )
+    .orderBy(desc(auditEvents.id))
+    .limit(1);
+  const dto = toReleaseDto(row, null);
+  return {
+    releaseId: row.id,
+    instructionId: row.instructionId,
+    status: row.status,
+    amount: row.amountText,
+    currency: row.currency,
+    milestone: dto.milestone,
+    project: dto.project,
+    beneficiary: { name: owner?.name ?? null, organization: owner?.organization ?? null },
+    verifiers: row.verifierId ? [{ id: row.verifierId, name: row.verifierName }] : [],
+    approvedAt: dto.approvedAt,
+    approvalEventHash: approval?.hash ?? null,
+    ...(dto.settlement ? { settlement: dto.settlement } : {}),
+    ...(dto.failure ? { failure: { reason: dto.failure.reason } } : {}),
+    ...(dto.cancellation ? { cancellation: { reason: dto.cancellation.reason } } : {}),
+  };
+}

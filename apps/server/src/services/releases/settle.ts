@@ -1,0 +1,60 @@
+import type { ReleaseDto } from "@tranche/domain";
+import { eq } from "drizzle-orm";
+import type { CallerContext } from "../../context";
+import { disbursements } from "../../db/schema";
+import { conflict } from "../../errors";
+import { requireReleaseWriter } from "./access";
+import { loadRelease } from "./dto";
+import { recordReleaseChange, requireReleaseStatus, withLockedRelease } from "./transition";
+
+export interface SettleResult {
+  release: ReleaseDto;
+  /** The release was already settled with this reference: nothing changed. */
+  replayed: boolean;
+}
+
+/**
+ * instructed → settled with the custodian's payment reference. Reporting the same reference again is an
+ * idempotent success (a custodian retrying after a lost answer); another reference is a conflict.
+ */
+export function settleRelease(
+  ctx: CallerContext,
+  releaseId: string,
+  input: { reference: string; settledAt?: string },
+): Promise<SettleResult> {
+  requireReleaseWriter(ctx.caller);
+  return withLockedRelease(ctx, releaseId, async (tx, release) => {
+    if (release.status === "settled") {
+      if (release.settlementReference !== input.reference) {
+        throw conflict("Release is already settled with a different reference.", {
+          status: release.status,
+          reference: release.settlementReference,
+        });
+      }
+      const dto = await loadRelease(tx, eq(disbursements.id, release.id), ctx.caller);
+      if (!dto) throw new Error(`release ${release.id} vanished inside its own transaction`);
+      return { release: dto, replayed: true };
+    }
+    requireReleaseStatus(release, ["instructed"], "settled");
+    const dto = await recordReleaseChange(
+      tx,
+      ctx,
+      release,
+      {
+        status: "settled",
+        settlementReference: input.reference,
+        settledAt: input.settledAt ? new Date(input.settledAt) : new Date(),
+      },
+      {
+        action: "release.settled",
+        event: "release.settled",
+        notice: {
+          title: "Capital settled",
+          message: (amount, milestone, project) =>
+            `${amount} for "${milestone}" (${project}) was paid by the custodian (reference ${input.reference}).`,
+        },
+      },
+    );
+    return { release: dto, replayed: false };
+  });
+}

@@ -1,0 +1,12 @@
+import { type SQL, sql } from "drizzle-orm";
+
+// DESIGN.md: "released" means instructed or settled; "settled" means the custodian confirmed payment. A failed
+// release counts again once re-instructed; a cancelled one never does. Every figure sums through these two.
+
+/** Released capital of the project whose id is `projectId` (a column reference such as sql`p.id`). */
+export const releasedSum = (projectId: SQL) =>
+  sql<string>`coalesce((select sum(d.amount) from disbursements d where d.project_id = ${projectId} and d.status in ('instructed', 'settled')), 0)`;
+
+/** Settled capital of the project whose id is `projectId`. */
+export const settledSum = (projectId: SQL) =>
+  sql<string>`coalesce((select sum(d.amount) from disbursements d where d.project_id = ${projectId} and d.status = 'settled'), 0)`;

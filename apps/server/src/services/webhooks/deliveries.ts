@@ -1,0 +1,353 @@
+import { randomUUID } from "node:crypto";
+import {
+  WEBHOOK_TEST_EVENT,
+  type WebhookAttemptDto,
+  type WebhookDeliveryDto,
+  type WebhookDeliveryStatus,
+} from "@tranche/domain";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import type { Deps, ServiceContext } from "../../context";
+import type { Db, DbOrTx, Tx } from "../../db/client";
+import { outbox, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../../db/schema";
+import { conflict, forbidden, notFound } from "../../errors";
+import { appendAudit } from "../audit/append";
+import { notify } from "../notifications/notify";
+import { type DomainEvent, enqueue, type OutboxMessage } from "../outbox/outbox";
+import { GiveUp, type TopicConfig } from "../outbox/worker";
+import { resolveTarget, TargetRefused } from "./address";
+import { lockEndpoint, signingSecrets } from "./endpoints";
+import { type SendResult, sendWebhook, WEBHOOK_TIMEOUT_MS } from "./send";
+
+const S = 1000;
+const MIN = 60 * S;
+const HOUR = 60 * MIN;
+/** After attempt 1, 2, …: about 5 s, 30 s, 2 min, 10 min, 1 h, then hourly (the last repeats). */
+export const WEBHOOK_RETRY_DELAYS_MS = [5 * S, 30 * S, 2 * MIN, 10 * MIN, HOUR] as const;
+/** Attempt 28 comes 23 h 12 min after the first; a 29th would fall past 24 h, so the endpoint is disabled. */
+export const WEBHOOK_MAX_ATTEMPTS = 28;
+
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/** Adds one delivery of an event to one endpoint, and its outbox message; nothing if it already exists. */
+async function addDelivery(tx: Tx, endpointId: string, event: DomainEvent): Promise<DeliveryRow | null> {
+  const [row] = await tx
+    .insert(webhookDeliveries)
+    .values({ endpointId, eventId: event.id, eventType: event.type, payload: event })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return null;
+  return queueDelivery(tx, row.id);
+}
+
+/** Enqueues (again) the sending of a delivery; it is pending until the receiver says 2xx. */
+async function queueDelivery(tx: Tx, deliveryId: string): Promise<DeliveryRow> {
+  const outboxId = await enqueue(tx, "webhook", { deliveryId });
+  const [row] = await tx
+    .update(webhookDeliveries)
+    .set({ status: "pending", outboxId, deliveredAt: null })
+    .where(eq(webhookDeliveries.id, deliveryId))
+    .returning();
+  return row;
+}
+
+/**
+ * The "event" topic: one delivery per enabled endpoint subscribed to the event's type, in one transaction. Run
+ * twice (a crashed worker's lease expired), it adds nothing: one delivery per event per endpoint.
+ */
+export async function fanOut(db: Db, event: DomainEvent): Promise<number> {
+  return db.transaction(async (tx) => {
+    const endpoints = await tx
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.enabled, true), sql`${event.type} = any(${webhookEndpoints.events})`));
+    let added = 0;
+    for (const endpoint of endpoints) if (await addDelivery(tx, endpoint.id, event)) added++;
+    return added;
+  });
+}
+
+/** The exact headers a receiver verifies: Standard Webhooks, one v1 signature per live secret. */
+export function signedHeaders(
+  secrets: string[],
+  webhookId: string,
+  body: string,
+  at = new Date(),
+): Record<string, string> {
+  const signatures = secrets.map((secret) => new Webhook(secret).sign(webhookId, at, body));
+  return {
+    "content-type": "application/json",
+    "user-agent": "Tranche-Webhooks/1",
+    "webhook-id": webhookId,
+    "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+    "webhook-signature": signatures.join(" "),
+  };
+}
+
+class DeliveryFailed extends Error {}
+
+/** The "webhook" topic: one attempt to deliver one delivery, logged whatever happens. */
+export async function deliver(
+  deps: Deps,
+  message: OutboxMessage,
+  now: () => Date,
+  timeoutMs = WEBHOOK_TIMEOUT_MS,
+): Promise<void> {
+  const { deliveryId } = message.payload as { deliveryId: string };
+  const [found] = await deps.db
+    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(eq(webhookDeliveries.id, deliveryId));
+  // The endpoint was deleted (its deliveries with it), or a replay superseded this message: nothing to send.
+  if (!found || found.delivery.outboxId !== message.id) return;
+  const { delivery, endpoint } = found;
+  if (!endpoint.enabled && delivery.eventType !== WEBHOOK_TEST_EVENT) {
+    await markFailed(deps.db, deliveryId);
+    throw new GiveUp("the endpoint is disabled");
+  }
+  const at = now();
+  const started = performance.now();
+  let result: SendResult;
+  try {
+    const target = await resolveTarget(endpoint.url, deps.env.WEBHOOK_ALLOW_PRIVATE);
+    const body = JSON.stringify(delivery.payload);
+    // Signed with the real time, not the worker's clock: receivers check it against theirs.
+    result = await sendWebhook(
+      target,
+      body,
+      signedHeaders(signingSecrets(deps, endpoint), delivery.id, body),
+      timeoutMs,
+    );
+  } catch (error) {
+    if (!(error instanceof TargetRefused)) throw error;
+    result = {
+      statusCode: null,
+      durationMs: Math.round(performance.now() - started),
+      response: "",
+      error: `refused: ${error.message}`,
+    };
+  }
+  const ok = result.error === null;
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(webhookAttempts).values({ deliveryId, at, ...result });
+    if (ok) {
+      await tx
+        .update(webhookDeliveries)
+        .set({ status: "delivered", deliveredAt: at })
+        .where(eq(webhookDeliveries.id, deliveryId));
+    }
+  });
+  if (!ok) throw new DeliveryFailed(result.error ?? "failed");
+}
+
+async function markFailed(db: DbOrTx, deliveryId: string): Promise<void> {
+  await db
+    .update(webhookDeliveries)
+    .set({ status: "failed" })
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, "pending")));
+}
+
+/**
+ * A delivery that failed for 24 hours: it is failed, and its endpoint is disabled with the admins told, so a dead
+ * receiver stops collecting retries. A delivery given up because an admin turned the endpoint off changes nothing.
+ */
+export async function deliveryDead(deps: Deps, message: OutboxMessage, error: unknown): Promise<void> {
+  const { deliveryId } = message.payload as { deliveryId: string };
+  await deps.db.transaction(async (tx) => {
+    const [delivery] = await tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
+    if (!delivery || delivery.outboxId !== message.id) return;
+    await markFailed(tx, deliveryId);
+    if (error instanceof GiveUp || delivery.eventType === WEBHOOK_TEST_EVENT) return;
+    const endpoint = await lockEndpoint(tx, delivery.endpointId);
+    if (!endpoint.enabled) return;
+    const reason = `Every attempt for 24 hours failed (last: ${error instanceof Error ? error.message : String(error)}).`;
+    await tx
+      .update(webhookEndpoints)
+      .set({ enabled: false, disabledReason: reason.slice(0, 500), updatedAt: new Date() })
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    await appendAudit(tx, {
+      actorId: null,
+      action: "webhook.endpoint_disabled",
+      entityType: "webhook_endpoint",
+      entityId: endpoint.id,
+      before: { enabled: true },
+      after: { enabled: false, reason },
+    });
+    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin"));
+    await notify(
+      tx,
+      admins.map((a) => a.id),
+      {
+        title: "Webhook endpoint disabled",
+        message: `Tranche stopped sending to ${endpoint.url}: ${reason} Fix the receiver, then enable the endpoint again in Settings.`,
+        category: "integration",
+        link: "/settings#webhooks",
+      },
+    );
+  });
+}
+
+/** The two outbox topics of webhooks: "event" fans out, "webhook" delivers (`now` and `timeoutMs` for tests). */
+export function webhookTopics(
+  deps: Deps,
+  now: () => Date = () => new Date(),
+  timeoutMs = WEBHOOK_TIMEOUT_MS,
+): Record<string, TopicConfig> {
+  return {
+    event: { retryDelaysMs: [5 * S, 30 * S, 2 * MIN], handle: async (m) => void (await fanOut(deps.db, m.payload)) },
+    webhook: {
+      retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
+      maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+      handle: (m) => deliver(deps, m, now, timeoutMs),
+      onDead: (m, error) => deliveryDead(deps, m, error),
+    },
+  };
+}
+
+// ---------- what admins see and do ----------
+
+const LOG_PAGE = 50;
+
+function requireAdmin(ctx: ServiceContext) {
+  if (ctx.actor.role !== "admin") throw forbidden("Only an admin can manage webhooks.");
+}
+
+async function requireEndpoint(ctx: ServiceContext, endpointId: string) {
+  const [row] = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
+  if (!row) throw notFound("Webhook endpoint");
+  return row;
+}
+
+/** The newest deliveries of an endpoint with every attempt, newest first; `before` pages by creation time. */
+export async function listDeliveries(
+  ctx: ServiceContext,
+  endpointId: string,
+  query: { before?: string },
+): Promise<{ items: WebhookDeliveryDto[]; nextCursor: string | null }> {
+  requireAdmin(ctx);
+  await requireEndpoint(ctx, endpointId);
+  const rows = await ctx.db
+    .select({ delivery: webhookDeliveries, runAt: outbox.runAt, outboxStatus: outbox.status })
+    .from(webhookDeliveries)
+    .leftJoin(outbox, eq(outbox.id, webhookDeliveries.outboxId))
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, endpointId),
+        query.before ? lt(webhookDeliveries.createdAt, new Date(query.before)) : undefined,
+      ),
+    )
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(LOG_PAGE + 1);
+  const page = rows.slice(0, LOG_PAGE);
+  const ids = page.map((r) => r.delivery.id);
+  const attempts = ids.length
+    ? await ctx.db
+        .select()
+        .from(webhookAttempts)
+        .where(inArray(webhookAttempts.deliveryId, ids))
+        .orderBy(desc(webhookAttempts.id))
+    : [];
+  const byDelivery = new Map<string, WebhookAttemptDto[]>();
+  for (const a of attempts) {
+    const list = byDelivery.get(a.deliveryId) ?? [];
+    list.push({
+      at: a.at.toISOString(),
+      statusCode: a.statusCode,
+      durationMs: a.durationMs,
+      response: a.response,
+      error: a.error,
+    });
+    byDelivery.set(a.deliveryId, list);
+  }
+  return {
+    items: page.map(({ delivery, runAt, outboxStatus }) => ({
+      id: delivery.id,
+      eventId: delivery.eventId,
+      eventType: delivery.eventType,
+      status: delivery.status as WebhookDeliveryStatus,
+      createdAt: delivery.createdAt.toISOString(),
+      nextAttemptAt:
+        delivery.status === "pending" && outboxStatus === "pending" ? (runAt?.toISOString() ?? null) : null,
+      attempts: byDelivery.get(delivery.id) ?? [],
+    })),
+    nextCursor: rows.length > LOG_PAGE ? (page.at(-1)?.delivery.createdAt.toISOString() ?? null) : null,
+  };
+}
+
+async function lockDelivery(tx: Tx, endpointId: string, deliveryId: string): Promise<DeliveryRow> {
+  const [row] = await tx
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)))
+    .for("update");
+  if (!row) throw notFound("Delivery");
+  return row;
+}
+
+function auditDeliveryAction(tx: Tx, ctx: ServiceContext, action: string, delivery: DeliveryRow) {
+  return appendAudit(tx, {
+    actorId: ctx.actor.id,
+    action,
+    entityType: "webhook_endpoint",
+    entityId: delivery.endpointId,
+    after: { deliveryId: delivery.id, eventId: delivery.eventId, eventType: delivery.eventType },
+  });
+}
+
+/** "Retry now": a pending delivery's next attempt runs now; a failed one is queued again. */
+export async function retryDelivery(ctx: ServiceContext, endpointId: string, deliveryId: string): Promise<void> {
+  requireAdmin(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const delivery = await lockDelivery(tx, endpointId, deliveryId);
+    if (delivery.status === "delivered")
+      throw conflict("This delivery already succeeded; use Replay to send it again.");
+    if (delivery.status === "pending" && delivery.outboxId) {
+      await tx
+        .update(outbox)
+        .set({ runAt: new Date() })
+        .where(and(eq(outbox.id, delivery.outboxId), eq(outbox.status, "pending")));
+    } else {
+      await queueDelivery(tx, deliveryId);
+    }
+    await auditDeliveryAction(tx, ctx, "webhook.delivery_retried", delivery);
+  });
+}
+
+/** "Replay": sends the same event again with the same webhook-id (receivers dedupe by it). */
+export async function replayDelivery(ctx: ServiceContext, endpointId: string, deliveryId: string): Promise<void> {
+  requireAdmin(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const delivery = await lockDelivery(tx, endpointId, deliveryId);
+    if (delivery.status === "pending") throw conflict("This delivery is still being sent; use Retry now.");
+    await queueDelivery(tx, deliveryId);
+    await auditDeliveryAction(tx, ctx, "webhook.delivery_replayed", delivery);
+  });
+}
+
+/** "Send test event": a `webhook.test` event to this endpoint alone (even while it is disabled). */
+export async function sendTestEvent(ctx: ServiceContext, endpointId: string): Promise<{ deliveryId: string }> {
+  requireAdmin(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const endpoint = await lockEndpoint(tx, endpointId);
+    const event: DomainEvent = {
+      id: randomUUID(),
+      type: WEBHOOK_TEST_EVENT,
+      createdAt: new Date().toISOString(),
+      data: {
+        endpoint: { id: endpoint.id, url: endpoint.url },
+        message: "A test event from Tranche: if your signature check passes, this endpoint is ready.",
+        sentBy: { id: ctx.actor.id, name: ctx.actor.name },
+      },
+    };
+    const delivery = await addDelivery(tx, endpoint.id, event);
+    await appendAudit(tx, {
+      actorId: ctx.actor.id,
+      action: "webhook.test_sent",
+      entityType: "webhook_endpoint",
+      entityId: endpointId,
+      after: { eventId: event.id, deliveryId: delivery?.id },
+    });
+    return { deliveryId: delivery?.id ?? "" };
+  });
+}

@@ -1,0 +1,214 @@
+// Release certificates: a PDF anyone on the project can download, whose fingerprint and QR code let anyone check
+// it at /verify against Tranche's record, and whose facts never change once issued.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { extractText, getDocumentProxy } from "unpdf";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { disbursements, releaseCertificates } from "../src/db/schema";
+import { takeCheckpoint } from "../src/services/audit/checkpoints";
+import { makeMilestone, makeProject } from "./factories";
+import { createTestApp, type TestApp, type TestUser } from "./harness";
+
+let dataDir: string;
+let t: TestApp;
+let owner: TestUser;
+let investor: TestUser;
+let verifier: TestUser;
+let outsider: TestUser;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "tranche-certificates-"));
+  t = await createTestApp({ DATA_DIR: dataDir, PUBLIC_URL: "https://tranche.example" });
+  owner = await t.user("project_owner", { name: "Olivia Owner", organization: "Sunrise Developments" });
+  investor = await t.user("investor");
+  verifier = await t.user("verifier", { name: "Victor Verifier", organization: "Independent Audit LLP" });
+  outsider = await t.user("investor");
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A milestone approved through the API, with one evidence file; returns its release id. */
+async function approvedRelease() {
+  const project = await makeProject(t, {
+    owner,
+    investors: [investor],
+    verifiers: [verifier],
+    name: "Mojave Solar Farm",
+  });
+  const milestone = await makeMilestone(t, project, { title: "Foundations poured", capitalAmount: 250_000.5 });
+  const files = new FormData();
+  files.append("files", new Blob(["site inspection report"], { type: "text/plain" }), "inspection.txt");
+  expect((await t.request("POST", `/api/milestones/${milestone.id}/evidence`, { as: owner, raw: files })).status).toBe(
+    201,
+  );
+  expect((await t.request("POST", `/api/milestones/${milestone.id}/start`, { as: verifier })).status).toBe(200);
+  expect((await t.request("POST", `/api/milestones/${milestone.id}/approve`, { as: verifier, body: {} })).status).toBe(
+    200,
+  );
+  const [release] = await t.deps.db.select().from(disbursements).where(eq(disbursements.milestoneId, milestone.id));
+  return release.id;
+}
+
+async function download(releaseId: string, as: TestUser) {
+  const res = await t.app.request(`/api/releases/${releaseId}/certificate`, { headers: { cookie: as.cookie } });
+  return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+async function pdfText(bytes: Uint8Array) {
+  const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+  return text;
+}
+
+describe("GET /api/releases/:id/certificate", () => {
+  it("is a PDF stating the release, beneficiary, approval, evidence hash, audit event and how to check it", async () => {
+    const releaseId = await approvedRelease();
+    const { res, bytes } = await download(releaseId, investor);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="tranche-release-.+\.pdf"$/);
+    const fingerprint = res.headers.get("x-certificate-fingerprint") ?? "";
+    expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe("%PDF-");
+
+    const text = await pdfText(bytes);
+    expect(text).toContain("Release certificate");
+    expect(text).toContain("$250,000.50 USD");
+    expect(text).toContain("Mojave Solar Farm");
+    expect(text).toContain("Foundations poured");
+    expect(text).toContain("Olivia Owner, Sunrise Developments");
+    expect(text).toContain("Victor Verifier, Independent Audit LLP");
+    expect(text).toContain("inspection.txt");
+    const sha = (
+      await t.request("GET", `/api/milestones/${(await releaseRow(releaseId)).milestoneId}/evidence`, { as: owner })
+    ).body.items[0].sha256;
+    expect(text).toContain(sha);
+    expect(text).toContain(fingerprint);
+    // Long values wrap across lines in the PDF.
+    const joined = text.replace(/\s+/g, "");
+    expect(joined).toContain(`https://tranche.example/verify?release=${releaseId}&hash=${fingerprint}`);
+    expect(text).toContain("Not yet signed");
+  });
+
+  it("keeps its facts once issued: a second download carries the same fingerprint, and the record cannot be edited", async () => {
+    const releaseId = await approvedRelease();
+    const first = await download(releaseId, owner);
+    const fingerprint = first.res.headers.get("x-certificate-fingerprint");
+    // A project renamed afterwards does not change what was certified.
+    const release = await releaseRow(releaseId);
+    await t.request("PATCH", `/api/projects/${release.projectId}`, { as: owner, body: { name: "Renamed project" } });
+    const second = await download(releaseId, investor);
+    expect(second.res.headers.get("x-certificate-fingerprint")).toBe(fingerprint);
+    expect(await pdfText(second.bytes)).toContain("Mojave Solar Farm");
+    const edit = await t.deps.db
+      .execute(sql`update release_certificates set fingerprint = ${"0".repeat(64)} where release_id = ${releaseId}`)
+      .then(
+        () => "updated",
+        (error: Error) => String(error.cause ?? error),
+      );
+    expect(edit).toMatch(/release_certificates is append-only/);
+    const audit = await t.request("GET", `/api/audit?projectId=${release.projectId}`, { as: owner });
+    expect(audit.body.items.filter((e: { action: string }) => e.action === "certificate.issued")).toHaveLength(1);
+  });
+
+  it("names the signed checkpoint that covers the approval once one exists", async () => {
+    const releaseId = await approvedRelease();
+    const checkpoint = await takeCheckpoint(t.deps.db, t.deps.auditKey, { every: 1, intervalMs: 1 });
+    expect(checkpoint).not.toBeNull();
+    const { bytes } = await download(releaseId, owner);
+    const text = await pdfText(bytes);
+    expect(text).toContain(`Signed checkpoint`);
+    expect(text).toContain(checkpoint?.headHash ?? "missing");
+  });
+
+  it("is not found for people outside the project, and needs a sign-in", async () => {
+    const releaseId = await approvedRelease();
+    expect((await download(releaseId, outsider)).res.status).toBe(404);
+    expect((await t.request("GET", `/api/releases/${releaseId}/certificate`, { as: null })).status).toBe(401);
+    expect((await t.request("GET", "/api/releases/not-an-id/certificate", { as: owner })).status).toBe(404);
+    expect(
+      await t.deps.db.select().from(releaseCertificates).where(eq(releaseCertificates.releaseId, releaseId)),
+    ).toEqual([]);
+  });
+});
+
+async function releaseRow(id: string) {
+  const [row] = await t.deps.db.select().from(disbursements).where(eq(disbursements.id, id));
+  return row;
+}
+
+describe("cancelled releases", () => {
+  it("have no certificate once cancelled, and a certificate issued before says so when checked", async () => {
+    const admin = await t.user("admin");
+    const cancel = async (id: string) => {
+      const failed = await t.request("POST", `/api/releases/${id}/fail`, {
+        as: admin,
+        body: { reason: "Account closed." },
+      });
+      expect(failed.status).toBe(200);
+      const cancelled = await t.request("POST", `/api/releases/${id}/cancel`, {
+        as: admin,
+        body: { reason: "Paid outside Tranche." },
+      });
+      expect(cancelled.status).toBe(200);
+    };
+    const never = await approvedRelease();
+    await cancel(never);
+    const refused = await download(never, owner);
+    expect(refused.res.status).toBe(409);
+
+    const issued = await approvedRelease();
+    const fingerprint = (await download(issued, owner)).res.headers.get("x-certificate-fingerprint");
+    await cancel(issued);
+    const check = await t.request("GET", `/api/certificates/verify?release=${issued}&hash=${fingerprint}`, {
+      as: null,
+    });
+    expect(check.body).toMatchObject({ valid: true, cancelled: true });
+  });
+});
+
+describe("GET /api/certificates/verify", () => {
+  it("confirms a genuine certificate to anyone, showing only what it states, and refuses any other hash", async () => {
+    const releaseId = await approvedRelease();
+    const { res } = await download(releaseId, owner);
+    const fingerprint = res.headers.get("x-certificate-fingerprint") ?? "";
+
+    const ok = await t.request(
+      "GET",
+      `/api/certificates/verify?release=${releaseId}&hash=${fingerprint.toUpperCase()}`,
+      {
+        as: null,
+      },
+    );
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({
+      valid: true,
+      cancelled: false,
+      fingerprint,
+      facts: {
+        release: { id: releaseId, amount: "250000.50", currency: "USD" },
+        beneficiary: { name: "Olivia Owner", organization: "Sunrise Developments" },
+        evidence: [{ name: "inspection.txt" }],
+      },
+    });
+    // Nobody's email or internal user id is disclosed.
+    expect(JSON.stringify(ok.body)).not.toContain("@example.test");
+    expect(JSON.stringify(ok.body)).not.toContain(verifier.id);
+
+    const forged = fingerprint.replace(/^./, (c) => (c === "0" ? "1" : "0"));
+    const bad = await t.request("GET", `/api/certificates/verify?release=${releaseId}&hash=${forged}`, { as: null });
+    expect(bad.body).toEqual({ valid: false });
+    const unknown = await t.request(
+      "GET",
+      `/api/certificates/verify?release=7b0c3f5e-9a1d-4c2e-8f3b-2d6a1e0c9b47&hash=${fingerprint}`,
+      { as: null },
+    );
+    expect(unknown.body).toEqual({ valid: false });
+    const malformed = await t.request("GET", "/api/certificates/verify?release=x&hash=y", { as: null });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.details).toHaveProperty("release");
+  });
+});

@@ -1,0 +1,94 @@
+import { formatDateTime, formatMoney } from "@tranche/domain";
+import { Link } from "react-router";
+import { ReleaseStatusBadge } from "@/components/status-badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState, Skeleton } from "@/components/ui/feedback";
+import { ScrollRegion } from "@/components/ui/scroll-region";
+import { errorMessage } from "@/lib/api-client";
+import { useProjectReleases } from "../api/get-releases";
+import { ReleaseActions } from "./release-actions";
+
+/** A project's releases with their status, what the custodian reported, and an admin's actions. */
+export function ProjectReleases({ projectId }: { projectId: string }) {
+  const { data, isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useProjectReleases(projectId);
+  const items = data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    // min-w-0: as a grid item the wide table would otherwise widen the whole page on a phone.
+    <Card className="min-w-0">
+      <CardHeader>
+        <CardTitle>Releases</CardTitle>
+        <CardDescription>What the custodian was instructed to pay, and what it reported back.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <div className="grid gap-2" aria-busy="true">
+            <span className="sr-only">Loading releases</span>
+            <Skeleton className="h-9" />
+            <Skeleton className="h-9" />
+          </div>
+        ) : isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(error, "Could not load releases.")}
+          </p>
+        ) : items.length === 0 ? (
+          <EmptyState title="No releases yet">A release is instructed when a verifier approves a milestone.</EmptyState>
+        ) : (
+          <>
+            <ScrollRegion label="Releases" className="rounded-md border">
+              <table className="w-full min-w-[44rem] text-left text-sm">
+                <caption className="sr-only">Releases, newest first</caption>
+                <thead className="bg-muted text-slate-700">
+                  <tr>
+                    {["Milestone", "Amount", "Status", "Custodian", "Updated", ""].map((h, i) => (
+                      <th key={h || i} scope="col" className="px-3 py-2 font-medium">
+                        {h || <span className="sr-only">Actions</span>}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody className="divide-y">
+                  {items.map((r) => (
+                    <tr key={r.id} className="align-top" data-testid="release-row">
+                      <td className="px-3 py-2">
+                        <Link
+                          to={`/milestones/${r.milestone.id}`}
+                          className="font-medium text-blue-700 hover:underline"
+                        >
+                          {r.milestone.name}
+                        </Link>
+                      </td>
+                      <td className="whitespace-nowrap px-3 py-2 font-medium text-slate-900">
+                        {formatMoney(r.amount, r.currency)}
+                      </td>
+                      <td className="px-3 py-2">
+                        <ReleaseStatusBadge status={r.status} />
+                      </td>
+                      <td className="max-w-xs px-3 py-2 text-slate-700">
+                        {r.settlement
+                          ? `Reference ${r.settlement.reference}`
+                          : (r.failure?.reason ?? r.cancellation?.reason ?? "Awaiting settlement")}
+                      </td>
+                      <td className="whitespace-nowrap px-3 py-2 text-slate-700">
+                        <time dateTime={r.updatedAt}>{formatDateTime(r.updatedAt)}</time>
+                      </td>
+                      <td className="whitespace-nowrap px-3 py-2">
+                        <ReleaseActions release={r} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
+            {hasNextPage ? (
+              <Button variant="outline" className="mt-4" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>
+                {isFetchingNextPage ? "Loading..." : "Load more"}
+              </Button>
+            ) : null}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,106 @@
+// Issue 16 "Data and correctness" in a real browser on the demo data: one report per decision (the button becomes
+// "Update Report"), "Due today" instead of "Urgent · 0 days left", every decision on the Completed tab, the
+// capital ceiling named under its input before anything is sent, and one date-time and size format.
+import { todayIso } from "@tranche/domain";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+
+const suite = useBrowserSuite();
+
+const queueItem = (page: Page, title: string) =>
+  page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+
+async function projectId(page: Page, name: string): Promise<string> {
+  const body = (await (await page.request.get("/api/projects")).json()) as
+    | { id: string; name: string }[]
+    | { items: { id: string; name: string }[] };
+  const list = Array.isArray(body) ? body : body.items;
+  const found = list.find((p) => p.name === name);
+  if (!found) throw new Error(`no project ${name}`);
+  return found.id;
+}
+
+describe("data and correctness", () => {
+  it("a milestone due today says 'Due today'; the Completed tab lists every decision", async () => {
+    const owner = await suite.page(DESKTOP);
+    await signIn(owner.page, DEMO.owner);
+    // Mojave's capital is fully allocated: move its pending battery milestone to today instead of adding one.
+    const id = await projectId(owner.page, "Mojave Solar Farm Phase II");
+    const detail = (await (await owner.page.request.get(`/api/projects/${id}`)).json()) as {
+      milestones: { id: string; title: string }[];
+    };
+    const battery = detail.milestones.find((m) => m.title === "Battery storage installation");
+    const moved = await owner.page.request.patch(`/api/milestones/${battery?.id}`, { data: { dueDate: todayIso() } });
+    expect(moved.status()).toBe(200);
+    await owner.context.close();
+
+    for (const [viewport, name] of [
+      [DESKTOP, "desktop"],
+      [PHONE, "phone"],
+    ] as const) {
+      const { context, page } = await suite.page(viewport);
+      await signIn(page, DEMO.verifier);
+      await page.goto("/verifications");
+      const item = queueItem(page, "Battery storage installation");
+      await item.getByText("Due today", { exact: true }).waitFor();
+      expect(await item.textContent()).not.toContain("0 days left");
+      await screenshot(page, `due-today-${name}`);
+
+      await page.getByRole("tab", { name: "Completed" }).click();
+      const completed = page.getByRole("list", { name: "Completed" }).getByRole("listitem");
+      await completed.first().waitFor();
+      expect(await completed.count()).toBe(5);
+      await page.getByText("Showing 5 of 5 decisions").waitFor();
+      await context.close();
+    }
+  });
+
+  it("a second report on the same decision edits the first: the button reads 'Update Report'", async () => {
+    const { context, page } = await suite.page(DESKTOP);
+    await signIn(page, DEMO.verifier);
+    await page.goto("/verifications");
+    await page.getByRole("tab", { name: "Completed" }).click();
+    const item = queueItem(page, "Site preparation and permits");
+    await item.getByRole("button", { name: "View Verification" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("tab", { name: "Report" }).click();
+    await dialog.getByRole("button", { name: "Submit Report" }).click();
+    await expectToast(page, "Report submitted");
+
+    await item.getByRole("button", { name: "View Verification" }).click();
+    await dialog.getByRole("tab", { name: "Report" }).click();
+    await dialog.getByText(/^Submitted [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)$/).waitFor();
+    expect(await dialog.getByRole("button", { name: "Submit Report" }).count()).toBe(0);
+    await screenshot(page, "report-update-desktop", { fullPage: false });
+    await dialog.getByRole("button", { name: "Update Report" }).click();
+    await expectToast(page, "Report updated");
+
+    await page.goto("/reports");
+    await page.getByRole("heading", { name: "Reports" }).first().waitFor();
+    await page.getByText("Site preparation and permits").first().waitFor();
+    expect(await page.getByText("Site preparation and permits").count()).toBe(1);
+    await context.close();
+  });
+
+  it("refuses a total capital over 100 billion in the form, before sending it", async () => {
+    const { context, page } = await suite.page(DESKTOP);
+    await signIn(page, DEMO.owner);
+    await page.getByRole("tab", { name: "Projects" }).click();
+    await page.getByRole("button", { name: "New Project" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Project Name").fill("Too big");
+    await dialog.getByLabel("Description").fill("More capital than any project needs.");
+    await dialog.getByLabel("Total Capital").fill("1000000000000000");
+    await dialog.getByLabel("Location").fill("Nowhere");
+    let posted = false;
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith("/api/projects")) posted = true;
+    });
+    await dialog.getByRole("button", { name: "Create Project" }).click();
+    await dialog.getByText("Total capital must be at most 100,000,000,000.").waitFor();
+    expect(posted).toBe(false);
+    await screenshot(page, "capital-ceiling-desktop", { fullPage: false });
+    await context.close();
+  });
+});

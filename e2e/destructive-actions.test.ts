@@ -1,0 +1,95 @@
+// Issue 16 "Destructive actions need a confirmation and an outcome": removing an evidence file, removing a team
+// member and changing a user's role each ask first, naming what will happen, change nothing on Cancel, and toast
+// the outcome after.
+import { describe, expect, it } from "vitest";
+import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+
+const suite = useBrowserSuite();
+
+describe("destructive actions", () => {
+  it("removing an evidence file asks first, naming the file; Cancel keeps it", async () => {
+    const { context, page } = await suite.page(DESKTOP);
+    await signIn(page, DEMO.verifier);
+    await page.goto("/verifications");
+    const item = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Panel and inverter delivery" }) });
+    await item.getByRole("button", { name: "Continue Verification" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog
+      .getByLabel("Upload Evidence")
+      .setInputFiles([
+        { name: "inverter-serials.csv", mimeType: "text/csv", buffer: Buffer.from("serial\nINV-0001\n") },
+      ]);
+    await expectToast(page, "1 file(s) uploaded successfully");
+    const files = dialog.getByRole("list", { name: "Evidence files" });
+    await files.getByText("inverter-serials.csv").waitFor();
+
+    await files.getByRole("button", { name: "Remove inverter-serials.csv" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByText("Remove this evidence file?").waitFor();
+    expect(await confirm.textContent()).toContain("“inverter-serials.csv” (16 B) will be removed");
+    await screenshot(page, "confirm-remove-evidence-desktop", { fullPage: false });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    expect(await files.getByText("inverter-serials.csv").count()).toBe(1);
+
+    await files.getByRole("button", { name: "Remove inverter-serials.csv" }).click();
+    await confirm.getByRole("button", { name: "Remove file" }).click();
+    await expectToast(page, "“inverter-serials.csv” was removed from the evidence.");
+    await dialog.getByText("No Evidence Uploaded").waitFor();
+    await context.close();
+  });
+
+  it("removing a team member asks first and says what the member loses", async () => {
+    const { context, page } = await suite.page(PHONE);
+    await signIn(page, DEMO.admin);
+    const projects = (await (await page.request.get("/api/projects")).json()) as
+      | { id: string; name: string }[]
+      | { items: { id: string; name: string }[] };
+    const list = Array.isArray(projects) ? projects : projects.items;
+    const aire = list.find((p) => p.name === "Aire Valley Water Treatment Upgrade");
+    await page.goto(`/projects/${aire?.id}`);
+    await page.getByRole("tab", { name: "Team" }).click();
+    await page.getByRole("button", { name: "Remove Isabel Moreau" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByText("Remove Isabel Moreau from this project?").waitFor();
+    expect(await confirm.textContent()).toContain("will no longer oversee Aire Valley");
+    await screenshot(page, "confirm-remove-member-phone", { fullPage: false });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    expect(await page.getByRole("button", { name: "Remove Isabel Moreau" }).count()).toBe(1);
+
+    await page.getByRole("button", { name: "Remove Isabel Moreau" }).click();
+    await confirm.getByRole("button", { name: "Remove", exact: true }).click();
+    await expectToast(page, "Isabel Moreau is no longer on Aire Valley Water Treatment Upgrade.");
+    await page.getByText("No investors assigned").waitFor();
+    await context.close();
+  });
+
+  it("a role change on /users waits for confirmation; Cancel puts the old role back", async () => {
+    const { context, page } = await suite.page(DESKTOP);
+    await signIn(page, DEMO.admin);
+    await page.goto("/users");
+    const select = page.getByLabel("Role for Sofia Reyes");
+    await select.selectOption("investor");
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByText("Change Sofia Reyes's role to Investor?").waitFor();
+    expect(await confirm.textContent()).toContain("Sofia Reyes is now Verifier.");
+    await screenshot(page, "confirm-role-change-desktop", { fullPage: false });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    expect(await select.inputValue()).toBe("verifier");
+    const unchanged = (await (await page.request.get("/api/users")).json()) as
+      | { name: string; role: string }[]
+      | { items: { name: string; role: string }[] };
+    const users = Array.isArray(unchanged) ? unchanged : unchanged.items;
+    expect(users.find((u) => u.name === "Sofia Reyes")?.role).toBe("verifier");
+
+    await select.selectOption("investor");
+    await confirm.getByRole("button", { name: "Change role" }).click();
+    await expectToast(page, "Sofia Reyes is now Investor.");
+    expect(await select.inputValue()).toBe("investor");
+    await page.getByText("You cannot change your own role.").waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,157 @@
+// Releases beyond Tranche, in the browser: an admin creates an API token for the custodian; the custodian
+// settles a release with it and the owner's open milestone page goes from Instructed to Settled without a
+// reload; a failed release is re-instructed by an admin from the project's finances.
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO, expectToast, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+
+const suite = useBrowserSuite();
+let token = "";
+
+async function milestoneId(
+  page: Page,
+  projectPrefix: string,
+  title: string,
+): Promise<{ id: string; projectId: string }> {
+  const projects = await (await page.request.get("/api/projects")).json();
+  const project = projects.find((p: { name: string }) => p.name.startsWith(projectPrefix));
+  const detail = await (await page.request.get(`/api/projects/${project.id}`)).json();
+  const milestone = detail.milestones.find((m: { title: string }) => m.title === title);
+  return { id: milestone.id, projectId: project.id };
+}
+
+/** The custodian's side: plain HTTP with the bearer token, as a bank's system would call. */
+async function custodian(path: string, body?: unknown) {
+  const res = await fetch(`${suite.app.url}/api${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+async function releaseOf(milestone: string) {
+  const list = await custodian("/releases?limit=100");
+  expect(list.status).toBe(200);
+  return list.body.items.find((r: { milestone: { id: string } }) => r.milestone.id === milestone);
+}
+
+describe("releases and API tokens", () => {
+  it("an admin creates a token under Settings → Integrations; it is shown once and listed with its scopes", async () => {
+    const { context, page } = await suite.page();
+    await signIn(page, DEMO.admin);
+    await page.goto("/settings");
+    await page.getByRole("heading", { name: "Integrations" }).waitFor();
+    await page.getByRole("button", { name: "Create token" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name").fill("Northwind Custody");
+    await expect(dialog.getByRole("checkbox", { name: /releases:write/ }).isChecked()).resolves.toBe(true);
+    await dialog.getByRole("button", { name: "Create token" }).click();
+    const shown = dialog.getByLabel("New API token");
+    await shown.waitFor();
+    token = await shown.inputValue();
+    expect(token).toMatch(/^trk_/);
+    await expectToast(page, "API token created");
+    await screenshot(page, "api-token-created", { fullPage: false });
+    await dialog.getByRole("button", { name: "Done" }).click();
+    const row = page.getByTestId("api-token-row").filter({ hasText: "Northwind Custody" }).first();
+    await row.getByText("releases:write").waitFor();
+    await row.getByText("Never").waitFor();
+    // The token itself is nowhere on the page any more.
+    expect(await page.content()).not.toContain(token);
+    await screenshot(page, "settings-integrations");
+    const phone = await suite.page(PHONE);
+    await signIn(phone.page, DEMO.admin);
+    await phone.page.goto("/settings");
+    await phone.page.getByTestId("api-token-row").first().waitFor();
+    await screenshot(phone.page, "settings-integrations-phone");
+    await phone.context.close();
+    await context.close();
+  });
+
+  it("the owner sees a release go from Instructed to Settled without reloading when the custodian settles it", async () => {
+    const { context, page } = await suite.page();
+    await signIn(page, DEMO.owner);
+    const { id } = await milestoneId(page, "Mojave Solar", "Site preparation and permits");
+    await page.goto(`/milestones/${id}`);
+    const release = page.getByRole("region", { name: "Capital Release" });
+    await release.getByTestId("release-status").filter({ hasText: "Instructed" }).waitFor();
+    await screenshot(page, "milestone-release-instructed");
+    let navigations = 0;
+    page.on("framenavigated", () => navigations++);
+
+    const target = await releaseOf(id);
+    expect(target.status).toBe("instructed");
+    const settled = await custodian(`/releases/${target.id}/settle`, { reference: "NWC-2026-777001" });
+    expect(settled.status).toBe(200);
+
+    await release.getByTestId("release-status").filter({ hasText: "Settled" }).waitFor({ timeout: 15_000 });
+    await release.getByText("NWC-2026-777001").waitFor();
+    expect(navigations).toBe(0);
+    await screenshot(page, "milestone-release-settled");
+    // The dashboard names released and settled apart.
+    await page.goto("/dashboard");
+    await page.getByTestId("settled-figure").first().waitFor();
+    await screenshot(page, "owner-dashboard-released-settled");
+    await context.close();
+  });
+
+  it("an admin re-instructs a failed release from the finances tab, after confirming", async () => {
+    const { context, page } = await suite.page();
+    await signIn(page, DEMO.admin);
+    const { id, projectId } = await milestoneId(page, "Harbor District", "Foundations and piling");
+    const target = await releaseOf(id);
+    const failed = await custodian(`/releases/${target.id}/fail`, { reason: "IBAN rejected by the receiving bank." });
+    expect(failed.status).toBe(200);
+
+    await page.goto(`/projects/${projectId}`);
+    await page.getByRole("tab", { name: "Finances" }).click();
+    const row = page.getByTestId("release-row").filter({ hasText: "Foundations and piling" });
+    await row.getByTestId("release-status").filter({ hasText: "Failed" }).waitFor();
+    await row.getByText("IBAN rejected by the receiving bank.").waitFor();
+    await screenshot(page, "finances-release-failed");
+    await row.getByRole("button", { name: "Re-instruct" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Re-instruct this release?").waitFor();
+    await screenshot(page, "release-reinstruct-dialog", { fullPage: false });
+    await dialog.getByRole("button", { name: "Re-instruct" }).click();
+    await expectToast(page, "Release re-instructed");
+    await row.getByTestId("release-status").filter({ hasText: "Instructed" }).waitFor();
+    const again = await releaseOf(id);
+    expect(again.id).toBe(target.id);
+    expect(again.instructionId).not.toBe(target.instructionId);
+
+    // Fail it again and cancel it: the reason is required.
+    await custodian(`/releases/${target.id}/fail`, { reason: "Account closed." });
+    await row.getByTestId("release-status").filter({ hasText: "Failed" }).waitFor({ timeout: 15_000 });
+    await row.getByRole("button", { name: "Cancel release" }).click();
+    await dialog.getByRole("button", { name: "Cancel release" }).click();
+    await dialog.getByText("A reason for the cancellation is required.").waitFor();
+    await dialog.getByLabel("Reason").fill("Project restructured; capital returned to the fund.");
+    await dialog.getByRole("button", { name: "Cancel release" }).click();
+    await expectToast(page, "Release cancelled");
+    await row.getByTestId("release-status").filter({ hasText: "Cancelled" }).waitFor();
+    await screenshot(page, "finances-release-cancelled");
+    const phone = await suite.page(PHONE);
+    await signIn(phone.page, DEMO.admin);
+    await phone.page.goto(`/projects/${projectId}`);
+    await phone.page.getByRole("tab", { name: "Finances" }).click();
+    await phone.page.getByTestId("release-row").first().waitFor();
+    await screenshot(phone.page, "finances-releases-phone");
+    await phone.context.close();
+    await context.close();
+  });
+
+  it("the investor's dashboard names released and settled apart, on a phone too", async () => {
+    for (const viewport of [undefined, PHONE]) {
+      const { context, page } = await suite.page(viewport);
+      await signIn(page, DEMO.investor);
+      const card = page.getByRole("group", { name: "Verified Disbursements" });
+      await card.getByTestId("settled-figure").waitFor();
+      // Seeded: Rural Clinics settled ($3M) and, after the test above, Mojave's first tranche ($3M).
+      await card.getByText("Settled: $6,000,000").waitFor();
+      await screenshot(page, viewport ? "investor-dashboard-phone" : "investor-dashboard");
+      await context.close();
+    }
+  });
+});
