@@ -19,6 +19,7 @@ export const PUBLIC_PAGES = [
   ["/privacy", "Privacy notice"],
   ["/terms", "Terms of service"],
   ["/roadmap", "What we have built, and what comes next"],
+  ["/verify", "Check a release certificate"],
   [
     "/verify/5f0c2a0e-8d1b-4c1e-9a55-0b7d2e4f6a11",
     "Milestones in Tranche are verified independently before capital moves",

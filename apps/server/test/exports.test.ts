@@ -225,3 +225,59 @@ describe("GET /api/milestones/export.csv", () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe("GET /api/audit/export.csv", () => {
+  it("lists the audit events of the caller's projects (admins: all), oldest first, with their JSON and hash", async () => {
+    const user = await t.user("project_owner");
+    const stranger = await t.user("project_owner");
+    const created = await t.request("POST", "/api/projects", {
+      as: user,
+      body: {
+        name: "@Audit trail, exported",
+        description: "Exported events",
+        location: "Accra",
+        totalCapital: 750_000,
+      },
+    });
+    expect(created.status).toBe(201);
+    const projectId = created.body.id as string;
+    await t.request("PATCH", `/api/projects/${projectId}`, { as: user, body: { location: "Kumasi" } });
+
+    const { res, text } = await download(t, `/api/audit/export.csv?projectId=${projectId}`, user);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toMatch(/filename="audit-events-\d{4}-\d{2}-\d{2}\.csv"/);
+    const [header, ...rows] = parseCsv(text);
+    expect(header).toEqual([
+      "id",
+      "created_at",
+      "action",
+      "actor_id",
+      "actor",
+      "entity_type",
+      "entity_id",
+      "project_id",
+      "before",
+      "after",
+      "hash",
+    ]);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    const ids = rows.map((row) => Number(row[0]));
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    expect(rows.every((row) => row[7] === projectId && row[3] === user.id && row[4] === user.name)).toBe(true);
+    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row[10]))).toBe(true);
+    const creation = rows.find((row) => row[9].includes("@Audit trail, exported"));
+    expect(JSON.parse(creation?.[9] ?? "null")).toMatchObject({ name: "@Audit trail, exported" });
+    const edit = rows[rows.length - 1];
+    expect(JSON.parse(edit[8])).toMatchObject({ location: "Accra" });
+    expect(JSON.parse(edit[9])).toMatchObject({ location: "Kumasi" });
+
+    // Someone who is not on the project gets the header row only; an admin gets the same events.
+    expect(parseCsv((await download(t, `/api/audit/export.csv?projectId=${projectId}`, stranger)).text)).toHaveLength(
+      1,
+    );
+    const adminRows = parseCsv((await download(t, `/api/audit/export.csv?projectId=${projectId}`, admin)).text);
+    expect(adminRows.slice(1).map((row) => row[0])).toEqual(ids.map(String));
+    const bad = await t.request("GET", "/api/audit/export.csv?projectId=nope", { as: user });
+    expect(bad.status).toBe(400);
+  });
+});

@@ -24,7 +24,7 @@ import {
   updateWebhookEndpointSchema,
 } from "@tranche/domain";
 import type { z } from "zod";
-import { auditQuerySchema, checkpointQuerySchema } from "../routes/audit";
+import { auditExportQuerySchema, auditQuerySchema, checkpointQuerySchema } from "../routes/audit";
 import { certificateQuerySchema } from "../routes/certificates";
 import { removeMemberQuery } from "../routes/projects";
 import { releaseListQuery } from "../routes/releases";
@@ -500,6 +500,15 @@ export function operations(): Operation[] {
       summary: "The hash-chained audit record (admins: all; members: their projects)",
       query: auditQuerySchema,
       response: "A page of events, newest first.",
+    }),
+    get("/api/audit/export.csv", {
+      id: "exportAuditEvents",
+      tag: "Audit",
+      summary:
+        "The audit events the caller may see (optionally one project's), oldest first, as a streamed CSV download",
+      query: auditExportQuerySchema,
+      produces: "text/csv",
+      response: "CSV: before and after as JSON text, each event's chain hash; formula-leading cells neutralised.",
     }),
     get("/api/audit/checkpoints", {
       id: "listAuditCheckpoints",

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
+import { csvFilename, csvResponse } from "../lib/csv";
 import { parseQuery } from "../lib/validate";
 import { listCheckpoints } from "../services/audit/checkpoints";
-import { AUDIT_PAGE_SIZE, listAuditEvents } from "../services/audit/history";
+import { AUDIT_CSV_HEADER, AUDIT_PAGE_SIZE, exportAuditEvents, listAuditEvents } from "../services/audit/history";
 import { serviceContext } from "./verification";
 
 export const auditQuerySchema = z.strictObject({
@@ -11,6 +12,8 @@ export const auditQuerySchema = z.strictObject({
   before: z.coerce.number({ error: "before must be an event id." }).int().positive().optional(),
   limit: z.coerce.number({ error: "limit must be a number." }).int().min(1).max(200).default(AUDIT_PAGE_SIZE),
 });
+
+export const auditExportQuerySchema = auditQuerySchema.pick({ projectId: true });
 
 export const checkpointQuerySchema = z.strictObject({
   before: z.coerce.number({ error: "before must be a checkpoint id." }).int().positive().optional(),
@@ -22,6 +25,12 @@ export const auditRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const ctx = serviceContext(c);
     return c.json(await listAuditEvents(ctx, parseQuery(c, auditQuerySchema)));
+  })
+  /** GET /api/audit/export.csv: the events the caller may see (optionally one project's), streamed as CSV. */
+  .get("/export.csv", (c) => {
+    const ctx = serviceContext(c);
+    const query = parseQuery(c, auditExportQuerySchema);
+    return csvResponse(c, csvFilename("audit-events"), AUDIT_CSV_HEADER, exportAuditEvents(ctx, query));
   })
   /** GET /api/audit/checkpoints: the signed chain heads, newest first (admins). */
   .get("/checkpoints", async (c) => {

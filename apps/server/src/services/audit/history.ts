@@ -1,9 +1,11 @@
 import type { AuditEventDto } from "@tranche/domain";
-import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { apiTokens, auditEvents, projectMembers, users } from "../../db/schema";
+import type { CsvValue } from "../../lib/csv";
 import { requireVisibleMilestone } from "../access";
+import { EXPORT_BATCH } from "../projects/export";
 
 const columns = {
   id: auditEvents.id,
@@ -72,19 +74,10 @@ export async function listAuditEvents(
   ctx: ServiceContext,
   query: { projectId?: string; before?: number; limit?: number },
 ): Promise<{ items: AuditEventDto[]; nextCursor: string | null }> {
-  const { db, actor } = ctx;
+  const { db } = ctx;
   const limit = query.limit ?? AUDIT_PAGE_SIZE;
-  const conditions = [];
-  if (query.projectId) conditions.push(eq(auditEvents.projectId, query.projectId));
+  const conditions = [auditFilter(ctx, query)];
   if (query.before) conditions.push(lt(auditEvents.id, query.before));
-  if (actor.role !== "admin") {
-    conditions.push(
-      inArray(
-        auditEvents.projectId,
-        db.select({ id: projectMembers.projectId }).from(projectMembers).where(eq(projectMembers.userId, actor.id)),
-      ),
-    );
-  }
   const rows = await selectEvents(db)
     .where(and(...conditions))
     .orderBy(desc(auditEvents.id))
@@ -94,4 +87,68 @@ export async function listAuditEvents(
     items: page.map(toDto),
     nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null,
   };
+}
+
+/** Who sees which events (admins all, others their projects' events), and the project filter; the export's too. */
+export function auditFilter(ctx: ServiceContext, query: { projectId?: string }): SQL | undefined {
+  const { db, actor } = ctx;
+  return and(
+    query.projectId ? eq(auditEvents.projectId, query.projectId) : undefined,
+    actor.role === "admin"
+      ? undefined
+      : inArray(
+          auditEvents.projectId,
+          db.select({ id: projectMembers.projectId }).from(projectMembers).where(eq(projectMembers.userId, actor.id)),
+        ),
+  );
+}
+
+export const AUDIT_CSV_HEADER = [
+  "id",
+  "created_at",
+  "action",
+  "actor_id",
+  "actor",
+  "entity_type",
+  "entity_id",
+  "project_id",
+  "before",
+  "after",
+  "hash",
+];
+
+/** The audit events the caller may see, oldest first, in batches by id; before/after as their JSON text. */
+export async function* exportAuditEvents(
+  ctx: ServiceContext,
+  query: { projectId?: string },
+): AsyncGenerator<CsvValue[][]> {
+  const filter = auditFilter(ctx, query);
+  let after = 0;
+  for (;;) {
+    const rows = await ctx.db
+      .select({ ...columns, hash: auditEvents.hash })
+      .from(auditEvents)
+      .leftJoin(users, eq(users.id, auditEvents.actorId))
+      .leftJoin(apiTokens, eq(apiTokens.id, auditEvents.actorId))
+      .where(and(filter, gt(auditEvents.id, after)))
+      .orderBy(asc(auditEvents.id))
+      .limit(EXPORT_BATCH);
+    if (rows.length > 0) {
+      yield rows.map((row) => [
+        row.id,
+        row.createdAt.toISOString(),
+        row.action,
+        row.actorId,
+        row.actorName,
+        row.entityType,
+        row.entityId,
+        row.projectId,
+        row.before === null ? null : JSON.stringify(row.before),
+        row.after === null ? null : JSON.stringify(row.after),
+        row.hash,
+      ]);
+    }
+    if (rows.length < EXPORT_BATCH) return;
+    after = rows[rows.length - 1].id;
+  }
 }

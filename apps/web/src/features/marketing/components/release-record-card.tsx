@@ -29,7 +29,9 @@ export function ReleaseRecordCard() {
           <span className="block text-xs font-medium uppercase tracking-wider text-slate-500">Example project</span>
           <span className="mt-1 block font-semibold">Lakeside solar and storage, 48 MW</span>
         </span>
-        <span className="rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-800">Verified</span>
+        <span className="shrink-0 rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-800">
+          Verified
+        </span>
       </figcaption>
       <div className="mt-5 grid grid-cols-3 gap-3 text-sm">
         <div>
