@@ -54,6 +54,11 @@ export const envSchema = z
         error: "must be 32 bytes in base64 (openssl rand -base64 32)",
       })
       .optional(),
+    /**
+     * How long a process reserves an outbox message it is sending (a webhook waits up to 10 s for its answer);
+     * a message whose process died is sent again by another once this has passed.
+     */
+    OUTBOX_LEASE_MS: z.coerce.number().int().min(15_000).default(60_000),
     /** Development and tests only: webhooks may target private and loopback addresses, over plain http. */
     WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   })

@@ -41,7 +41,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     logger.info("demo data seeded");
   }
   const app = createApp(deps);
-  const outboxWorker = createOutboxWorker(deps, outboxTopics(deps));
+  const outboxWorker = createOutboxWorker(deps, outboxTopics(deps), { leaseMs: env.OUTBOX_LEASE_MS });
   outboxWorker.start();
   const checkpointer = createCheckpointer(deps, auditKey);
   checkpointer.start();
