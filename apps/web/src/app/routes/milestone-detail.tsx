@@ -14,6 +14,7 @@ import { MilestoneFormDialog } from "@/features/milestones/components/milestone-
 import { MilestoneProgress } from "@/features/milestones/components/milestone-progress";
 import { MilestoneSummary } from "@/features/milestones/components/milestone-summary";
 import { EvidenceTab, VerificationTab, VerifyButton } from "@/features/verification/components/verification-panel";
+import { useDocumentTitle } from "@/lib/document-title";
 import { useLoadFailure } from "@/lib/use-load-failure";
 
 const FAILURE_TEXTS = {
@@ -29,6 +30,7 @@ export default function MilestonePage() {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
   const m = milestone.data;
+  useDocumentTitle(m ? `${m.title} · ${m.projectName}` : "Milestone");
 
   if (!m) {
     return (
