@@ -23,6 +23,7 @@ import { certificateQuerySchema } from "../routes/certificates";
 import { removeMemberQuery } from "../routes/projects";
 import { listNotificationsQuery } from "../services/notifications/list";
 import { listPublicRequestsQuery } from "../services/public-requests/list";
+import { completedQuery } from "../services/verification/queue";
 
 /** One documented route. Schemas are the ones the route validates with, so the document cannot drift. */
 export interface Operation {
@@ -371,7 +372,7 @@ export function operations(): Operation[] {
     write("post", "/api/milestones/{id}/report", {
       id: "submitReport",
       tag: "Verification",
-      summary: "Submit the verification report",
+      summary: "Submit the verification report (201), or edit the report of the same decision (200)",
       body: reportSchema,
       bodyOptional: true,
       bodyExample: { comments: "Site visit on 12 December; photographs attached." },
@@ -383,6 +384,14 @@ export function operations(): Operation[] {
       tag: "Verification",
       summary: "The signed-in verifier's queue",
       response: "Pending, in progress and completed verifications.",
+      errors: [403],
+    }),
+    get("/api/verifications/completed", {
+      id: "listCompletedVerifications",
+      tag: "Verification",
+      summary: "Every decision of the signed-in verifier, newest first, a page at a time",
+      query: completedQuery,
+      response: "A page of decided milestones, with the total.",
       errors: [403],
     }),
     get("/api/reports", {

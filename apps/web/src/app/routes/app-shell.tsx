@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { Navigate, useLocation } from "react-router";
 import { Spinner } from "@/components/ui/feedback";
 import { useSession } from "@/features/auth/api/session";
@@ -8,7 +9,12 @@ import { AppLayout } from "../layouts/app-layout";
 export default function AppShell() {
   const { data: user, isPending } = useSession();
   const location = useLocation();
+  // Signing out here goes to a plain /login; arriving signed out remembers the page asked for.
+  const signedIn = useRef(false);
+  if (user) signedIn.current = true;
   if (isPending) return <Spinner className="min-h-screen w-full" label="Loading your session" />;
-  if (!user) return <Navigate to={loginPath(`${location.pathname}${location.search}`)} replace />;
+  if (!user) {
+    return <Navigate to={signedIn.current ? "/login" : loginPath(`${location.pathname}${location.search}`)} replace />;
+  }
   return <AppLayout user={user} />;
 }
