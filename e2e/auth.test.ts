@@ -74,10 +74,11 @@ describe("the signed-in shell", () => {
     await page.waitForURL("**/dashboard");
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL("**/login");
+    // A protected page sends the visitor to sign in, and remembers where they were going.
     await page.goto("/dashboard");
-    await page.waitForURL("**/login");
+    await page.waitForURL("**/login?next=%2Fdashboard");
     await page.goto("/notifications");
-    await page.waitForURL("**/login");
+    await page.waitForURL("**/login?next=%2Fnotifications");
     await context.close();
   });
 

@@ -87,8 +87,8 @@ describe("long unbroken names", () => {
       const { context, page } = await suite.page(viewport);
       await signIn(page, DEMO.owner);
 
+      // The dashboard's Projects tab, opened from its URL.
       await page.goto("/dashboard?tab=projects");
-      await page.getByRole("tab", { name: "Projects" }).click();
       const card = page.getByTestId("project-card").filter({ hasText: LONG.slice(0, 20) });
       await card.waitFor();
       const [cardBox, badgeBox] = await Promise.all([

@@ -130,6 +130,24 @@ describe("upload", () => {
     expect(rows).toEqual([]);
   });
 
+  it("refuses an empty file by name (400) and stores nothing of its request", async () => {
+    const { milestone } = await scenario();
+    const before = blobs().length;
+    const res = await upload(milestone.id, owner, [
+      { name: "fine.txt", content: "has content" },
+      { name: "blank.pdf", content: "" },
+    ]);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({
+      code: "invalid_input",
+      message: '"blank.pdf" is empty; evidence must have content.',
+    });
+    expect(blobs()).toHaveLength(before);
+    expect(temps()).toEqual([]);
+    const rows = await t.deps.db.select().from(evidence).where(eq(evidence.milestoneId, milestone.id));
+    expect(rows).toEqual([]);
+  });
+
   it("refuses a body that is not multipart (415) and an upload without files (400)", async () => {
     const { milestone } = await scenario();
     const json = await t.request("POST", `/api/milestones/${milestone.id}/evidence`, { as: owner, body: {} });

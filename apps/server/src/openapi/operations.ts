@@ -427,7 +427,7 @@ export function operations(): Operation[] {
     write("post", "/api/milestones/{id}/report", {
       id: "submitReport",
       tag: "Verification",
-      summary: "Submit the verification report (201), or update it when the decision already has one (200)",
+      summary: "Submit the verification report (201), or edit the report of the same decision (200)",
       body: reportSchema,
       bodyOptional: true,
       bodyExample: { comments: "Site visit on 12 December; photographs attached." },
@@ -444,9 +444,9 @@ export function operations(): Operation[] {
     get("/api/verifications/completed", {
       id: "listCompletedVerifications",
       tag: "Verification",
-      summary: "Every decision the signed-in verifier made, newest first, a page at a time",
+      summary: "Every decision of the signed-in verifier, newest first, a page at a time",
       query: completedQuery,
-      response: "A page of decided milestones; `nextCursor` fetches the next.",
+      response: "A page of decided milestones, with the total.",
       errors: [403],
     }),
     get("/api/reports", {

@@ -30,6 +30,7 @@ const routes: RouteObject[] = [
           { path: "/reports", element: lazyPage(() => import("./routes/reports")) },
           { path: "/users", element: lazyPage(() => import("./routes/users")) },
           { path: "/settings", element: lazyPage(() => import("./routes/settings")) },
+          { path: "/account", element: lazyPage(() => import("./routes/account")) },
         ],
       },
     ],

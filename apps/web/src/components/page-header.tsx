@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { useDocumentTitle } from "@/lib/document-title";
 
 export function PageHeader({
   title,
@@ -9,6 +10,7 @@ export function PageHeader({
   description?: React.ReactNode;
   actions?: React.ReactNode;
 }) {
+  useDocumentTitle(title);
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div>

@@ -1,5 +1,6 @@
 // The one API client of the web app: JSON in and out, the server's error body turned into ApiError,
 // and a 401 on a protected call sends the visitor to /login.
+import { loginPath } from "./next-path";
 
 export class ApiError extends Error {
   constructor(
@@ -22,7 +23,8 @@ export class ApiError extends Error {
 type Options = Omit<RequestInit, "body"> & { body?: unknown; redirectOn401?: boolean };
 
 let onUnauthenticated: () => void = () => {
-  if (!["/login"].includes(window.location.pathname)) window.location.assign("/login");
+  const { pathname, search } = window.location;
+  if (pathname !== "/login") window.location.assign(loginPath(`${pathname}${search}`));
 };
 export function setUnauthenticatedHandler(handler: () => void) {
   onUnauthenticated = handler;

@@ -220,6 +220,14 @@ export async function receiveFiles(request: Request, env: Env): Promise<Received
     if (tooMany) throw new AppError("payload_too_large", `Upload at most ${MAX_FILES_PER_UPLOAD} files at a time.`);
     throw new AppError("invalid_input", "Choose at least one file to upload.");
   }
+  // An empty file proves nothing: refuse it by name, and the whole request with it (nothing is stored).
+  const empty = files.find((f) => f.size === 0);
+  if (empty) {
+    await Promise.all(files.map((f) => removeQuietly(f.tempPath)));
+    throw new AppError("invalid_input", `"${empty.originalName}" is empty; evidence must have content.`, {
+      files: `"${empty.originalName}" is empty.`,
+    });
+  }
   return files.map(({ tooLarge: _, ...file }) => file);
 }
 

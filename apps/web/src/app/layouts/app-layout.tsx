@@ -12,6 +12,7 @@ import {
   SearchIcon,
   SettingsIcon,
   ShieldCheckIcon,
+  UserCogIcon,
   UsersIcon,
 } from "lucide-react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
@@ -101,6 +102,9 @@ function Sidebar({ user }: { user: UserDto }) {
         <p className="px-2 text-xs text-slate-400" data-testid="role-label">
           {user.role ? ROLE_LABELS[user.role] : "No role"}
         </p>
+        <NavLink to="/account" className={(state) => cn(sideLink(state), "mt-3 px-2")}>
+          <UserCogIcon className="size-4" aria-hidden /> Account
+        </NavLink>
         <button
           type="button"
           onClick={signOut}
@@ -183,6 +187,9 @@ function MobileAppDrawer({ user }: { user: UserDto }) {
               <NavIcon to={link.to} className="size-5" /> {link.label}
             </Link>
           ))}
+          <Link to="/account" className={item}>
+            <UserCogIcon className="size-5" aria-hidden /> Account
+          </Link>
           <button type="button" onClick={signOut} className={cn(item, "w-full")}>
             <LogOutIcon className="size-5" aria-hidden /> Log out
           </button>

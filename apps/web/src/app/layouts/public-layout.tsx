@@ -142,7 +142,32 @@ function ProductsMenu() {
   );
 }
 
+interface SignedInUser {
+  name: string;
+  email: string;
+}
+
+/**
+ * The signed-in user, if any, read once with a plain fetch: the app's query client is not part of the public
+ * pages' first load (docs/decisions/007).
+ */
+function useSignedInUser(): SignedInUser | null {
+  const [user, setUser] = useState<SignedInUser | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetch("/api/auth/session", { credentials: "same-origin", headers: { accept: "application/json" } })
+      .then((res) => (res.ok ? res.json() : null))
+      .then((body: { user?: SignedInUser | null } | null) => live && setUser(body?.user ?? null))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return user;
+}
+
 function PublicHeader() {
+  const user = useSignedInUser();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
@@ -161,45 +186,69 @@ function PublicHeader() {
             </NavLink>
           ))}
         </nav>
-        <div className="hidden items-center gap-2 lg:flex">
-          <Link to="/login" className={navLink}>
-            Login
-          </Link>
-          <Link
-            to="/contact"
-            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50"
-          >
-            Request Demo
-          </Link>
-          <Link
-            to="/login"
-            className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-navy-800"
-          >
-            Get Started
-          </Link>
-        </div>
-        <MobileDrawer />
+        {user ? (
+          <div className="hidden min-w-0 items-center gap-3 lg:flex">
+            <span className="max-w-48 truncate text-sm text-slate-600" title={user.email} data-testid="public-user">
+              {user.name || user.email}
+            </span>
+            <Link
+              to="/dashboard"
+              className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-navy-800"
+            >
+              Dashboard
+            </Link>
+          </div>
+        ) : (
+          <div className="hidden items-center gap-2 lg:flex">
+            <Link to="/login" className={navLink}>
+              Login
+            </Link>
+            <Link
+              to="/contact"
+              className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50"
+            >
+              Request Demo
+            </Link>
+            <Link
+              to="/login"
+              className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-navy-800"
+            >
+              Get Started
+            </Link>
+          </div>
+        )}
+        <MobileDrawer user={user} />
       </div>
     </header>
   );
 }
 
 /** SPEC.md §2.2: on small screens a bottom drawer holds the navigation. */
-function MobileDrawer() {
-  const items = [
-    ...NAV,
-    { to: "/login", label: "Log in" },
-    { to: "/contact", label: "Request Demo" },
-    { to: "/login", label: "Get Started" },
-  ];
+function MobileDrawer({ user }: { user: SignedInUser | null }) {
+  // Signed in, the way back to the app replaces the sign-in and sign-up calls to action.
+  const items = user
+    ? [...NAV, { to: "/dashboard", label: "Dashboard" }]
+    : [
+        ...NAV,
+        { to: "/login", label: "Log in" },
+        { to: "/contact", label: "Request Demo" },
+        { to: "/login", label: "Get Started" },
+      ];
+  const title = user ? user.name || user.email : "Menu";
   return (
-    <BottomDrawer title={<span className="text-sm font-semibold text-slate-600">Menu</span>}>
+    <BottomDrawer
+      title={
+        <span className="block max-w-56 truncate text-sm font-semibold text-slate-600" title={title}>
+          {title}
+        </span>
+      }
+    >
       {(close) => (
         <nav aria-label="Mobile">
           <ul className="grid gap-1">
             {items.map((item) => (
               <li key={item.label}>
-                {item.label === "Get Started" ? (
+                {item.label === "Get Started" || item.label === "Dashboard" ? (
                   <Link
                     to={item.to}
                     onClick={close}

@@ -1,12 +1,34 @@
 import { welcomeName } from "@tranche/domain";
+import { useEffect } from "react";
+import { useSearchParams } from "react-router";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useSession } from "@/features/auth/api/session";
 import { NoRoleWelcome, OverviewTab } from "@/features/dashboard/components/overview-tab";
 import { ProjectManagement } from "@/features/projects/components/project-management";
 import { VerifierDashboard } from "@/features/verification/components/verifier-dashboard";
+import { rememberDashboard } from "@/lib/dashboard-return";
+import { useDocumentTitle } from "@/lib/document-title";
+
+const TABS = ["overview", "projects", "milestones", "reports"] as const;
+type Tab = (typeof TABS)[number];
 
 export default function DashboardPage() {
   const { data: user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("tab");
+  const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : "overview";
+  useDocumentTitle("Dashboard");
+  useEffect(() => rememberDashboard(tab === "overview" ? "/dashboard" : `/dashboard?tab=${tab}`), [tab]);
+  const selectTab = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === "overview") next.delete("tab");
+        else next.set("tab", value);
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <div className="grid gap-6">
       <div>
@@ -14,7 +36,7 @@ export default function DashboardPage() {
         <p className="mt-1 text-slate-700">Welcome back, {welcomeName(user)}</p>
         <p className="text-sm text-muted-foreground">Here's your capital verification overview.</p>
       </div>
-      <Tabs defaultValue="overview">
+      <Tabs value={tab} onValueChange={selectTab}>
         <TabsList>
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="projects">Projects</TabsTrigger>

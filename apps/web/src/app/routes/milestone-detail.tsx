@@ -15,6 +15,7 @@ import { MilestoneProgress } from "@/features/milestones/components/milestone-pr
 import { MilestoneSummary } from "@/features/milestones/components/milestone-summary";
 import { ReleaseDetails } from "@/features/releases/components/release-details";
 import { EvidenceTab, VerificationTab, VerifyButton } from "@/features/verification/components/verification-panel";
+import { useDocumentTitle } from "@/lib/document-title";
 import { useLoadFailure } from "@/lib/use-load-failure";
 
 const FAILURE_TEXTS = {
@@ -30,6 +31,7 @@ export default function MilestonePage() {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
   const m = milestone.data;
+  useDocumentTitle(m ? `${m.title} · ${m.projectName}` : "Milestone");
 
   if (!m) {
     return (

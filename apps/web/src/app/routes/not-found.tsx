@@ -6,6 +6,9 @@ export default function NotFoundPage() {
   useEffect(() => {
     console.error("404 Error: User attempted to access non-existent route:", location.pathname);
   }, [location.pathname]);
+  useEffect(() => {
+    document.title = "Page not found · Tranche";
+  }, []);
   return (
     <main id="main" className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
       <div className="text-center">

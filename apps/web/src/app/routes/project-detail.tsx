@@ -11,6 +11,8 @@ import { ProjectFinances } from "@/features/projects/components/project-finances
 import { ProjectOverview } from "@/features/projects/components/project-overview";
 import { ProjectTeam } from "@/features/projects/components/project-team";
 import { ProjectReleases } from "@/features/releases/components/project-releases";
+import { dashboardReturnPath } from "@/lib/dashboard-return";
+import { useDocumentTitle } from "@/lib/document-title";
 import { useLoadFailure } from "@/lib/use-load-failure";
 
 const FAILURE_TEXTS = {
@@ -24,12 +26,13 @@ export default function ProjectPage() {
   const project = useProject(projectId);
   useLoadFailure(project.error, FAILURE_TEXTS);
   const data = project.data;
+  useDocumentTitle(data?.name ?? "Project");
 
   return (
     <div className="grid gap-6">
       <div>
         <Button asChild variant="ghost" size="sm" className="-ml-3">
-          <Link to="/dashboard">
+          <Link to={dashboardReturnPath()}>
             <ArrowLeftIcon aria-hidden /> Back to Dashboard
           </Link>
         </Button>

@@ -32,7 +32,7 @@ export default function VerifyLandingPage() {
           </>
         }
       >
-        <Link to="/login" className={primaryButton}>
+        <Link to={`/login?next=${encodeURIComponent(`/milestones/${milestoneId}`)}`} className={primaryButton}>
           Sign in to view this milestone
         </Link>
         <Link to="/features" className={secondaryButtonDark}>

@@ -1,6 +1,6 @@
 import { ROLE_LABELS, type Role } from "@tranche/domain";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { PasswordReasons } from "@/components/password-reasons";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -8,6 +8,7 @@ import { Field, Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
 import { ApiError, errorMessage } from "@/lib/api-client";
+import { safeNextPath } from "@/lib/next-path";
 import { useDemoAccounts, useSignIn, useSignUp } from "../api/session";
 
 type Tab = "login" | "signup";
@@ -52,6 +53,7 @@ function SignInForm({ email, onEmailChange }: { email: string; onEmailChange: (e
   const [password, setPassword] = useState("");
   const signIn = useSignIn();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -62,7 +64,7 @@ function SignInForm({ email, onEmailChange }: { email: string; onEmailChange: (e
     try {
       await signIn.mutateAsync({ email, password });
       toast.success("Successfully signed in!");
-      navigate("/dashboard", { replace: true });
+      navigate(safeNextPath(params.get("next")) ?? "/dashboard", { replace: true });
     } catch (error) {
       toast.error("Error signing in", errorMessage(error));
     }

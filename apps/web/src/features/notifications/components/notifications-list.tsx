@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState, LoadError, Skeleton } from "@/components/ui/feedback";
 import { toast } from "@/components/ui/toaster";
+import { useDocumentTitle } from "@/lib/document-title";
 import { cn } from "@/lib/utils";
 import { useNotifications } from "../api/list-notifications";
 import { useMarkAllNotificationsRead } from "../api/mark-all-read";
@@ -15,6 +16,7 @@ import { CategoryChip } from "./category-chip";
 
 /** SPEC.md §2.10: the notification list with mark one / mark all. */
 export function NotificationsList() {
+  useDocumentTitle("Notifications");
   const list = useNotifications();
   const { data: unread = 0 } = useUnreadCount();
   const markAll = useMarkAllNotificationsRead();

@@ -38,10 +38,51 @@ function uploadFiles(milestoneId: string, files: File[], onProgress: (percent: n
   });
 }
 
+export interface UploadOutcome {
+  uploaded: EvidenceDto[];
+  /** Files the server (or the browser, for empty ones) refused, each with the reason in words. */
+  refused: { name: string; reason: string }[];
+}
+
+/**
+ * Uploads a selection one file per request, so one refused file (over the size limit, empty) does not cancel
+ * the others; progress is over the whole selection's bytes.
+ */
+async function uploadEach(milestoneId: string, files: File[], onProgress: (percent: number) => void) {
+  const outcome: UploadOutcome = { uploaded: [], refused: [] };
+  const total = files.reduce((n, f) => n + f.size, 0) || 1;
+  let done = 0;
+  for (const file of files) {
+    if (file.size === 0) {
+      outcome.refused.push({ name: file.name, reason: "it is empty" });
+      continue;
+    }
+    try {
+      const items = await uploadFiles(milestoneId, [file], (percent) =>
+        onProgress(Math.round(((done + (file.size * percent) / 100) / total) * 100)),
+      );
+      outcome.uploaded.push(...items);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 0) throw error;
+      outcome.refused.push({ name: file.name, reason: error instanceof Error ? error.message : String(error) });
+    }
+    done += file.size;
+    onProgress(Math.round((done / total) * 100));
+  }
+  return outcome;
+}
+
 export function useUploadEvidence(milestoneId: string, onProgress: (percent: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (files: File[]) => uploadFiles(milestoneId, files, onProgress),
+    mutationFn: (files: File[]) => uploadEach(milestoneId, files, onProgress),
     onSettled: () => queryClient.invalidateQueries({ queryKey: verificationKeys.all }),
   });
+}
+
+/** The SHA-256 of a file, as the server records it; null where the browser offers no digest (insecure origin). */
+export async function sha256Hex(file: File): Promise<string | null> {
+  if (!globalThis.crypto?.subtle) return null;
+  const digest = await crypto.subtle.digest("SHA-256", await file.arrayBuffer());
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }

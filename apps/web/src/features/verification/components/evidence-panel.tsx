@@ -9,26 +9,61 @@ import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
 import { evidenceDownloadUrl, useEvidence } from "../api/get-evidence";
 import { useRemoveEvidence } from "../api/remove-evidence";
-import { useUploadEvidence } from "../api/upload-evidence";
+import { sha256Hex, useUploadEvidence } from "../api/upload-evidence";
 
-/** Upload several files at once, with a progress bar; the 'Files uploaded' toast of SPEC.md §8. */
+/** Names as a list in words: "a.pdf", "a.pdf and b.jpg", "a.pdf, b.jpg and c.png". */
+function names(list: string[]): string {
+  const quoted = list.map((n) => `“${n}”`);
+  return quoted.length < 2 ? (quoted[0] ?? "") : `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`;
+}
+
+/**
+ * Upload several files at once, with a progress bar; the 'Files uploaded' toast of SPEC.md §8. Each file goes on
+ * its own, so a refused one is named without cancelling the rest; a file whose SHA-256 is already on the milestone
+ * is named before anything is sent.
+ */
 export function EvidenceUpload({ milestoneId }: { milestoneId: string }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState(0);
+  const [duplicates, setDuplicates] = useState<{ files: File[]; names: string[] } | null>(null);
   const upload = useUploadEvidence(milestoneId, setProgress);
+  const existing = useEvidence(milestoneId);
 
-  const onFiles = (list: FileList | null) => {
+  const send = (files: File[]) => {
+    setProgress(0);
+    return upload
+      .mutateAsync(files)
+      .then(({ uploaded, refused }) => {
+        if (uploaded.length > 0) {
+          toast.success("Files uploaded", `${uploaded.length} file(s) uploaded successfully`);
+        }
+        if (refused.length > 0) {
+          toast.error(
+            refused.length === 1 ? "1 file not uploaded" : `${refused.length} files not uploaded`,
+            refused.map((r) => (r.reason.includes(r.name) ? r.reason : `“${r.name}”: ${r.reason}.`)).join(" "),
+          );
+        }
+      })
+      .catch((error) => toast.error("Error uploading files", errorMessage(error)))
+      .finally(() => {
+        if (input.current) input.current.value = "";
+      });
+  };
+
+  const onFiles = async (list: FileList | null) => {
     const files = list ? [...list] : [];
     if (files.length === 0) return;
-    setProgress(0);
-    upload.mutate(files, {
-      onSuccess: (items) => toast.success("Files uploaded", `${items.length} file(s) uploaded successfully`),
-      onError: (error) => toast.error("Error uploading files", errorMessage(error)),
-      onSettled: () => {
-        if (input.current) input.current.value = "";
-      },
-    });
+    const known = new Map((existing.data ?? []).map((e) => [e.sha256, e.originalName]));
+    const repeated: string[] = [];
+    for (const file of files) {
+      if (file.size === 0) continue;
+      const hash = await sha256Hex(file);
+      const already = hash ? known.get(hash) : undefined;
+      if (already !== undefined) repeated.push(already === file.name ? file.name : `${file.name} (as ${already})`);
+    }
+    if (repeated.length > 0) setDuplicates({ files, names: repeated });
+    else void send(files);
   };
 
   return (
@@ -47,9 +82,22 @@ export function EvidenceUpload({ milestoneId }: { milestoneId: string }) {
           multiple
           className="sr-only"
           disabled={upload.isPending}
-          onChange={(e) => onFiles(e.target.files)}
+          onChange={(e) => void onFiles(e.target.files)}
         />
       </label>
+      {duplicates ? (
+        <ConfirmDialog
+          title="Already on this milestone"
+          description={`${names(duplicates.names)} ${duplicates.names.length === 1 ? "has" : "have"} the same SHA-256 as evidence already uploaded here: the same content would be listed twice. Upload anyway?`}
+          confirmLabel="Upload anyway"
+          pendingLabel="Uploading..."
+          onClose={() => {
+            setDuplicates(null);
+            if (input.current) input.current.value = "";
+          }}
+          onConfirm={() => send(duplicates.files)}
+        />
+      ) : null}
       {upload.isPending ? (
         <div className="grid gap-1">
           <Progress value={progress} label="Upload progress" />

@@ -1,0 +1,136 @@
+// Issue 16 "Navigation": signed-in public pages lead back to the app, sign-in returns to the page asked for (same
+// origin only), "Back to Dashboard" returns to the tab, each page titles itself, every role reaches its account.
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO, DEMO_PASSWORD, DESKTOP, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+
+const suite = useBrowserSuite();
+
+async function submitSignIn(page: Page, email: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+async function firstMilestone(): Promise<{ id: string; title: string }> {
+  const { context, page } = await suite.page();
+  await signIn(page, DEMO.investor);
+  const list = (await (await page.request.get("/api/milestones")).json()) as { id: string; title: string }[];
+  await context.close();
+  return list[0];
+}
+
+describe("navigation", () => {
+  it("sign-in returns to the page that was asked for, and only to a page of this site", async () => {
+    const milestone = await firstMilestone();
+    const { context, page } = await suite.page();
+    await page.goto(`/verify/${milestone.id}`);
+    await page.getByRole("link", { name: "Sign in to view this milestone" }).click();
+    await page.waitForURL(`**/login?next=${encodeURIComponent(`/milestones/${milestone.id}`)}`);
+    await submitSignIn(page, DEMO.investor);
+    await page.waitForURL(`**/milestones/${milestone.id}`);
+    await page.getByRole("heading", { name: milestone.title, level: 1 }).waitFor();
+    await context.close();
+
+    const direct = await suite.page();
+    await direct.page.goto("/verifiers?from=link");
+    await direct.page.waitForURL("**/login?next=*");
+    await submitSignIn(direct.page, DEMO.investor);
+    await direct.page.waitForURL("**/verifiers?from=link");
+    await direct.context.close();
+
+    for (const hostile of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"]) {
+      const h = await suite.page();
+      await h.page.goto(`/login?next=${encodeURIComponent(hostile)}`);
+      await submitSignIn(h.page, DEMO.investor);
+      await h.page.waitForURL("**/dashboard");
+      expect(new URL(h.page.url()).origin).toBe(suite.app.url);
+      await h.context.close();
+    }
+  });
+
+  it("signed in, the public pages offer the Dashboard and name the user instead of Login and Get Started", async () => {
+    for (const [viewport, name] of [
+      [DESKTOP, "desktop"],
+      [PHONE, "phone"],
+    ] as const) {
+      const { context, page } = await suite.page(viewport);
+      await signIn(page, DEMO.owner);
+      await page.goto("/pricing");
+      if (name === "desktop") {
+        const header = page.locator("header").first();
+        await header.getByRole("link", { name: "Dashboard" }).waitFor();
+        await header.getByText("Owen Adeyemi").waitFor();
+        expect(await header.getByRole("link", { name: /^(Login|Get Started|Request Demo)$/ }).count()).toBe(0);
+        await screenshot(page, "public-signed-in-desktop", { fullPage: false });
+        await header.getByRole("link", { name: "Dashboard" }).click();
+      } else {
+        await page.getByRole("button", { name: /menu/i }).first().click();
+        const drawer = page.getByRole("dialog");
+        await drawer.getByText("Owen Adeyemi").waitFor();
+        expect(await drawer.getByRole("link", { name: /^(Log in|Get Started|Request Demo)$/ }).count()).toBe(0);
+        await screenshot(page, "public-signed-in-phone", { fullPage: false });
+        await drawer.getByRole("link", { name: "Dashboard" }).click();
+      }
+      await page.waitForURL("**/dashboard");
+      await context.close();
+    }
+    // Signed out, the calls to action are still there.
+    const { context, page } = await suite.page();
+    await page.goto("/pricing");
+    await page.locator("header").first().getByRole("link", { name: "Get Started" }).waitFor();
+    await context.close();
+  });
+
+  it("'Back to Dashboard' returns to the tab the user came from; every page has its own title", async () => {
+    const { context, page } = await suite.page();
+    await signIn(page, DEMO.owner);
+    expect(await page.title()).toBe("Dashboard · Tranche");
+    await page.getByRole("tab", { name: "Projects" }).click();
+    await page.waitForURL("**/dashboard?tab=projects");
+    const card = page.getByTestId("project-card").filter({ hasText: "Mojave Solar Farm Phase II" });
+    await card.getByRole("link", { name: "View Details" }).click();
+    await page.getByRole("heading", { name: "Mojave Solar Farm Phase II", level: 1 }).waitFor();
+    expect(await page.title()).toBe("Mojave Solar Farm Phase II · Tranche");
+
+    // A detour through a milestone and back keeps the way to the tab.
+    await page.getByRole("tab", { name: "Milestones" }).click();
+    await page.getByTestId("milestone-card").first().getByRole("link", { name: "View Details" }).click();
+    await page.getByRole("link", { name: "Back to Project" }).waitFor();
+    expect(await page.title()).toMatch(/ · Mojave Solar Farm Phase II · Tranche$/);
+    await page.getByRole("link", { name: "Back to Project" }).click();
+    await page.getByRole("link", { name: "Back to Dashboard" }).click();
+    await page.waitForURL("**/dashboard?tab=projects");
+    expect(await page.getByRole("tab", { name: "Projects", exact: true }).getAttribute("aria-selected")).toBe("true");
+
+    for (const [path, title] of [
+      ["/notifications", "Notifications · Tranche"],
+      ["/projects", "Projects · Tranche"],
+      ["/milestones", "Milestones · Tranche"],
+      ["/account", "Account · Tranche"],
+    ]) {
+      await page.goto(path);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      expect(await page.title()).toBe(title);
+    }
+    await context.close();
+  });
+
+  it("every role reaches change password from the sidebar or the phone menu", async () => {
+    for (const email of Object.values(DEMO)) {
+      const desktop = await suite.page(DESKTOP);
+      await signIn(desktop.page, email);
+      await desktop.page.getByRole("complementary", { name: "Sidebar" }).getByRole("link", { name: "Account" }).click();
+      await desktop.page.getByRole("heading", { name: "Account", level: 1 }).waitFor();
+      await desktop.page.getByLabel("Current password").waitFor();
+      await desktop.context.close();
+    }
+    const phone = await suite.page(PHONE);
+    await signIn(phone.page, DEMO.verifier);
+    await phone.page.getByRole("button", { name: /menu/i }).first().click();
+    await phone.page.getByRole("dialog").getByRole("link", { name: "Account" }).click();
+    await phone.page.getByLabel("Current password").waitFor();
+    await screenshot(phone.page, "account-phone");
+    await phone.context.close();
+  });
+});

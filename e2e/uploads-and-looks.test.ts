@@ -1,0 +1,109 @@
+// Issue 16 "Uploads" and "Looks": a batch uploads its valid files and names the refused ones; a file already on
+// the milestone (same SHA-256) is named before it is sent again; toasts cover no header control and repeats
+// collapse; wide public tables say on phones that they scroll.
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+
+const suite = useBrowserSuite({ MAX_UPLOAD_MB: "1" });
+
+async function lisbonMilestone(page: Page): Promise<string> {
+  const list = (await (await page.request.get("/api/milestones")).json()) as { id: string; title: string }[];
+  const found = list.find((m) => m.title === "Cooling design approved");
+  if (!found) throw new Error("no Lisbon milestone");
+  return found.id;
+}
+
+const overlaps = (a: { x: number; y: number; width: number; height: number } | null, b: typeof a) =>
+  Boolean(a && b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height);
+
+describe("uploads", () => {
+  it("uploads the valid files of a batch and names the refused ones; warns before a duplicate", async () => {
+    const { context, page } = await suite.page(DESKTOP);
+    await signIn(page, DEMO.owner);
+    await page.goto(`/milestones/${await lisbonMilestone(page)}`);
+    await page.getByRole("tab", { name: "Evidence" }).click();
+    await page.getByLabel("Upload Evidence").setInputFiles([
+      { name: "cooling-design.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 cooling loop design") },
+      { name: "blank.txt", mimeType: "text/plain", buffer: Buffer.alloc(0) },
+      { name: "site-survey.mov", mimeType: "video/quicktime", buffer: Buffer.alloc(1024 * 1024 + 10, 7) },
+    ]);
+    await expectToast(page, "1 file(s) uploaded successfully");
+    await expectToast(page, "2 files not uploaded");
+    const refusal = page.locator("[data-sonner-toast]").filter({ hasText: "2 files not uploaded" });
+    expect(await refusal.textContent()).toContain("“blank.txt”: it is empty");
+    expect(await refusal.textContent()).toContain('"site-survey.mov" is larger than the 1 MB limit per file.');
+    expect(await refusal.textContent()).not.toContain("“site-survey.mov”:");
+    const files = page.getByRole("list", { name: "Evidence files" });
+    await files.getByText("cooling-design.pdf").waitFor();
+    expect(await files.getByRole("listitem").count()).toBe(1);
+    await screenshot(page, "upload-partial-desktop", { fullPage: false });
+
+    // The same content under another name: named before it is sent; Cancel sends nothing.
+    await page
+      .getByLabel("Upload Evidence")
+      .setInputFiles([
+        { name: "design-copy.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 cooling loop design") },
+      ]);
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByText("Already on this milestone").waitFor();
+    expect(await confirm.textContent()).toContain("“design-copy.pdf (as cooling-design.pdf)”");
+    await screenshot(page, "upload-duplicate-desktop", { fullPage: false });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    expect(await files.getByRole("listitem").count()).toBe(1);
+    await context.close();
+  });
+});
+
+describe("looks", () => {
+  it("repeated toasts collapse into one, placed clear of the header's controls", async () => {
+    const { context, page } = await suite.page(DESKTOP);
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(DEMO.owner);
+    await page.getByLabel("Password").fill("not the password at all");
+    for (let i = 0; i < 5; i++) {
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expectToast(page, "Error signing in");
+    }
+    expect(await page.locator("[data-sonner-toast]").count()).toBe(1);
+    await context.close();
+
+    for (const viewport of [DESKTOP, PHONE]) {
+      const signedIn = await suite.page(viewport);
+      await signIn(signedIn.page, DEMO.owner);
+      const toast = signedIn.page.locator("[data-sonner-toast]").first();
+      await toast.waitFor();
+      const header = await signedIn.page.locator("header").first().boundingBox();
+      expect(overlaps(await toast.boundingBox(), header)).toBe(false);
+      await signedIn.context.close();
+    }
+  });
+
+  it("wide public tables show a scroll cue on phones, and none where they fit", async () => {
+    for (const [path, name] of [
+      ["/", "home"],
+      ["/pricing", "pricing"],
+    ]) {
+      const phone = await suite.page(PHONE);
+      await phone.page.goto(path);
+      const region = phone.page.getByRole("region", { name: name === "home" ? "Comparison" : "Plan comparison" });
+      await region.scrollIntoViewIfNeeded();
+      await phone.page.locator("[data-scroll-cue]").first().waitFor();
+      await phone.page.getByText("Scroll sideways to see every column →").first().waitFor();
+      await screenshot(phone.page, `scroll-cue-${name}-phone`, { fullPage: false });
+      // Scrolled to the end, the cue goes.
+      await region.evaluate((el) => {
+        el.scrollLeft = el.scrollWidth;
+      });
+      await phone.page.locator("[data-scroll-cue]").first().waitFor({ state: "detached" });
+      await phone.context.close();
+
+      const desktop = await suite.page(DESKTOP);
+      await desktop.page.goto(path);
+      await desktop.page.getByRole("region", { name: name === "home" ? "Comparison" : "Plan comparison" }).waitFor();
+      expect(await desktop.page.locator("[data-scroll-cue]").count()).toBe(0);
+      await desktop.context.close();
+    }
+  });
+});
