@@ -24,6 +24,7 @@ import { openApiRoutes } from "./routes/openapi";
 import { projectRoutes } from "./routes/projects";
 import { publicRequestRoutes } from "./routes/public-requests";
 import { releaseRoutes } from "./routes/releases";
+import { searchRoutes } from "./routes/search";
 import { userRoutes } from "./routes/users";
 import { reportRoutes, verificationRoutes, verifierQueueRoutes } from "./routes/verification";
 import { verifierRoutes } from "./routes/verifiers";
@@ -140,6 +141,7 @@ export function createApp(deps: Deps) {
   api.route("/users", userRoutes);
   api.route("/dashboard", dashboardRoutes);
   api.route("/analytics", analyticsRoutes);
+  api.route("/search", searchRoutes);
   api.route("/webhook-endpoints", webhookEndpointRoutes);
   api.route("/releases", releaseCertificateRoutes);
   api.route("/certificates", certificateRoutes);

@@ -421,3 +421,11 @@ export interface AnalyticsDto {
   /** Capital of undecided milestones by the month they are due, the next 12 months, per currency. */
   upcoming: { currency: Currency; points: { month: string; amount: number }[] }[];
 }
+
+/** GET /api/search?q=: header suggestions, a few of each kind the caller may see. */
+export interface SearchResultsDto {
+  projects: { id: string; name: string; location: string }[];
+  milestones: { id: string; title: string; projectName: string }[];
+  /** Admins only (empty for others). */
+  people: { id: string; name: string; email: string; role: Role | null }[];
+}

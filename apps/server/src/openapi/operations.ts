@@ -31,6 +31,7 @@ import { releaseListQuery } from "../routes/releases";
 import { deliveriesQuerySchema } from "../routes/webhooks";
 import { listNotificationsQuery } from "../services/notifications/list";
 import { listPublicRequestsQuery } from "../services/public-requests/list";
+import { searchQuery } from "../services/search/search";
 import { completedQuery } from "../services/verification/queue";
 
 /** One documented route. Schemas are the ones the route validates with, so the document cannot drift. */
@@ -796,6 +797,18 @@ export function operations(): Operation[] {
       summary: "Interactive documentation of this document",
       produces: "text/html",
       response: "An HTML page.",
+    }),
+    get("/api/search", {
+      id: "search",
+      tag: "Dashboard",
+      summary: "Header suggestions: projects, milestones and (for admins) people matching a term, five of each",
+      query: searchQuery,
+      response: "The suggestions.",
+      example: {
+        projects: [{ id: ID, name: "Mojave Solar Farm Phase II", location: "Boulder City, Nevada" }],
+        milestones: [{ id: ID, title: "Foundations poured", projectName: "Mojave Solar Farm Phase II" }],
+        people: [],
+      },
     }),
     get("/api/analytics", {
       id: "getAnalytics",

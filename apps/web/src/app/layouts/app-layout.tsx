@@ -9,17 +9,16 @@ import {
   LayoutDashboardIcon,
   LogOutIcon,
   type LucideIcon,
-  SearchIcon,
   SettingsIcon,
   ShieldCheckIcon,
   UserCogIcon,
   UsersIcon,
 } from "lucide-react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
-import { Input } from "@/components/ui/input";
 import { useSignOut } from "@/features/auth/api/session";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { EventStream } from "@/features/realtime/event-stream";
+import { HeaderSearch } from "@/features/search/header-search";
 import { cn } from "@/lib/utils";
 import { BottomDrawer } from "./bottom-drawer";
 import { Logo } from "./brand";
@@ -118,7 +117,6 @@ function Sidebar({ user }: { user: UserDto }) {
 }
 
 function AppHeader({ user }: { user: UserDto }) {
-  const navigate = useNavigate();
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-white/95 px-4 backdrop-blur sm:px-6">
       <div className="lg:hidden">
@@ -131,21 +129,7 @@ function AppHeader({ user }: { user: UserDto }) {
         Dashboard
       </Link>
       <search className="ml-auto hidden w-full max-w-xs md:block">
-        <form
-          className="relative"
-          onSubmit={(event) => {
-            // Enter searches the caller's projects (name, description, location) on /projects.
-            event.preventDefault();
-            const q = String(new FormData(event.currentTarget).get("q") ?? "").trim();
-            navigate(q ? `/projects?${new URLSearchParams({ q })}` : "/projects");
-          }}
-        >
-          <SearchIcon
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
-            aria-hidden
-          />
-          <Input type="search" name="q" maxLength={200} placeholder="Search..." aria-label="Search" className="pl-9" />
-        </form>
+        <HeaderSearch />
       </search>
       <div className="ml-auto flex items-center gap-1 md:ml-0">
         <NotificationBell />

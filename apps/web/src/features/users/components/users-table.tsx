@@ -1,5 +1,6 @@
 import { ROLE_LABELS, ROLES, type Role, type UserAdminDto } from "@tranche/domain";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState, LoadError, Skeleton } from "@/components/ui/feedback";
@@ -20,6 +21,13 @@ const ROLE_EFFECT: Record<Role, string> = {
 /** Admin: every user with a role picker (confirmed before it applies); an admin cannot change their own role. */
 export function UsersTable({ currentUserId }: { currentUserId: string }) {
   const users = useUsers();
+  // A search suggestion links to one person (#user-…): bring that row into view once the list is here.
+  const { hash } = useLocation();
+  const loaded = users.isSuccess;
+  useEffect(() => {
+    if (loaded && hash.startsWith("#user-"))
+      document.getElementById(hash.slice(1))?.scrollIntoView({ block: "center" });
+  }, [loaded, hash]);
   if (users.isPending) {
     return (
       <div className="grid gap-2" role="status" aria-busy="true" aria-label="Loading users">
@@ -36,21 +44,30 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
     <Card className="overflow-hidden">
       <ul className="divide-y" aria-label="Users">
         {rows.map((user) => (
-          <UserRow key={user.id} user={user} isSelf={user.id === currentUserId} />
+          <UserRow
+            key={user.id}
+            user={user}
+            isSelf={user.id === currentUserId}
+            highlighted={hash === `#user-${user.id}`}
+          />
         ))}
       </ul>
     </Card>
   );
 }
 
-function UserRow({ user, isSelf }: { user: UserAdminDto; isSelf: boolean }) {
+function UserRow({ user, isSelf, highlighted }: { user: UserAdminDto; isSelf: boolean; highlighted: boolean }) {
   const change = useChangeUserRole();
   const [proposed, setProposed] = useState<Role | null>(null);
   const id = `role-${user.id}`;
   const hintId = `${id}-hint`;
   const current = user.role ? ROLE_LABELS[user.role] : "no role";
   return (
-    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+    <li
+      id={`user-${user.id}`}
+      aria-current={highlighted ? "true" : undefined}
+      className={`flex scroll-mt-24 flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between ${highlighted ? "bg-amber-50" : ""}`}
+    >
       <div className="min-w-0">
         <p className="truncate font-medium text-slate-900" title={user.name}>
           {user.name}
