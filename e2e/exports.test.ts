@@ -59,4 +59,26 @@ describe("Export CSV", () => {
     await screenshot(page, "export-milestones-phone", { fullPage: false });
     await context.close();
   });
+
+  it("on a project's Finances tab downloads that project's releases", async () => {
+    const { context, page } = await suite.page(DESKTOP);
+    await signIn(page, DEMO.investor);
+    const projects = (await (await page.request.get("/api/projects")).json()) as
+      | { id: string; name: string }[]
+      | { items: { id: string; name: string }[] };
+    const list = Array.isArray(projects) ? projects : projects.items;
+    const mojave = list.find((p) => p.name === "Mojave Solar Farm Phase II");
+    await page.goto(`/projects/${mojave?.id}`);
+    await page.getByRole("tab", { name: "Finances" }).click();
+    const link = page.getByRole("link", { name: "Export CSV" });
+    expect(await link.getAttribute("href")).toBe(`/api/releases/export.csv?projectId=${mojave?.id}`);
+    const releases = await downloadCsv(page);
+    expect(releases.name).toMatch(/^releases-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(releases.lines[0]).toBe(
+      "id,instruction_id,status,currency,amount,project,milestone,approved_at,settlement_reference,settled_at,failure_reason,cancellation_reason",
+    );
+    expect(releases.lines.length).toBeGreaterThan(1);
+    expect(releases.lines.slice(1).every((line) => line.includes(",Mojave Solar Farm Phase II,"))).toBe(true);
+    await context.close();
+  });
 });

@@ -281,3 +281,52 @@ describe("GET /api/audit/export.csv", () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe("GET /api/releases/export.csv", () => {
+  it("lists the releases the caller may see with the list's filters and exact amounts, also for a token", async () => {
+    const investor = await t.user("investor");
+    const project = await makeProject(t, {
+      owner,
+      investors: [investor],
+      verifiers: [verifier],
+      name: "=Release export",
+    });
+    await makeMilestone(t, project, { status: "verified", verifier, capitalAmount: 1234.56, title: "+First" });
+    await makeMilestone(t, project, { status: "verified", verifier, capitalAmount: 99, title: "Second" });
+
+    const { res, text } = await download(t, `/api/releases/export.csv?projectId=${project.id}`, investor);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toMatch(/filename="releases-\d{4}-\d{2}-\d{2}\.csv"/);
+    const [header, ...rows] = parseCsv(text);
+    expect(header.slice(0, 7)).toEqual([
+      "id",
+      "instruction_id",
+      "status",
+      "currency",
+      "amount",
+      "project",
+      "milestone",
+    ]);
+    expect(rows.map((r) => [r[2], r[4], r[5], r[6]])).toEqual([
+      ["instructed", "1234.56", "'=Release export", "'+First"],
+      ["instructed", "99.00", "'=Release export", "Second"],
+    ]);
+    const settled = await download(t, `/api/releases/export.csv?projectId=${project.id}&status=settled`, investor);
+    expect(parseCsv(settled.text)).toHaveLength(1);
+    // Not on the project: the header row only.
+    expect(parseCsv((await download(t, `/api/releases/export.csv?projectId=${project.id}`, other)).text)).toHaveLength(
+      1,
+    );
+
+    const token = await t.request("POST", "/api/api-tokens", {
+      as: admin,
+      body: { name: "Export", scopes: ["releases:read"] },
+    });
+    const viaToken = await t.app.request(`/api/releases/export.csv?projectId=${project.id}`, {
+      headers: { authorization: `Bearer ${token.body.token}` },
+    });
+    expect(viaToken.status).toBe(200);
+    expect(parseCsv(await viaToken.text())).toHaveLength(3);
+    expect((await t.request("GET", "/api/releases/export.csv?status=paid", { as: investor })).status).toBe(400);
+  });
+});

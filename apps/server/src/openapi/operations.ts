@@ -583,6 +583,15 @@ export function operations(): Operation[] {
       response: "A page of releases; `nextCursor` fetches the next.",
       example: { items: [release], nextCursor: null },
     }),
+    get("/api/releases/export.csv", {
+      id: "exportReleases",
+      tag: "Releases",
+      scopes: ["releases:read"],
+      summary: "The release list with the same filters, as a streamed CSV download (UTF-8, header row)",
+      query: releaseListQuery,
+      produces: "text/csv",
+      response: "CSV: amounts as plain decimals; cells that a spreadsheet would run as formulas are neutralised.",
+    }),
     get("/api/releases/{id}", {
       id: "getRelease",
       tag: "Releases",

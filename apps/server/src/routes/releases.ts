@@ -9,9 +9,11 @@ import {
 import { type Context, Hono } from "hono";
 import { requireCaller } from "../auth/api-tokens";
 import type { AppEnv, CallerContext } from "../context";
+import { csvFilename, csvResponse } from "../lib/csv";
 import { timeIdCursor } from "../lib/cursor";
 import { parseJson, parseQuery, pathId } from "../lib/validate";
 import { cancelRelease } from "../services/releases/cancel";
+import { exportReleases, RELEASE_CSV_HEADER } from "../services/releases/export";
 import { failRelease } from "../services/releases/fail";
 import { getRelease, listReleases } from "../services/releases/list";
 import { reinstructRelease } from "../services/releases/reinstruct";
@@ -32,6 +34,12 @@ export const releaseRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const ctx = callerContext(c, "releases:read");
     return c.json(await listReleases(ctx, parseQuery(c, releaseListQuery)));
+  })
+  /** GET /api/releases/export.csv: the list, with its filters, as a streamed CSV download. */
+  .get("/export.csv", (c) => {
+    const ctx = callerContext(c, "releases:read");
+    const { status, projectId } = parseQuery(c, releaseListQuery);
+    return csvResponse(c, csvFilename("releases"), RELEASE_CSV_HEADER, exportReleases(ctx, { status, projectId }));
   })
   .get("/:id", async (c) => {
     const ctx = callerContext(c, "releases:read");

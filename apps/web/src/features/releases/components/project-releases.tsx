@@ -1,5 +1,6 @@
 import { formatDateTime, formatMoney, type ReleaseDto } from "@tranche/domain";
 import { Link } from "react-router";
+import { ExportCsvLink } from "@/components/export-csv-link";
 import { ReleaseStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -24,9 +25,12 @@ export function ProjectReleases({ projectId }: { projectId: string }) {
     // min-w-0 and a relative scroll box: the wide table (and its visually hidden header) scroll inside the
     // card instead of widening the whole page on a phone.
     <Card className="min-w-0">
-      <CardHeader>
-        <CardTitle>Releases</CardTitle>
-        <CardDescription>What the custodian was instructed to pay, and what it reported back.</CardDescription>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <CardTitle>Releases</CardTitle>
+          <CardDescription>What the custodian was instructed to pay, and what it reported back.</CardDescription>
+        </div>
+        {items.length > 0 ? <ExportCsvLink path="/api/releases/export.csv" filters={{ projectId }} /> : null}
       </CardHeader>
       <CardContent>
         {isPending ? (
