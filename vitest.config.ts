@@ -7,6 +7,9 @@ const serverProject = (name: string, db: "pglite" | "pg") => ({
     include: ["apps/server/test/**/*.test.ts"],
     exclude: db === "pglite" ? ["apps/server/test/**/*.pg.test.ts"] : [],
     env: { TEST_DB: db },
+    // Two files at a time: much of a server test waits on its database or on timers, so the second core is not
+    // idle (the default on a 2-core machine is one file at a time).
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
