@@ -21,7 +21,8 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "domain", include: ["packages/domain/test/**/*.test.ts"] } },
+      // Projects that run together must share one worker limit.
+      { test: { name: "domain", include: ["packages/domain/test/**/*.test.ts"], maxWorkers: 2 } },
       serverProject("server-pglite", "pglite"),
       ...(withPostgres ? [serverProject("server-pg", "pg")] : []),
       {
