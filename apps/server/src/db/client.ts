@@ -38,6 +38,8 @@ export interface DatabaseOptions {
   /** A PostgreSQL server; without it, embedded PGlite (in dataDir, or in memory). */
   url?: string;
   dataDir?: string;
+  /** Embedded only: start from this dump of a data directory (see `Database.dump`) instead of an empty one. */
+  pgliteSnapshot?: Blob;
   logger?: Logger;
   /** Delays between attempts to re-establish a lost LISTEN connection; the last one repeats. */
   reconnectDelaysMs?: readonly number[];
@@ -51,6 +53,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   listen: Listen;
   ping(): Promise<boolean>;
+  /** Embedded only: the whole data directory as a tarball, to open copies of it quickly. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -65,7 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const logger = options.logger ?? pino({ level: "silent" });
   return options.url
     ? openPostgres(options.url, logger, options.reconnectDelaysMs ?? RECONNECT_DELAYS_MS)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.pgliteSnapshot);
 }
 
 async function openPostgres(url: string, logger: Logger, reconnectDelaysMs: readonly number[]): Promise<Database> {
@@ -104,9 +108,9 @@ async function openPostgres(url: string, logger: Logger, reconnectDelaysMs: read
   };
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? "memory://");
+  const client = await PGlite.create(dataDir ?? "memory://", snapshot ? { loadDataDir: snapshot } : {});
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   let closed = false;
@@ -121,6 +125,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
       };
     },
     ping: () => ping(db),
+    dump: () => client.dumpDataDir("none"),
     async close() {
       closed = true;
       await client.close();
