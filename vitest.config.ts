@@ -29,6 +29,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
+          globalSetup: ["e2e/support/global-setup.ts"],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
