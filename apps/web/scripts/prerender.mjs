@@ -2,8 +2,10 @@
 // JavaScript runs) and precompresses what the server sends (brotli and gzip, chosen per request).
 //   dist/index.html, dist/<path>/index.html   public pages, their markup inside #root (hydrated by main.tsx)
 //   dist/app.html                             the empty shell for every other route (signed-in screens, 404)
+//   dist/assets/boot-<hash>.js                 what public pages load first: the app, once the page has painted
 //   dist/.vite/prerendered.json               the prerendered paths (the server's sitemap.xml lists them)
 //   <file>.br, <file>.gz                      beside every compressible file, when smaller
+import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -36,13 +38,29 @@ const shell = readFileSync(path.join(dist, "index.html"), "utf8");
 if (!shell.includes(ROOT_ELEMENT)) throw new Error(`dist/index.html has no ${ROOT_ELEMENT} to fill`);
 writeFileSync(path.join(dist, "app.html"), shell);
 
+// A prerendered page shows its content before any JavaScript runs, so it asks for none until it has painted:
+// on a slow phone the scripts (and the font, drawn meanwhile in its metric-matched fallback) would otherwise
+// share the bandwidth with the HTML and CSS and delay the first paint. A tab opened in the background loads at
+// once (it does not paint). The app shell keeps its preloads: it has nothing to show without its JavaScript.
+const entryTag = shell.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/);
+if (!entryTag) throw new Error("dist/index.html has no module entry script");
+const boot = `const load = () => import(${JSON.stringify(entryTag[1])});
+if (document.visibilityState === "hidden") load();
+else requestAnimationFrame(() => setTimeout(load, 0));
+`;
+const bootFile = `assets/boot-${createHash("sha256").update(boot).digest("base64url").slice(0, 8)}.js`;
+writeFileSync(path.join(dist, bootFile), boot);
+const publicShell = shell
+  .replace(entryTag[0], `<script type="module" src="/${bootFile}"></script>`)
+  .replace(/\s*<link rel="(?:modulepreload|preload)"[^>]*>/g, "");
+
 const paths = staticPublicPaths();
 for (const pagePath of paths) {
   const markup = await renderPage(pagePath);
   if (!markup.includes("<h1")) throw new Error(`${pagePath} prerendered without an h1: ${markup.slice(0, 200)}`);
   const dir = path.join(dist, pagePath);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, "index.html"), shell.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`));
+  writeFileSync(path.join(dir, "index.html"), publicShell.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`));
 }
 mkdirSync(path.join(dist, ".vite"), { recursive: true });
 writeFileSync(path.join(dist, ".vite/prerendered.json"), `${JSON.stringify(paths, null, 2)}\n`);
