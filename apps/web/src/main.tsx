@@ -1,6 +1,6 @@
 import "@fontsource-variable/inter";
 import "./index.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppProvider } from "./app/provider";
 
@@ -12,5 +12,7 @@ const app = (
   </StrictMode>
 );
 // Public pages arrive prerendered (src/prerender.tsx): React adopts their HTML instead of drawing it again.
-if (root.firstElementChild) hydrateRoot(root, app);
+// As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
+// in one long task (and hydrates first whatever the visitor touches); the page is on screen meanwhile.
+if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
