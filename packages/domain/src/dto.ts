@@ -359,7 +359,12 @@ export interface CertificateFacts {
   project: { id: string; name: string; location: string };
   milestone: { id: string; title: string; dueDate: string };
   beneficiary: { name: string; organization: string | null };
-  approvals: { verifier: { name: string; organization: string | null }; decision: "approved"; decidedAt: string }[];
+  /** Every approval that made up the release, and an investor's countersignature when the policy asked for one. */
+  approvals: {
+    verifier: { name: string; organization: string | null };
+    decision: "approved" | "countersigned";
+    decidedAt: string;
+  }[];
   policy: string;
   evidence: { name: string; sha256: string; size: number }[];
   auditEvent: { id: number; hash: string; recordedAt: string } | null;
