@@ -45,3 +45,22 @@ ALTER TABLE "disbursements" ADD COLUMN "round" integer DEFAULT 1 NOT NULL;
 DROP INDEX "disbursements_milestone_key";
 --> statement-breakpoint
 CREATE UNIQUE INDEX "disbursements_milestone_key" ON "disbursements" ("milestone_id", "round");
+--> statement-breakpoint
+-- The owner disputes a rejection; an admin assigns a different verifier, whose decision closes the dispute.
+CREATE TABLE "milestone_disputes" (
+  "id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+  "milestone_id" uuid NOT NULL REFERENCES "milestones"("id") ON DELETE CASCADE,
+  "statement" text NOT NULL,
+  "opened_by" uuid NOT NULL REFERENCES "users"("id") ON DELETE RESTRICT,
+  "opened_at" timestamp with time zone DEFAULT now() NOT NULL,
+  "verifier_id" uuid REFERENCES "users"("id") ON DELETE RESTRICT,
+  -- The verification round the assigned verifier decides alone.
+  "round" integer,
+  "assigned_by" uuid REFERENCES "users"("id") ON DELETE SET NULL,
+  "assigned_at" timestamp with time zone,
+  "outcome" text,
+  "closed_at" timestamp with time zone,
+  CONSTRAINT "milestone_disputes_outcome_check" CHECK ("outcome" IS NULL OR "outcome" IN ('approved', 'rejected'))
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "milestone_disputes_open_key" ON "milestone_disputes" ("milestone_id") WHERE "closed_at" IS NULL;

@@ -280,4 +280,46 @@ describe("verification under a policy", () => {
     const [member] = await t.deps.db.select().from(projectMembers).where(eq(projectMembers.userId, investor.id));
     expect(member.isLead).toBe(false);
   });
+
+  it("lets the owner dispute a rejection; the different verifier an admin assigns decides and closes it", async () => {
+    const { milestone } = await scenario({}, [v1, v2, v3]);
+    await post(`/api/milestones/${milestone.id}/reject`, v1, { comments: "The invoices are missing." });
+    const short = await post(`/api/milestones/${milestone.id}/dispute`, owner, { statement: "No." });
+    expect(short.status).toBe(400);
+    expect(
+      (await post(`/api/milestones/${milestone.id}/dispute`, investor, { statement: "Please look again." })).status,
+    ).toBe(403);
+    const opened = await post(`/api/milestones/${milestone.id}/dispute`, owner, {
+      statement: "The invoices are in evidence file 3, uploaded on time.",
+    });
+    expect(opened.status).toBe(200);
+    expect(opened.body.dispute).toMatchObject({ outcome: null, verifierId: null, openedByName: owner.name });
+    expect(
+      (await post(`/api/milestones/${milestone.id}/dispute`, owner, { statement: "Once more, please." })).status,
+    ).toBe(409);
+    expect((await post(`/api/milestones/${milestone.id}/resubmit`, owner)).status).toBe(409);
+
+    const assign = (who: TestUser, verifierId: string) =>
+      post(`/api/milestones/${milestone.id}/dispute/assign`, who, { verifierId });
+    expect((await assign(owner, v2.id)).status).toBe(403);
+    expect((await assign(admin, v1.id)).status).toBe(422); // v1 rejected it: not a different verifier
+    expect((await assign(admin, investor.id)).status).toBe(422);
+    const assigned = await assign(admin, v2.id);
+    expect(assigned.body).toMatchObject({ status: "in_verification", verifierId: v2.id, quorum: { required: 1 } });
+
+    // Only the assigned verifier decides, alone: their approval releases and closes the dispute.
+    expect((await post(`/api/milestones/${milestone.id}/approve`, v3)).status).toBe(403);
+    const decided = await post(`/api/milestones/${milestone.id}/approve`, v2, { comments: "Invoices found." });
+    expect(decided.body).toMatchObject({ status: "verified", dispute: { outcome: "approved", verifierId: v2.id } });
+    expect(await releasesOf(milestone.id)).toHaveLength(1);
+    const history = await t.request("GET", `/api/milestones/${milestone.id}/history`, { as: owner });
+    expect(history.body.items.map((e: { action: string }) => e.action)).toEqual(
+      expect.arrayContaining([
+        "milestone.rejected",
+        "milestone.disputed",
+        "milestone.dispute_assigned",
+        "milestone.approved",
+      ]),
+    );
+  });
 });

@@ -287,11 +287,17 @@ export interface VerificationDto {
   /** The report of the current decision, once submitted (submitting again edits it). */
   report: { id: string; createdAt: string; updatedAt: string } | null;
   quorum: QuorumDto;
+  /** The latest dispute of a rejection, open or closed. */
+  dispute: DisputeDto | null;
   permissions: {
     canStart: boolean;
     canDecide: boolean;
     /** An investor member may countersign once the verifiers' quorum is complete. */
     canCountersign: boolean;
+    /** The owner may dispute a rejection (once per rejection). */
+    canDispute: boolean;
+    /** An admin assigns a different verifier to an open dispute. */
+    canAssignDispute: boolean;
     canReport: boolean;
     canUpload: boolean;
     canResubmit: boolean;
@@ -491,4 +497,16 @@ export interface QuorumDto {
   /** Capital still open on the milestone (its amount less earlier partial releases). */
   openAmount: number;
   decisions: VerificationDecisionDto[];
+}
+
+export interface DisputeDto {
+  id: string;
+  statement: string;
+  openedByName: string;
+  openedAt: string;
+  verifierId: string | null;
+  verifierName: string | null;
+  assignedAt: string | null;
+  outcome: "approved" | "rejected" | null;
+  closedAt: string | null;
 }

@@ -18,7 +18,8 @@ const amount = (label: string) =>
   z
     .number({ error: `${label} must be greater than zero.` })
     .finite({ error: `${label} must be greater than zero.` })
-    .positive({ error: `${label} must be greater than zero.` })
+    // Whole currency units from 1: a fraction of a cent would round to zero in numeric(20,2).
+    .min(1, { error: `${label} must be greater than zero.` })
     .max(MAX_CAPITAL, { error: `${label} must be at most 100,000,000,000.` });
 
 export const releasePolicySchema = z

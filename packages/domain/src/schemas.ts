@@ -193,6 +193,14 @@ export const rejectSchema = z.strictObject({
     .min(1, { error: "A reason for the rejection is required." })
     .max(5000, { error: "Comments must be at most 5000 characters." }),
 });
+export const disputeSchema = z.strictObject({
+  statement: z
+    .string({ error: "Say why the rejection should be reviewed (at least 10 characters)." })
+    .trim()
+    .min(10, { error: "Say why the rejection should be reviewed (at least 10 characters)." })
+    .max(5000, { error: "The statement must be at most 5000 characters." }),
+});
+export const assignDisputeSchema = z.strictObject({ verifierId: z.uuid({ error: "Choose a verifier." }) });
 export const reportSchema = z.strictObject({
   comments: z.string().trim().max(5000, { error: "Comments must be at most 5000 characters." }).optional(),
 });

@@ -254,6 +254,33 @@ export const verificationDecisions = pgTable(
   ],
 );
 
+/** An owner's dispute of a rejection; an admin assigns a different verifier whose decision closes it. */
+export const milestoneDisputes = pgTable(
+  "milestone_disputes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    milestoneId: uuid("milestone_id")
+      .notNull()
+      .references(() => milestones.id, { onDelete: "cascade" }),
+    statement: text("statement").notNull(),
+    openedBy: uuid("opened_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    openedAt: ts("opened_at").notNull().defaultNow(),
+    verifierId: uuid("verifier_id").references(() => users.id, { onDelete: "restrict" }),
+    /** The verification round the assigned verifier decides alone. */
+    round: integer("round"),
+    assignedBy: uuid("assigned_by").references(() => users.id, { onDelete: "set null" }),
+    assignedAt: ts("assigned_at"),
+    outcome: text("outcome", { enum: ["approved", "rejected"] }),
+    closedAt: ts("closed_at"),
+  },
+  (t) => [
+    uniqueIndex("milestone_disputes_open_key").on(t.milestoneId).where(sql`${t.closedAt} is null`),
+    check("milestone_disputes_outcome_check", sql`${t.outcome} is null or ${t.outcome} in ('approved', 'rejected')`),
+  ],
+);
+
 /** Scoped tokens for machine clients; only the SHA-256 of the token is stored. */
 export const apiTokens = pgTable(
   "api_tokens",

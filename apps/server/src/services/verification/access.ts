@@ -37,7 +37,12 @@ export function requireDecidingVerifier(access: MilestoneAccess, actor: SessionU
  * quorum every assigned verifier, once each per round, until the quorum is complete.
  */
 export function requirePolicyDecider(access: MilestoneAccess, actor: SessionUser, state: RoundState, verb: string) {
-  if (isQuorumRule(state)) requireEligibleVerifier(access, actor);
+  if (state.disputeVerifierId) {
+    requireEligibleVerifier(access, actor);
+    if (state.disputeVerifierId !== actor.id) {
+      throw forbidden("An admin assigned this disputed milestone to another verifier; only they can decide it.");
+    }
+  } else if (isQuorumRule(state)) requireEligibleVerifier(access, actor);
   else requireDecidingVerifier(access, actor);
   requireStatus(access, ["in_verification"], verb);
   if (hasDecided(state, actor)) throw conflict("You have already decided on this milestone in this verification.");
@@ -83,7 +88,10 @@ export function verificationPermissions(access: MilestoneAccess, actor: SessionU
   const status = milestone.status as MilestoneStatus;
   const eligible = isEligibleVerifier(access, actor);
   const quorum = isQuorumRule(state);
-  const mine = quorum || !milestone.verifierId || milestone.verifierId === actor.id;
+  const mine = state.disputeVerifierId
+    ? state.disputeVerifierId === actor.id
+    : quorum || !milestone.verifierId || milestone.verifierId === actor.id;
+  const openDispute = state.dispute && !state.dispute.closedAt ? state.dispute : null;
   const decided = hasDecided(state, actor);
   const open = status === "in_verification" && !state.quorumMet;
   const investor = actor.role === "investor" && access.roles.includes("investor") && !access.isOwner;
@@ -91,9 +99,11 @@ export function verificationPermissions(access: MilestoneAccess, actor: SessionU
     canStart: eligible && (status === "pending" || status === "delayed"),
     canDecide: eligible && mine && open && !decided,
     canCountersign: investor && state.awaitingCountersign,
+    canDispute: access.isOwner && status === "rejected" && !openDispute,
+    canAssignDispute: access.isAdmin && !!openDispute && !openDispute.verifierId,
     canReport: eligible && milestone.verifierId === actor.id && (status === "verified" || status === "rejected"),
     canUpload: (access.isOwner || eligible) && status !== "verified",
-    canResubmit: access.isOwner && status === "rejected",
+    canResubmit: access.isOwner && status === "rejected" && !openDispute,
     canDelay: access.isOwner && (status === "pending" || status === "rejected"),
     reasons: {
       ...(eligible && !mine && status === "in_verification"

@@ -7,7 +7,7 @@ import { businessRule, conflict } from "../../errors";
 import { type MilestoneAccess, memberIds } from "../access";
 import { requirePolicyDecider } from "./access";
 import { recordTransition, withLockedMilestone } from "./locked";
-import { type RoundState, recordDecision, roundState } from "./quorum";
+import { closeDispute, type RoundState, recordDecision, roundState } from "./quorum";
 import { completeRelease } from "./release";
 
 export interface ApproveResult {
@@ -49,10 +49,15 @@ export function approveMilestone(
       policyVersion: before.rule.version,
     });
     const state = await roundState(tx, access.milestone);
+    const closed = await closeDispute(tx, state, "approved", new Date());
     const body =
       state.quorumMet && !state.awaitingCountersign
-        ? await completeRelease(tx, ctx, access, state, { comments: input.comments ?? null, verifierId: ctx.actor.id })
-        : await recordApproval(tx, ctx, access, state);
+        ? await completeRelease(tx, ctx, access, state, {
+            comments: input.comments ?? null,
+            verifierId: ctx.actor.id,
+            dispute: closed,
+          })
+        : await recordApproval(tx, ctx, access, state, closed);
     if (input.idempotencyKey) {
       // The same key racing on another milestone committed first: this approval rolls back as a conflict.
       const [saved] = await tx
@@ -90,6 +95,7 @@ async function recordApproval(
   ctx: ServiceContext,
   access: MilestoneAccess,
   state: RoundState,
+  dispute: unknown,
 ): Promise<VerificationDto> {
   const { project } = access;
   const [updated] = await tx
@@ -110,6 +116,7 @@ async function recordApproval(
       after: {
         approval: { share: mine?.share ?? 100, approvals: state.approvals.length, required: state.required },
         policyVersion: state.rule.version,
+        ...(dispute ? { dispute } : {}),
       },
     },
     countersign

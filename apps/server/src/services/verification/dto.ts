@@ -73,6 +73,7 @@ export async function toVerificationDto(
       ? { id: report.id, createdAt: report.createdAt.toISOString(), updatedAt: report.updatedAt.toISOString() }
       : null,
     quorum: toQuorumDto(state, project.currency),
+    dispute: state.dispute,
     permissions: verificationPermissions(access, actor, state),
   };
 }

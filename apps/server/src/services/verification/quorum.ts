@@ -1,6 +1,7 @@
 // A milestone against its project's release policy (DESIGN.md "Release rules"): whose decisions count in the
 // current round, how many approvals it needs, the share they agree on, and whether an investor must countersign.
 import {
+  type DisputeDto,
   needsCountersign,
   policyStatement,
   type QuorumDto,
@@ -9,10 +10,11 @@ import {
   shareOf,
   type VerificationDecisionDto,
 } from "@tranche/domain";
-import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { SessionUser } from "../../context";
 import type { DbOrTx, Tx } from "../../db/client";
-import { disbursements, users, verificationDecisions } from "../../db/schema";
+import { disbursements, milestoneDisputes, users, verificationDecisions } from "../../db/schema";
 import { toMoney } from "../../lib/money";
 import type { MilestoneAccess, MilestoneRow } from "../access";
 import { verifierCount } from "../release-policy/get";
@@ -31,9 +33,45 @@ export interface RoundState {
   /** What the quorum's lowest agreed share releases. */
   releaseAmount: number;
   quorumMet: boolean;
+  /** The milestone's latest dispute; when its verifier was assigned for this round, they decide it alone. */
+  dispute: DisputeDto | null;
+  disputeVerifierId: string | null;
   countersignRequired: boolean;
   countersigned: boolean;
   awaitingCountersign: boolean;
+}
+
+async function latestDispute(db: DbOrTx, milestoneId: string) {
+  const verifier = alias(users, "dispute_verifier");
+  const [row] = await db
+    .select({ d: milestoneDisputes, openedByName: users.name, verifierName: verifier.name })
+    .from(milestoneDisputes)
+    .innerJoin(users, eq(users.id, milestoneDisputes.openedBy))
+    .leftJoin(verifier, eq(verifier.id, milestoneDisputes.verifierId))
+    .where(eq(milestoneDisputes.milestoneId, milestoneId))
+    .orderBy(desc(milestoneDisputes.openedAt))
+    .limit(1);
+  if (!row) return null;
+  const { d } = row;
+  const dto: DisputeDto = {
+    id: d.id,
+    statement: d.statement,
+    openedByName: row.openedByName,
+    openedAt: d.openedAt.toISOString(),
+    verifierId: d.verifierId,
+    verifierName: row.verifierName,
+    assignedAt: d.assignedAt?.toISOString() ?? null,
+    outcome: d.outcome,
+    closedAt: d.closedAt?.toISOString() ?? null,
+  };
+  return { dto, verifierId: d.verifierId, round: d.round };
+}
+
+/** The assigned verifier's decision closes the open dispute, audited with it. */
+export async function closeDispute(tx: Tx, state: RoundState, outcome: "approved" | "rejected", now: Date) {
+  if (!state.dispute || state.dispute.closedAt || !state.disputeVerifierId) return null;
+  await tx.update(milestoneDisputes).set({ outcome, closedAt: now }).where(eq(milestoneDisputes.id, state.dispute.id));
+  return { disputeId: state.dispute.id, outcome };
 }
 
 /** Capital still open on a milestone: its amount less releases of earlier rounds (cancelled ones excepted). */
@@ -72,7 +110,10 @@ export async function roundState(db: DbOrTx, milestone: MilestoneRow): Promise<R
   const openAmount = await openAmountOf(db, milestone);
   const share = Math.min(100, ...approvals.map((d) => d.share));
   const releaseAmount = share >= 100 ? openAmount : shareOf(openAmount, share);
-  const required = requiredApprovalsFor(rule, toMoney(milestone.capitalAmount));
+  const dispute = await latestDispute(db, milestone.id);
+  const disputeVerifierId =
+    dispute?.verifierId && dispute.round === milestone.verificationRound ? dispute.verifierId : null;
+  const required = disputeVerifierId ? 1 : requiredApprovalsFor(rule, toMoney(milestone.capitalAmount));
   const quorumMet = approvals.length >= required;
   const countersignRequired = needsCountersign(rule, releaseAmount);
   const countersigned = current.some((d) => d.kind === "countersign");
@@ -86,6 +127,8 @@ export async function roundState(db: DbOrTx, milestone: MilestoneRow): Promise<R
     openAmount,
     releaseAmount,
     quorumMet,
+    dispute: dispute ? dispute.dto : null,
+    disputeVerifierId,
     countersignRequired,
     countersigned,
     awaitingCountersign: milestone.status === "in_verification" && quorumMet && countersignRequired && !countersigned,

@@ -7,7 +7,7 @@ import { memberIds } from "../access";
 import { requirePolicyDecider } from "./access";
 import { publishDecision } from "./events";
 import { recordTransition, withLockedMilestone } from "./locked";
-import { recordDecision, roundState } from "./quorum";
+import { closeDispute, recordDecision, roundState } from "./quorum";
 
 /**
  * in_verification → rejected; the comment (required by rejectSchema) tells the owner what to fix. Under a quorum
@@ -31,6 +31,7 @@ export function rejectMilestone(
       policyVersion: state.rule.version,
     });
     const now = new Date();
+    const dispute = await closeDispute(tx, state, "rejected", now);
     const [updated] = await tx
       .update(milestones)
       .set({
@@ -47,7 +48,7 @@ export function rejectMilestone(
       ctx,
       access,
       updated,
-      { action: "milestone.rejected" },
+      { action: "milestone.rejected", ...(dispute ? { after: { dispute } } : {}) },
       {
         recipients: await memberIds(tx, access.project.id, ["owner", "investor"]),
         title: "Milestone rejected",

@@ -22,7 +22,7 @@ export async function completeRelease(
   ctx: ServiceContext,
   access: MilestoneAccess,
   state: RoundState,
-  decision: { comments?: string | null; verifierId: string | null },
+  decision: { comments?: string | null; verifierId: string | null; dispute?: unknown },
 ): Promise<VerificationDto> {
   const { project, milestone } = access;
   const now = new Date();
@@ -73,6 +73,7 @@ export async function completeRelease(
           ...(partial ? { partial: true, remaining: state.openAmount - amount } : {}),
         },
         approvals: state.approvals.map((a) => ({ userId: a.userId, share: a.share, decidedAt: a.decidedAt })),
+        ...(decision.dispute ? { dispute: decision.dispute } : {}),
       },
     },
     {

@@ -2,9 +2,10 @@ import type { VerificationDto } from "@tranche/domain";
 import { eq } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import { milestones } from "../../db/schema";
+import { conflict } from "../../errors";
 import { requireOwner, requireStatus } from "./access";
 import { recordTransition, withLockedMilestone } from "./locked";
-import { voidRound } from "./quorum";
+import { roundState, voidRound } from "./quorum";
 
 /**
  * The owner's resubmission: rejected → pending. The verifier stays on the milestone so they hear of it;
@@ -14,6 +15,8 @@ export function resubmitMilestone(ctx: ServiceContext, milestoneId: string): Pro
   return withLockedMilestone(ctx, milestoneId, async (tx, access) => {
     requireOwner(access);
     requireStatus(access, ["rejected"], "resubmitted");
+    const { dispute } = await roundState(tx, access.milestone);
+    if (dispute && !dispute.closedAt) throw conflict("This rejection is under dispute; it cannot be resubmitted.");
     const now = new Date();
     const round = await voidRound(tx, access.milestone, now);
     const [updated] = await tx
