@@ -217,8 +217,9 @@ export async function seedDemoData(db: Db): Promise<void> {
       });
       const members = [
         { userId: owner, role: "owner" },
-        ...p.investors.map((userId) => ({ userId, role: "investor" })),
-        ...p.verifiers.map((userId) => ({ userId, role: "verifier" })),
+        // The first investor leads: they may set the project's release policy.
+        ...p.investors.map((userId, i) => ({ userId, role: "investor", isLead: i === 0 })),
+        ...p.verifiers.map((userId) => ({ userId, role: "verifier", isLead: false })),
       ];
       await tx.insert(projectMembers).values(members.map((m) => ({ ...m, projectId: project.id })));
       for (const [i, m] of p.milestones.entries()) {

@@ -1,72 +1,12 @@
 // Across two real server processes sharing one PostgreSQL database: LISTEN/NOTIFY carries the event between them.
 // Runs only in the PostgreSQL suite (see vitest.config.ts: *.pg.test.ts).
-import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestUser } from "./harness";
+import { type ServerProcess as Proc, startServerProcess, stopServerProcess } from "./server-process";
 import { readEvents, waitFor } from "./sse";
 
-const root = fileURLToPath(new URL("../../..", import.meta.url));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Proc {
-  url: string;
-  child: ChildProcess;
-  logs: string[];
-}
-
-async function startProcess(databaseUrl: string): Promise<Proc> {
-  const port = await freePort();
-  const logs: string[] = [];
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      DEMO_DATA: "false",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (chunk) => logs.push(String(chunk)));
-  child.stderr?.on("data", (chunk) => logs.push(String(chunk)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.join("")}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${logs.join("")}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { url, child, logs };
-}
-
-async function stopProcess(proc: Proc | undefined): Promise<number> {
-  if (!proc || proc.child.exitCode !== null) return 0;
-  const started = Date.now();
-  const exited = new Promise((resolve) => proc.child.once("exit", resolve));
-  proc.child.kill("SIGTERM");
-  await exited;
-  return Date.now() - started;
-}
+const startProcess = (databaseUrl: string) => startServerProcess(databaseUrl);
+const stopProcess = (proc: Proc | undefined) => stopServerProcess(proc);
 
 describe("event stream across two server processes on one PostgreSQL", () => {
   let t: TestApp;

@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
+  approveSchema,
+  assignDisputeSchema,
   cancelReleaseSchema,
   changePasswordSchema,
   checklistSchema,
@@ -13,10 +15,13 @@ import {
   createProjectSchema,
   createWebhookEndpointSchema,
   decisionSchema,
+  disputeSchema,
   failReleaseSchema,
+  leadInvestorSchema,
   memberSchema,
   publicRequestSchema,
   rejectSchema,
+  releasePolicySchema,
   reportSchema,
   settleReleaseSchema,
   signInSchema,
@@ -187,7 +192,21 @@ const ZOD_BODIES: Record<string, { schema: { shape: Record<string, unknown> }; v
       }),
     },
     "PATCH /api/milestones/:id": { schema: updateMilestoneSchema, valid: () => ({ title: "Renamed" }) },
-    "POST /api/milestones/:id/approve": { schema: decisionSchema, valid: () => ({ comments: "ok" }) },
+    "POST /api/milestones/:id/approve": { schema: approveSchema, valid: () => ({ comments: "ok" }) },
+    "POST /api/milestones/:id/countersign": { schema: decisionSchema, valid: () => ({ comments: "ok" }) },
+    "POST /api/milestones/:id/dispute": {
+      schema: disputeSchema,
+      valid: () => ({ statement: "Please review the invoices again." }),
+    },
+    "POST /api/milestones/:id/dispute/assign": {
+      schema: assignDisputeSchema,
+      valid: () => ({ verifierId: RANDOM_UUID }),
+    },
+    "PUT /api/projects/:id/lead-investor": { schema: leadInvestorSchema, valid: () => ({ userId: RANDOM_UUID }) },
+    "PUT /api/projects/:id/release-policy": {
+      schema: releasePolicySchema,
+      valid: () => ({ requiredApprovals: 2, thresholds: [], distinctOrganizations: false, cosignAbove: null }),
+    },
     "POST /api/milestones/:id/reject": { schema: rejectSchema, valid: () => ({ comments: "Missing receipts." }) },
     "PUT /api/milestones/:id/checklist": {
       schema: checklistSchema,

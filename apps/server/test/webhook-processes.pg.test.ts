@@ -1,41 +1,20 @@
 // Webhook delivery across real server processes sharing one PostgreSQL database: every event reaches the
 // receiver once, never twice at the same time, and a delivery cut off by a killed process is sent after it.
 // Runs only in the PostgreSQL suite (see vitest.config.ts: *.pg.test.ts).
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { ServerResponse } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookDeliveries } from "../src/db/schema";
 import { createTestApp, type TestApp, type TestUser } from "./harness";
+import { type ServerProcess as Proc, startServerProcess, stopServerProcess } from "./server-process";
 import { waitFor } from "./sse";
 import { type Receiver, startReceiver } from "./webhook-receiver";
 
-const root = fileURLToPath(new URL("../../..", import.meta.url));
 const LEASE_MS = 15_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Proc {
-  url: string;
-  child: ChildProcess;
-  logs: string[];
-}
 
 let t: TestApp;
 let admin: TestUser;
@@ -45,49 +24,17 @@ const secretsKey = randomBytes(32).toString("base64");
 const procs: Proc[] = [];
 
 async function startProcess(): Promise<Proc> {
-  const port = await freePort();
-  const logs: string[] = [];
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: t.deps.env.DATABASE_URL,
-      DATA_DIR: dataDir,
-      DEMO_DATA: "false",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      WEBHOOK_ALLOW_PRIVATE: "true",
-      WEBHOOK_SECRETS_KEY: secretsKey,
-      OUTBOX_LEASE_MS: String(LEASE_MS),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const proc = await startServerProcess(t.deps.env.DATABASE_URL as string, {
+    DATA_DIR: dataDir,
+    WEBHOOK_ALLOW_PRIVATE: "true",
+    WEBHOOK_SECRETS_KEY: secretsKey,
+    OUTBOX_LEASE_MS: String(LEASE_MS),
   });
-  child.stdout?.on("data", (chunk) => logs.push(String(chunk)));
-  child.stderr?.on("data", (chunk) => logs.push(String(chunk)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.join("")}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${logs.join("")}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const proc = { url, child, logs };
   procs.push(proc);
   return proc;
 }
 
-async function stop(proc: Proc, signal: NodeJS.Signals = "SIGTERM") {
-  if (proc.child.exitCode !== null || proc.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => proc.child.once("exit", resolve));
-  proc.child.kill(signal);
-  await exited;
-}
+const stop = (proc: Proc, signal: NodeJS.Signals = "SIGTERM") => stopServerProcess(proc, signal);
 
 async function createProject(proc: Proc, name: string) {
   const res = await fetch(`${proc.url}/api/projects`, {

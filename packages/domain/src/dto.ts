@@ -9,6 +9,7 @@ import type {
   ReleaseStatus,
   Role,
 } from "./constants";
+import type { ReleaseRule } from "./release-policy";
 
 export interface UserDto {
   id: string;
@@ -50,6 +51,8 @@ export interface TeamMemberDto {
   email: string;
   organization: string | null;
   role: MemberRole;
+  /** The project's lead investor (may set its release policy). */
+  isLead: boolean;
 }
 
 export interface MilestoneCounts {
@@ -67,6 +70,8 @@ export interface ProjectDetailDto extends ProjectSummaryDto {
   verifiers: TeamMemberDto[];
   milestones: MilestoneDto[];
   counts: MilestoneCounts;
+  /** The release policy in force, in one sentence. */
+  releasePolicy: { version: number; statement: string };
   permissions: {
     canEdit: boolean;
     canDelete: boolean;
@@ -281,15 +286,24 @@ export interface VerificationDto {
   progress: number;
   /** The report of the current decision, once submitted (submitting again edits it). */
   report: { id: string; createdAt: string; updatedAt: string } | null;
+  quorum: QuorumDto;
+  /** The latest dispute of a rejection, open or closed. */
+  dispute: DisputeDto | null;
   permissions: {
     canStart: boolean;
     canDecide: boolean;
+    /** An investor member may countersign once the verifiers' quorum is complete. */
+    canCountersign: boolean;
+    /** The owner may dispute a rejection (once per rejection). */
+    canDispute: boolean;
+    /** An admin assigns a different verifier to an open dispute. */
+    canAssignDispute: boolean;
     canReport: boolean;
     canUpload: boolean;
     canResubmit: boolean;
     canDelay: boolean;
     /** Why an action the caller's role allows is refused in the milestone's present state. */
-    reasons: { decide?: string; upload?: string };
+    reasons: { decide?: string; upload?: string; countersign?: string };
   };
 }
 
@@ -351,7 +365,12 @@ export interface CertificateFacts {
   project: { id: string; name: string; location: string };
   milestone: { id: string; title: string; dueDate: string };
   beneficiary: { name: string; organization: string | null };
-  approvals: { verifier: { name: string; organization: string | null }; decision: "approved"; decidedAt: string }[];
+  /** Every approval that made up the release, and an investor's countersignature when the policy asked for one. */
+  approvals: {
+    verifier: { name: string; organization: string | null };
+    decision: "approved" | "countersigned";
+    decidedAt: string;
+  }[];
   policy: string;
   evidence: { name: string; sha256: string; size: number }[];
   auditEvent: { id: number; hash: string; recordedAt: string } | null;
@@ -428,4 +447,66 @@ export interface SearchResultsDto {
   milestones: { id: string; title: string; projectName: string }[];
   /** Admins only (empty for others). */
   people: { id: string; name: string; email: string; role: Role | null }[];
+}
+
+export interface ReleasePolicyVersionDto extends ReleaseRule {
+  /** One sentence, e.g. "2 of 3 assigned verifiers; investor countersign above $1,000,000". */
+  statement: string;
+  /** null for the default rule (version 0), which nobody set. */
+  createdAt: string | null;
+  createdByName: string | null;
+}
+
+export interface ReleasePolicyDto {
+  projectId: string;
+  currency: Currency;
+  assignedVerifiers: number;
+  current: ReleasePolicyVersionDto;
+  /** Every stored version, newest first (empty while the default rule applies). */
+  history: ReleasePolicyVersionDto[];
+  canEdit: boolean;
+}
+
+/** One decision on a milestone under its release policy. */
+export interface VerificationDecisionDto {
+  id: string;
+  round: number;
+  kind: "approve" | "reject" | "countersign";
+  userId: string;
+  userName: string;
+  organization: string | null;
+  /** Percent of the open amount agreed (100 unless a partial approval). */
+  share: number;
+  comment: string | null;
+  policyVersion: number;
+  decidedAt: string;
+  /** The owner resubmitted after a rejection: this decision no longer counts. */
+  voidedAt: string | null;
+}
+
+/** Where a milestone stands against its project's release policy. */
+export interface QuorumDto {
+  policyVersion: number;
+  statement: string;
+  required: number;
+  /** Approvals that count in the current round. */
+  approvals: number;
+  assignedVerifiers: number;
+  countersignRequired: boolean;
+  awaitingCountersign: boolean;
+  /** Capital still open on the milestone (its amount less earlier partial releases). */
+  openAmount: number;
+  decisions: VerificationDecisionDto[];
+}
+
+export interface DisputeDto {
+  id: string;
+  statement: string;
+  openedByName: string;
+  openedAt: string;
+  verifierId: string | null;
+  verifierName: string | null;
+  assignedAt: string | null;
+  outcome: "approved" | "rejected" | null;
+  closedAt: string | null;
 }

@@ -116,6 +116,8 @@ export const memberSchema = z.strictObject({
   role: z.enum(["investor", "verifier"], { error: "Role must be investor or verifier." }),
 });
 
+export const leadInvestorSchema = z.strictObject({ userId: z.uuid({ error: "Choose an investor." }) });
+
 // ---------- milestones (SPEC.md §5 messages, word for word) ----------
 const milestoneFields = {
   title: z
@@ -169,6 +171,21 @@ export const checklistSchema = z.strictObject(checklistShape);
 export const decisionSchema = z.strictObject({
   comments: z.string().trim().max(5000, { error: "Comments must be at most 5000 characters." }).optional(),
 });
+/** Approve, optionally only a share (percent) of the open amount: a partial approval needs a reason. */
+export const approveSchema = z
+  .strictObject({
+    comments: decisionSchema.shape.comments,
+    share: z
+      .number({ error: "Share must be a percentage from 1 to 100." })
+      .min(1, { error: "Share must be a percentage from 1 to 100." })
+      .max(100, { error: "Share must be a percentage from 1 to 100." })
+      .multipleOf(0.01, { error: "Share may have at most two decimals." })
+      .optional(),
+  })
+  .refine((d) => d.share === undefined || d.share === 100 || (d.comments ?? "").length >= 10, {
+    error: "Give a reason of at least 10 characters for approving only part of the amount.",
+    path: ["comments"],
+  });
 export const rejectSchema = z.strictObject({
   comments: z
     .string({ error: "A reason for the rejection is required." })
@@ -176,6 +193,14 @@ export const rejectSchema = z.strictObject({
     .min(1, { error: "A reason for the rejection is required." })
     .max(5000, { error: "Comments must be at most 5000 characters." }),
 });
+export const disputeSchema = z.strictObject({
+  statement: z
+    .string({ error: "Say why the rejection should be reviewed (at least 10 characters)." })
+    .trim()
+    .min(10, { error: "Say why the rejection should be reviewed (at least 10 characters)." })
+    .max(5000, { error: "The statement must be at most 5000 characters." }),
+});
+export const assignDisputeSchema = z.strictObject({ verifierId: z.uuid({ error: "Choose a verifier." }) });
 export const reportSchema = z.strictObject({
   comments: z.string().trim().max(5000, { error: "Comments must be at most 5000 characters." }).optional(),
 });

@@ -106,6 +106,8 @@ export const projectMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role").notNull(),
+    /** The project's lead investor (on an investor row): may set the release policy beside admins. */
+    isLead: boolean("is_lead").notNull().default(false),
     createdAt: created(),
   },
   (t) => [
@@ -131,6 +133,8 @@ export const milestones = pgTable(
     verificationDate: ts("verification_date"),
     startedAt: ts("started_at"),
     comments: text("comments"),
+    /** Bumped by a resubmission (earlier decisions become void) and by a partial release (a follow-up round). */
+    verificationRound: integer("verification_round").notNull().default(1),
     /** The six checklist items of SPEC.md §2.9, keyed as in packages/domain CHECKLIST_ITEMS. */
     checklist: jsonb("checklist").notNull().default(sql`'{}'::jsonb`),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
@@ -178,9 +182,13 @@ export const disbursements = pgTable(
     cancellationReason: text("cancellation_reason"),
     cancelledAt: ts("cancelled_at"),
     updatedAt: ts("updated_at").notNull().defaultNow(),
+    /** The release policy version that applied (0: the default rule, one approval). */
+    policyVersion: integer("policy_version").notNull().default(0),
+    /** The milestone's verification round this release closed: at most one release per round. */
+    round: integer("round").notNull().default(1),
   },
   (t) => [
-    uniqueIndex("disbursements_milestone_key").on(t.milestoneId),
+    uniqueIndex("disbursements_milestone_key").on(t.milestoneId, t.round),
     uniqueIndex("disbursements_instruction_key").on(t.instructionId),
     index("disbursements_project_idx").on(t.projectId),
     index("disbursements_status_idx").on(t.status, t.releasedAt, t.id),
@@ -191,6 +199,85 @@ export const disbursements = pgTable(
       "disbursements_settled_check",
       sql`${t.status} <> 'settled' or (${t.settlementReference} is not null and ${t.settledAt} is not null)`,
     ),
+  ],
+);
+
+/** A project's release policy, one row per version; the highest version applies. */
+export const releasePolicies = pgTable(
+  "release_policies",
+  {
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    requiredApprovals: integer("required_approvals").notNull(),
+    /** [{ minAmount, approvals }]: milestones of at least minAmount need that many approvals. */
+    thresholds: jsonb("thresholds").notNull().default(sql`'[]'::jsonb`),
+    distinctOrganizations: boolean("distinct_organizations").notNull().default(false),
+    cosignAbove: money("cosign_above"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: created(),
+  },
+  (t) => [
+    primaryKey({ name: "release_policies_pk", columns: [t.projectId, t.version] }),
+    check("release_policies_version_check", sql`${t.version} >= 1`),
+    check("release_policies_approvals_check", sql`${t.requiredApprovals} between 1 and 5`),
+    check("release_policies_cosign_check", sql`${t.cosignAbove} is null or ${t.cosignAbove} > 0`),
+  ],
+);
+
+/** Each verifier's approval or rejection, and an investor's countersignature, per verification round. */
+export const verificationDecisions = pgTable(
+  "verification_decisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    milestoneId: uuid("milestone_id")
+      .notNull()
+      .references(() => milestones.id, { onDelete: "cascade" }),
+    round: integer("round").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    kind: text("kind", { enum: ["approve", "reject", "countersign"] }).notNull(),
+    /** Percent of the milestone's open amount this approval agrees to release. */
+    share: numeric("share", { precision: 5, scale: 2 }).notNull().default("100"),
+    comment: text("comment"),
+    policyVersion: integer("policy_version").notNull(),
+    decidedAt: ts("decided_at").notNull().defaultNow(),
+    /** Set when the owner resubmits: the decision no longer counts and is shown as void. */
+    voidedAt: ts("voided_at"),
+  },
+  (t) => [
+    uniqueIndex("verification_decisions_once_key").on(t.milestoneId, t.round, t.userId, t.kind),
+    check("verification_decisions_kind_check", sql`${t.kind} in ('approve', 'reject', 'countersign')`),
+    check("verification_decisions_share_check", sql`${t.share} > 0 and ${t.share} <= 100`),
+  ],
+);
+
+/** An owner's dispute of a rejection; an admin assigns a different verifier whose decision closes it. */
+export const milestoneDisputes = pgTable(
+  "milestone_disputes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    milestoneId: uuid("milestone_id")
+      .notNull()
+      .references(() => milestones.id, { onDelete: "cascade" }),
+    statement: text("statement").notNull(),
+    openedBy: uuid("opened_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    openedAt: ts("opened_at").notNull().defaultNow(),
+    verifierId: uuid("verifier_id").references(() => users.id, { onDelete: "restrict" }),
+    /** The verification round the assigned verifier decides alone. */
+    round: integer("round"),
+    assignedBy: uuid("assigned_by").references(() => users.id, { onDelete: "set null" }),
+    assignedAt: ts("assigned_at"),
+    outcome: text("outcome", { enum: ["approved", "rejected"] }),
+    closedAt: ts("closed_at"),
+  },
+  (t) => [
+    uniqueIndex("milestone_disputes_open_key").on(t.milestoneId).where(sql`${t.closedAt} is null`),
+    check("milestone_disputes_outcome_check", sql`${t.outcome} is null or ${t.outcome} in ('approved', 'rejected')`),
   ],
 );
 

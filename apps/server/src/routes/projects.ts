@@ -1,8 +1,10 @@
 import {
   createMilestoneSchema,
   createProjectSchema,
+  leadInvestorSchema,
   memberSchema,
   projectListQuerySchema,
+  releasePolicySchema,
   updateProjectSchema,
 } from "@tranche/domain";
 import { type Context, Hono } from "hono";
@@ -14,6 +16,7 @@ import { csvFilename, csvResponse } from "../lib/csv";
 import { parseJson, parseQuery, pathId } from "../lib/validate";
 import { addMember } from "../services/members/add";
 import { removeMember } from "../services/members/remove";
+import { setLeadInvestor } from "../services/members/set-lead";
 import { createMilestone } from "../services/milestones/create";
 import { listProjectMilestones } from "../services/milestones/list";
 import { createProject } from "../services/projects/create";
@@ -22,6 +25,8 @@ import { getProject } from "../services/projects/get";
 import { listProjects } from "../services/projects/list";
 import { deleteProject } from "../services/projects/remove";
 import { updateProject } from "../services/projects/update";
+import { getReleasePolicy } from "../services/release-policy/get";
+import { setReleasePolicy } from "../services/release-policy/set";
 
 export const removeMemberQuery = z.strictObject({
   role: z.enum(["investor", "verifier"], { error: "Role must be investor or verifier." }),
@@ -80,6 +85,19 @@ export const projectRoutes = new Hono<AppEnv>()
     const userId = pathId(c, "userId", "Member");
     await removeMember(ctx, id, userId, parseQuery(c, removeMemberQuery).role);
     return c.body(null, 204);
+  })
+  .put("/:id/lead-investor", async (c) => {
+    const ctx = serviceContext(c);
+    const id = pathId(c, "id", "Project");
+    return c.json(await setLeadInvestor(ctx, id, (await parseJson(c, leadInvestorSchema)).userId));
+  })
+  .get("/:id/release-policy", async (c) =>
+    c.json(await getReleasePolicy(serviceContext(c), pathId(c, "id", "Project"))),
+  )
+  .put("/:id/release-policy", async (c) => {
+    const ctx = serviceContext(c);
+    const id = pathId(c, "id", "Project");
+    return c.json(await setReleasePolicy(ctx, id, await parseJson(c, releasePolicySchema)));
   })
   .get("/:id/milestones", async (c) => {
     const ctx = serviceContext(c);

@@ -1,4 +1,12 @@
-import { checklistSchema, decisionSchema, rejectSchema, reportSchema } from "@tranche/domain";
+import {
+  approveSchema,
+  assignDisputeSchema,
+  checklistSchema,
+  decisionSchema,
+  disputeSchema,
+  rejectSchema,
+  reportSchema,
+} from "@tranche/domain";
 import { type Context, Hono } from "hono";
 import type { z } from "zod";
 import { requireUser } from "../auth/middleware";
@@ -8,7 +16,9 @@ import { parseJson, parseQuery, parseWith, pathId } from "../lib/validate";
 import { milestoneHistory } from "../services/audit/history";
 import { approveMilestone } from "../services/verification/approve";
 import { updateChecklist } from "../services/verification/checklist";
+import { countersignMilestone } from "../services/verification/countersign";
 import { delayMilestone } from "../services/verification/delay";
+import { assignDispute, openDispute } from "../services/verification/dispute";
 import { completedQuery, completedVerifications, verifierQueue } from "../services/verification/queue";
 import { rejectMilestone } from "../services/verification/reject";
 import { submitReport } from "../services/verification/report";
@@ -51,8 +61,8 @@ export const verificationRoutes = new Hono<AppEnv>()
     const ctx = serviceContext(c);
     const id = milestoneId(c);
     const key = idempotencyKey(c);
-    const input = await optionalJson(c, decisionSchema);
-    const result = await approveMilestone(ctx, id, { comments: input.comments, idempotencyKey: key });
+    const input = await optionalJson(c, approveSchema);
+    const result = await approveMilestone(ctx, id, { ...input, idempotencyKey: key });
     if (result.replayed) c.header("Idempotent-Replayed", "true");
     return c.json(result.body, result.status as 200);
   })
@@ -61,6 +71,21 @@ export const verificationRoutes = new Hono<AppEnv>()
     const id = milestoneId(c);
     const input = await parseJson(c, rejectSchema);
     return c.json(await rejectMilestone(ctx, id, input));
+  })
+  .post("/:id/countersign", async (c) => {
+    const ctx = serviceContext(c);
+    const id = milestoneId(c);
+    return c.json(await countersignMilestone(ctx, id, await optionalJson(c, decisionSchema)));
+  })
+  .post("/:id/dispute", async (c) => {
+    const ctx = serviceContext(c);
+    const id = milestoneId(c);
+    return c.json(await openDispute(ctx, id, await parseJson(c, disputeSchema)));
+  })
+  .post("/:id/dispute/assign", async (c) => {
+    const ctx = serviceContext(c);
+    const id = milestoneId(c);
+    return c.json(await assignDispute(ctx, id, await parseJson(c, assignDisputeSchema)));
   })
   .post("/:id/resubmit", async (c) => c.json(await resubmitMilestone(serviceContext(c), milestoneId(c))))
   .post("/:id/delay", async (c) => c.json(await delayMilestone(serviceContext(c), milestoneId(c))))

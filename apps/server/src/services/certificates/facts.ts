@@ -2,8 +2,8 @@
 // JSON of these facts) is printed on the certificate and carried by its QR code; /verify compares it with the
 // stored record, so a certificate cannot be altered or invented without the check failing.
 import { createHash } from "node:crypto";
-import type { CertificateFacts } from "@tranche/domain";
-import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { type CertificateFacts, policyStatement } from "@tranche/domain";
+import { and, asc, count, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import {
   auditCheckpoints,
@@ -14,12 +14,15 @@ import {
   projectMembers,
   projects,
   releaseCertificates,
+  releasePolicies,
   users,
+  verificationDecisions,
 } from "../../db/schema";
 import { notFound } from "../../errors";
 import { toMoney } from "../../lib/money";
 import { appendAudit } from "../audit/append";
 import { canonicalJson } from "../audit/chain";
+import { toRule } from "../release-policy/rule";
 
 export const certificateFingerprint = (facts: CertificateFacts) =>
   createHash("sha256").update(canonicalJson(facts)).digest("hex");
@@ -28,6 +31,20 @@ const person = (row: { name: string; organization: string | null } | undefined) 
   name: row?.name ?? "Unknown",
   organization: row?.organization ?? null,
 });
+
+/** "Release policy version 2: 2 of 3 assigned verifiers; …", or the default rule's wording (version 0). */
+async function policyApplied(db: DbOrTx, release: { projectId: string; policyVersion: number; currency: string }) {
+  if (release.policyVersion === 0) return "Approval by the project's assigned verifier";
+  const [row] = await db
+    .select()
+    .from(releasePolicies)
+    .where(and(eq(releasePolicies.projectId, release.projectId), eq(releasePolicies.version, release.policyVersion)));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, release.projectId), eq(projectMembers.role, "verifier")));
+  return `Release policy version ${release.policyVersion}: ${policyStatement(toRule(row), n, release.currency)}`;
+}
 
 /** The facts as Tranche's records state them now (used once, when the certificate is first issued). */
 async function collectFacts(db: DbOrTx, releaseId: string, issuedAt: Date): Promise<CertificateFacts> {
@@ -50,6 +67,25 @@ async function collectFacts(db: DbOrTx, releaseId: string, issuedAt: Date): Prom
     .from(evidence)
     .where(and(eq(evidence.milestoneId, release.milestoneId), lte(evidence.createdAt, release.releasedAt)))
     .orderBy(asc(evidence.createdAt), asc(evidence.id));
+  // The decisions of the round this release closed (a release made before release rules has none).
+  const decisions = await db
+    .select({
+      kind: verificationDecisions.kind,
+      decidedAt: verificationDecisions.decidedAt,
+      name: users.name,
+      organization: users.organization,
+    })
+    .from(verificationDecisions)
+    .innerJoin(users, eq(users.id, verificationDecisions.userId))
+    .where(
+      and(
+        eq(verificationDecisions.milestoneId, release.milestoneId),
+        eq(verificationDecisions.round, release.round),
+        isNull(verificationDecisions.voidedAt),
+        inArray(verificationDecisions.kind, ["approve", "countersign"]),
+      ),
+    )
+    .orderBy(asc(verificationDecisions.decidedAt), asc(verificationDecisions.id));
   const [approval] = await db
     .select({ id: auditEvents.id, hash: auditEvents.hash, createdAt: auditEvents.createdAt })
     .from(auditEvents)
@@ -58,6 +94,7 @@ async function collectFacts(db: DbOrTx, releaseId: string, issuedAt: Date): Prom
         eq(auditEvents.entityType, "milestone"),
         eq(auditEvents.entityId, release.milestoneId),
         eq(auditEvents.action, "milestone.approved"),
+        sql`${auditEvents.after}->'release'->>'disbursementId' = ${release.id}`,
       ),
     )
     .orderBy(asc(auditEvents.id))
@@ -74,14 +111,20 @@ async function collectFacts(db: DbOrTx, releaseId: string, issuedAt: Date): Prom
     project: { id: project.id, name: project.name, location: project.location },
     milestone: { id: milestone.id, title: milestone.title, dueDate: milestone.dueDate },
     beneficiary: person(owner),
-    approvals: [
-      {
-        verifier: person(verifier),
-        decision: "approved",
-        decidedAt: (milestone.verificationDate ?? release.releasedAt).toISOString(),
-      },
-    ],
-    policy: "Approval by the project's assigned verifier",
+    approvals: decisions.length
+      ? decisions.map((d) => ({
+          verifier: person(d),
+          decision: d.kind === "countersign" ? ("countersigned" as const) : ("approved" as const),
+          decidedAt: d.decidedAt.toISOString(),
+        }))
+      : [
+          {
+            verifier: person(verifier),
+            decision: "approved",
+            decidedAt: (milestone.verificationDate ?? release.releasedAt).toISOString(),
+          },
+        ],
+    policy: await policyApplied(db, release),
     evidence: files.map((f) => ({ name: f.name, sha256: f.sha256, size: f.size })),
     auditEvent: approval
       ? { id: approval.id, hash: approval.hash, recordedAt: approval.createdAt.toISOString() }

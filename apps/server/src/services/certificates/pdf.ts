@@ -95,7 +95,10 @@ export async function renderCertificate(input: {
   row("Release rule", facts.policy);
   for (const approval of facts.approvals) {
     const who = `${approval.verifier.name}${approval.verifier.organization ? `, ${approval.verifier.organization}` : ""}`;
-    row("Approved by", `${who} on ${day(approval.decidedAt)}`);
+    row(
+      approval.decision === "countersigned" ? "Countersigned by" : "Approved by",
+      `${who} on ${day(approval.decidedAt)}`,
+    );
   }
 
   heading(`Evidence (${facts.evidence.length} ${facts.evidence.length === 1 ? "file" : "files"}, SHA-256)`);

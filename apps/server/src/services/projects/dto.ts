@@ -78,6 +78,7 @@ export async function loadTeam(db: DbOrTx, projectId: string): Promise<TeamMembe
       email: users.email,
       organization: users.organization,
       role: projectMembers.role,
+      isLead: projectMembers.isLead,
     })
     .from(projectMembers)
     .innerJoin(users, eq(users.id, projectMembers.userId))

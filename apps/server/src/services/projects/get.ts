@@ -1,4 +1,10 @@
-import { type MilestoneCounts, type MilestoneDto, PROJECT_DELETE_LOCKED, type ProjectDetailDto } from "@tranche/domain";
+import {
+  type MilestoneCounts,
+  type MilestoneDto,
+  PROJECT_DELETE_LOCKED,
+  type ProjectDetailDto,
+  policyStatement,
+} from "@tranche/domain";
 import { eq } from "drizzle-orm";
 import type { CallerContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
@@ -6,6 +12,7 @@ import { milestones, projects } from "../../db/schema";
 import { notFound } from "../../errors";
 import { type ProjectAccess, requireVisibleProject } from "../access";
 import { loadMilestones } from "../milestones/dto";
+import { currentRule } from "../release-policy/rule";
 import { loadProjectSummary, loadTeam } from "./dto";
 
 export function milestoneCounts(list: Pick<MilestoneDto, "status">[]): MilestoneCounts {
@@ -40,13 +47,16 @@ export async function projectDetail(db: DbOrTx, access: ProjectAccess): Promise<
   const manages = access.isOwner || access.isAdmin;
   const hasRelease = summary.disbursedCapital > 0 || list.some((m) => m.status === "verified");
   const owner = team.find((m) => m.role === "owner") ?? null;
+  const verifiers = team.filter((m) => m.role === "verifier");
+  const rule = await currentRule(db, projectId);
   return {
     ...summary,
     owner,
     investors: team.filter((m) => m.role === "investor"),
-    verifiers: team.filter((m) => m.role === "verifier"),
+    verifiers,
     milestones: list,
     counts: milestoneCounts(list),
+    releasePolicy: { version: rule.version, statement: policyStatement(rule, verifiers.length, summary.currency) },
     permissions: {
       canEdit: manages,
       canDelete: manages && !hasRelease,

@@ -3,6 +3,7 @@ import { EVIDENCE_LOCKED, type MilestoneStatus, verificationProgress } from "@tr
 import type { SessionUser } from "../../context";
 import { conflict, forbidden } from "../../errors";
 import type { MilestoneAccess } from "../access";
+import { hasDecided, isQuorumRule, type RoundState } from "./quorum";
 
 /** A verifier member of the project who neither owns nor invests in it. */
 export function isEligibleVerifier(access: MilestoneAccess, actor: SessionUser): boolean {
@@ -31,6 +32,40 @@ export function requireDecidingVerifier(access: MilestoneAccess, actor: SessionU
   }
 }
 
+/**
+ * Who may approve or reject under the project's rule: the starting verifier under the default rule; under a
+ * quorum every assigned verifier, once each per round, until the quorum is complete.
+ */
+export function requirePolicyDecider(access: MilestoneAccess, actor: SessionUser, state: RoundState, verb: string) {
+  if (state.disputeVerifierId) {
+    requireEligibleVerifier(access, actor);
+    if (state.disputeVerifierId !== actor.id) {
+      throw forbidden("An admin assigned this disputed milestone to another verifier; only they can decide it.");
+    }
+  } else if (isQuorumRule(state)) requireEligibleVerifier(access, actor);
+  else requireDecidingVerifier(access, actor);
+  requireStatus(access, ["in_verification"], verb);
+  if (hasDecided(state, actor)) throw conflict("You have already decided on this milestone in this verification.");
+  if (state.quorumMet) throw conflict(QUORUM_COMPLETE);
+}
+
+const QUORUM_COMPLETE = "The verifiers' approvals are complete; the release awaits an investor's countersignature.";
+
+/** An investor member (who does not own the project) countersigns once the quorum is complete. */
+export function requireCountersigner(access: MilestoneAccess, actor: SessionUser, state: RoundState): void {
+  if (actor.role !== "investor" || !access.roles.includes("investor") || access.isOwner) {
+    throw forbidden("Only an investor in this project can countersign its releases.");
+  }
+  requireStatus(access, ["in_verification"], "countersigned");
+  if (!state.awaitingCountersign) {
+    throw conflict(
+      state.quorumMet
+        ? "This release needs no countersignature."
+        : `The verifiers have not yet agreed: ${state.approvals.length} of ${state.required} approvals.`,
+    );
+  }
+}
+
 export function requireOwner(access: MilestoneAccess): void {
   if (!access.isOwner) throw forbidden("Only the project owner can do this.");
 }
@@ -48,23 +83,40 @@ export function requireStatus(
   return status;
 }
 
-export function verificationPermissions(access: MilestoneAccess, actor: SessionUser) {
+export function verificationPermissions(access: MilestoneAccess, actor: SessionUser, state: RoundState) {
   const { milestone } = access;
   const status = milestone.status as MilestoneStatus;
   const eligible = isEligibleVerifier(access, actor);
-  const mine = !milestone.verifierId || milestone.verifierId === actor.id;
+  const quorum = isQuorumRule(state);
+  const mine = state.disputeVerifierId
+    ? state.disputeVerifierId === actor.id
+    : quorum || !milestone.verifierId || milestone.verifierId === actor.id;
+  const openDispute = state.dispute && !state.dispute.closedAt ? state.dispute : null;
+  const decided = hasDecided(state, actor);
+  const open = status === "in_verification" && !state.quorumMet;
+  const investor = actor.role === "investor" && access.roles.includes("investor") && !access.isOwner;
   return {
     canStart: eligible && (status === "pending" || status === "delayed"),
-    canDecide: eligible && mine && status === "in_verification",
+    canDecide: eligible && mine && open && !decided,
+    canCountersign: investor && state.awaitingCountersign,
+    canDispute: access.isOwner && status === "rejected" && !openDispute,
+    canAssignDispute: access.isAdmin && !!openDispute && !openDispute.verifierId,
     canReport: eligible && milestone.verifierId === actor.id && (status === "verified" || status === "rejected"),
     canUpload: (access.isOwner || eligible) && status !== "verified",
-    canResubmit: access.isOwner && status === "rejected",
+    canResubmit: access.isOwner && status === "rejected" && !openDispute,
     canDelay: access.isOwner && (status === "pending" || status === "rejected"),
     reasons: {
       ...(eligible && !mine && status === "in_verification"
         ? { decide: "Another verifier started this verification; only they can approve or reject it." }
         : {}),
+      ...(eligible && quorum && decided && status === "in_verification"
+        ? { decide: `You have decided; ${state.approvals.length} of ${state.required} approvals so far.` }
+        : {}),
+      ...(eligible && mine && state.awaitingCountersign ? { decide: QUORUM_COMPLETE } : {}),
       ...((access.isOwner || eligible) && status === "verified" ? { upload: EVIDENCE_LOCKED } : {}),
+      ...(investor && status === "in_verification" && state.countersignRequired && !state.quorumMet
+        ? { countersign: `Waiting for the verifiers: ${state.approvals.length} of ${state.required} approvals.` }
+        : {}),
     },
   };
 }

@@ -1,15 +1,14 @@
 import { formatMoney, type VerificationDto } from "@tranche/domain";
 import { and, eq } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
-import { disbursements, idempotencyKeys, milestones } from "../../db/schema";
-import { conflict } from "../../errors";
-import { toMoney } from "../../lib/money";
-import { memberIds } from "../access";
-import { publishEvent } from "../outbox/outbox";
-import { releaseEventData } from "../releases/dto";
-import { requireDecidingVerifier, requireStatus } from "./access";
-import { publishDecision } from "./events";
+import type { Tx } from "../../db/client";
+import { idempotencyKeys, milestones, users } from "../../db/schema";
+import { businessRule, conflict } from "../../errors";
+import { type MilestoneAccess, memberIds } from "../access";
+import { requirePolicyDecider } from "./access";
 import { recordTransition, withLockedMilestone } from "./locked";
+import { closeDispute, type RoundState, recordDecision, roundState } from "./quorum";
+import { completeRelease } from "./release";
 
 export interface ApproveResult {
   status: number;
@@ -18,14 +17,15 @@ export interface ApproveResult {
 }
 
 /**
- * in_verification → verified, releasing the milestone's capital exactly once: the row lock serialises
- * approvals, the unique disbursement per milestone backs it up, and an Idempotency-Key replays the original
- * answer to a retry (checked after the lock, so a concurrent retry sees the committed key).
+ * An assigned verifier approves (all of the open amount, or a share). The approval that completes the project's
+ * rule releases the capital exactly once: the row lock serialises decisions, the unique release per round backs
+ * it up, and an Idempotency-Key replays the original answer to a retry (checked after the lock, so a concurrent
+ * retry sees the committed key).
  */
 export function approveMilestone(
   ctx: ServiceContext,
   milestoneId: string,
-  input: { comments?: string; idempotencyKey?: string },
+  input: { comments?: string; share?: number; idempotencyKey?: string },
 ): Promise<ApproveResult> {
   const scope = `approve:${milestoneId}`;
   return withLockedMilestone(ctx, milestoneId, async (tx, access) => {
@@ -39,61 +39,25 @@ export function approveMilestone(
         return { status: stored.status, body: stored.body as VerificationDto, replayed: true };
       }
     }
-    requireDecidingVerifier(access, ctx.actor);
-    requireStatus(access, ["in_verification"], "approved");
-    const { project, milestone } = access;
-    const now = new Date();
-    const [updated] = await tx
-      .update(milestones)
-      .set({
-        status: "verified",
-        verificationDate: now,
-        comments: input.comments?.length ? input.comments : null,
-        verifierId: ctx.actor.id,
-        updatedAt: now,
-      })
-      .where(eq(milestones.id, milestoneId))
-      .returning();
-    const [release] = await tx
-      .insert(disbursements)
-      .values({
-        milestoneId,
-        projectId: project.id,
-        amount: milestone.capitalAmount,
-        currency: project.currency,
-        releasedBy: ctx.actor.id,
-        releasedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!release) throw conflict("Capital for this milestone has already been released.");
-    const amount = toMoney(milestone.capitalAmount);
-    const body = await recordTransition(
-      tx,
-      ctx,
-      access,
-      updated,
-      {
-        action: "milestone.approved",
-        after: {
-          release: {
-            disbursementId: release.id,
-            instructionId: release.instructionId,
-            amount,
-            currency: project.currency,
-          },
-        },
-      },
-      {
-        recipients: await memberIds(tx, project.id, ["owner", "investor"]),
-        title: "Milestone verified",
-        message: `"${updated.title}" (${project.name}) was verified: ${formatMoney(amount, project.currency)} approved for capital release.`,
-        category: "verification",
-      },
-    );
-    // After the audit event, so the release's data can carry that event's hash.
-    await publishDecision(tx, "milestone.verified", { milestone: updated, project, verifier: ctx.actor });
-    await publishEvent(tx, "release.instructed", await releaseEventData(tx, release.id));
+    const before = await roundState(tx, access.milestone);
+    requirePolicyDecider(access, ctx.actor, before, "approved");
+    await requireDistinctOrganization(tx, ctx, before);
+    await recordDecision(tx, access, ctx.actor, {
+      kind: "approve",
+      share: input.share,
+      comment: input.comments,
+      policyVersion: before.rule.version,
+    });
+    const state = await roundState(tx, access.milestone);
+    const closed = await closeDispute(tx, state, "approved", new Date());
+    const body =
+      state.quorumMet && !state.awaitingCountersign
+        ? await completeRelease(tx, ctx, access, state, {
+            comments: input.comments ?? null,
+            verifierId: ctx.actor.id,
+            dispute: closed,
+          })
+        : await recordApproval(tx, ctx, access, state, closed);
     if (input.idempotencyKey) {
       // The same key racing on another milestone committed first: this approval rolls back as a conflict.
       const [saved] = await tx
@@ -105,4 +69,68 @@ export function approveMilestone(
     }
     return { status: 200, body, replayed: false };
   });
+}
+
+/** Under a policy that asks for it, each approval that counts comes from a different organization. */
+async function requireDistinctOrganization(tx: Tx, ctx: ServiceContext, state: RoundState): Promise<void> {
+  if (!state.rule.distinctOrganizations) return;
+  const [me] = await tx.select({ organization: users.organization }).from(users).where(eq(users.id, ctx.actor.id));
+  const organization = me?.organization?.trim();
+  if (!organization) {
+    throw businessRule(
+      "This project's release policy needs verifiers from different organizations, and your profile names no organization.",
+    );
+  }
+  const same = (o: string | null) => (o ?? "").trim().toLowerCase() === organization.toLowerCase();
+  if (state.approvals.some((a) => same(a.organization))) {
+    throw businessRule(
+      `A verifier from ${organization} has already approved this milestone; this project's release policy needs approvals from different organizations.`,
+    );
+  }
+}
+
+/** An approval that does not yet complete the rule: recorded, audited and told to the members. */
+async function recordApproval(
+  tx: Tx,
+  ctx: ServiceContext,
+  access: MilestoneAccess,
+  state: RoundState,
+  dispute: unknown,
+): Promise<VerificationDto> {
+  const { project } = access;
+  const [updated] = await tx
+    .update(milestones)
+    .set({ updatedAt: new Date() })
+    .where(eq(milestones.id, access.milestone.id))
+    .returning();
+  const tally = `${state.approvals.length} of ${state.required} approvals`;
+  const mine = state.approvals.find((a) => a.userId === ctx.actor.id);
+  const countersign = state.awaitingCountersign;
+  return recordTransition(
+    tx,
+    ctx,
+    access,
+    updated,
+    {
+      action: countersign ? "milestone.quorum_reached" : "milestone.approval_recorded",
+      after: {
+        approval: { share: mine?.share ?? 100, approvals: state.approvals.length, required: state.required },
+        policyVersion: state.rule.version,
+        ...(dispute ? { dispute } : {}),
+      },
+    },
+    countersign
+      ? {
+          recipients: await memberIds(tx, project.id, ["investor"]),
+          title: "Countersignature needed",
+          message: `"${updated.title}" (${project.name}) has ${tally}: ${formatMoney(state.releaseAmount, project.currency)} is released once an investor countersigns.`,
+          category: "verification",
+        }
+      : {
+          recipients: await memberIds(tx, project.id, ["owner", "investor", "verifier"]),
+          title: "Approval recorded",
+          message: `${ctx.actor.name} approved "${updated.title}" (${project.name}): ${tally}.`,
+          category: "verification",
+        },
+  );
 }

@@ -5,15 +5,19 @@ import { milestones } from "../../db/schema";
 import { memberIds } from "../access";
 import { requireOwner, requireStatus } from "./access";
 import { recordTransition, withLockedMilestone } from "./locked";
+import { voidRound } from "./quorum";
 
 /** The owner marks a pending or rejected milestone as delayed; a verifier later resumes it. */
 export function delayMilestone(ctx: ServiceContext, milestoneId: string): Promise<VerificationDto> {
   return withLockedMilestone(ctx, milestoneId, async (tx, access) => {
     requireOwner(access);
-    requireStatus(access, ["pending", "rejected"], "delayed");
+    const from = requireStatus(access, ["pending", "rejected"], "delayed");
+    const now = new Date();
+    // A rejected milestone resumes from delayed without a resubmission: its rejected round ends here.
+    const round = from === "rejected" ? await voidRound(tx, access.milestone, now) : access.milestone.verificationRound;
     const [updated] = await tx
       .update(milestones)
-      .set({ status: "delayed", updatedAt: new Date() })
+      .set({ status: "delayed", verificationRound: round, updatedAt: now })
       .where(eq(milestones.id, milestoneId))
       .returning();
     return recordTransition(

@@ -12,6 +12,7 @@ import { users, verificationReports } from "../../db/schema";
 import { toMoney } from "../../lib/money";
 import type { MilestoneAccess } from "../access";
 import { progressOf, verificationPermissions } from "./access";
+import { roundState, toQuorumDto } from "./quorum";
 
 export function toChecklist(value: unknown): Checklist {
   const stored = (value && typeof value === "object" ? value : {}) as Partial<Checklist>;
@@ -33,6 +34,7 @@ export async function toVerificationDto(
     verifierName = row?.name ?? null;
   }
   const checklist = toChecklist(milestone.checklist);
+  const state = await roundState(db, milestone);
   const decided = milestone.status === "verified" || milestone.status === "rejected";
   const [report] =
     decided && milestone.verificationDate
@@ -70,6 +72,8 @@ export async function toVerificationDto(
     report: report
       ? { id: report.id, createdAt: report.createdAt.toISOString(), updatedAt: report.updatedAt.toISOString() }
       : null,
-    permissions: verificationPermissions(access, actor),
+    quorum: toQuorumDto(state, project.currency),
+    dispute: state.dispute,
+    permissions: verificationPermissions(access, actor, state),
   };
 }

@@ -1,22 +1,37 @@
-import type { VerificationDto } from "@tranche/domain";
+import { POLICY_REJECTION_MIN, type VerificationDto } from "@tranche/domain";
 import { eq } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import { milestones } from "../../db/schema";
+import { AppError } from "../../errors";
 import { memberIds } from "../access";
-import { requireDecidingVerifier, requireStatus } from "./access";
+import { requirePolicyDecider } from "./access";
 import { publishDecision } from "./events";
 import { recordTransition, withLockedMilestone } from "./locked";
+import { closeDispute, recordDecision, roundState } from "./quorum";
 
-/** in_verification → rejected; the comment (required by rejectSchema) tells the owner what to fix. */
+/**
+ * in_verification → rejected; the comment (required by rejectSchema) tells the owner what to fix. Under a quorum
+ * any assigned verifier's rejection rejects the milestone.
+ */
 export function rejectMilestone(
   ctx: ServiceContext,
   milestoneId: string,
   input: { comments: string },
 ): Promise<VerificationDto> {
   return withLockedMilestone(ctx, milestoneId, async (tx, access) => {
-    requireDecidingVerifier(access, ctx.actor);
-    requireStatus(access, ["in_verification"], "rejected");
+    const state = await roundState(tx, access.milestone);
+    requirePolicyDecider(access, ctx.actor, state, "rejected");
+    if (state.rule.version > 0 && input.comments.length < POLICY_REJECTION_MIN) {
+      const problem = `Under this project's release policy a rejection needs a reason of at least ${POLICY_REJECTION_MIN} characters.`;
+      throw new AppError("invalid_input", `comments: ${problem}`, { comments: problem });
+    }
+    await recordDecision(tx, access, ctx.actor, {
+      kind: "reject",
+      comment: input.comments,
+      policyVersion: state.rule.version,
+    });
     const now = new Date();
+    const dispute = await closeDispute(tx, state, "rejected", now);
     const [updated] = await tx
       .update(milestones)
       .set({
@@ -33,7 +48,7 @@ export function rejectMilestone(
       ctx,
       access,
       updated,
-      { action: "milestone.rejected" },
+      { action: "milestone.rejected", ...(dispute ? { after: { dispute } } : {}) },
       {
         recipients: await memberIds(tx, access.project.id, ["owner", "investor"]),
         title: "Milestone rejected",

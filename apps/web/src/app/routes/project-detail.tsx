@@ -10,6 +10,7 @@ import { ProjectActions } from "@/features/projects/components/project-actions";
 import { ProjectFinances } from "@/features/projects/components/project-finances";
 import { ProjectOverview } from "@/features/projects/components/project-overview";
 import { ProjectTeam } from "@/features/projects/components/project-team";
+import { ReleasePolicyCard } from "@/features/release-policy/components/release-policy-card";
 import { ProjectReleases } from "@/features/releases/components/project-releases";
 import { dashboardReturnPath } from "@/lib/dashboard-return";
 import { useDocumentTitle } from "@/lib/document-title";
@@ -81,7 +82,11 @@ export default function ProjectPage() {
               <ProjectTeam project={data} />
             </TabsContent>
             <TabsContent value="finances">
-              <ProjectFinances project={data} releases={<ProjectReleases projectId={data.id} />} />
+              <ProjectFinances
+                project={data}
+                policy={<ReleasePolicyCard projectId={data.id} />}
+                releases={<ProjectReleases projectId={data.id} />}
+              />
             </TabsContent>
           </Tabs>
         </>

@@ -185,7 +185,10 @@ function Facts({
       <Row label="Beneficiary">{party(facts.beneficiary)}</Row>
       <Row label="Release rule">{facts.policy}</Row>
       {facts.approvals.map((a) => (
-        <Row key={a.decidedAt + a.verifier.name} label="Approved by">
+        <Row
+          key={a.decidedAt + a.verifier.name}
+          label={a.decision === "countersigned" ? "Countersigned by" : "Approved by"}
+        >
           {`${party(a.verifier)} on ${when(a.decidedAt)}`}
         </Row>
       ))}

@@ -7,7 +7,16 @@ import { MilestoneAmountTable } from "./milestone-amount-table";
  * SPEC.md §2.7 Finances: capital summary cards (released and settled named apart), every milestone's tranche
  * by due date with a total row, and the project's releases (passed in: another feature's component).
  */
-export function ProjectFinances({ project, releases }: { project: ProjectDetailDto; releases?: React.ReactNode }) {
+export function ProjectFinances({
+  project,
+  releases,
+  policy,
+}: {
+  project: ProjectDetailDto;
+  releases?: React.ReactNode;
+  /** The release policy card (another feature's component). */
+  policy?: React.ReactNode;
+}) {
   const money = (n: number) => formatMoney(n, project.currency);
   const schedule = [...project.milestones].sort((a, b) => a.dueDate.localeCompare(b.dueDate));
   const scheduled = schedule.reduce((sum, m) => sum + Math.round(m.capitalAmount * 100), 0) / 100;
@@ -40,6 +49,7 @@ export function ProjectFinances({ project, releases }: { project: ProjectDetailD
           </Card>
         ))}
       </div>
+      {policy}
       <Card>
         <CardHeader>
           <CardTitle>Disbursement Schedule</CardTitle>

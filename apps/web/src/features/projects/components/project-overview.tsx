@@ -75,6 +75,10 @@ export function ProjectOverview({ project }: { project: ProjectDetailDto }) {
         </CardHeader>
         <CardContent className="grid gap-5">
           <p className="whitespace-pre-line text-sm text-slate-700">{project.description}</p>
+          <p className="text-sm text-slate-700">
+            <span className="font-medium text-slate-900">Release rule: </span>
+            {project.releasePolicy.statement}.
+          </p>
           <div className="grid gap-1.5">
             <div className="flex justify-between text-sm">
               <span className="font-medium text-slate-800">Capital Progress</span>

@@ -7,6 +7,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
 import { useRemoveMember } from "../api/remove-member";
+import { useSetLeadInvestor } from "../api/set-lead-investor";
 import { AssignMemberDialog } from "./assign-member-dialog";
 
 function initials(name: string) {
@@ -20,7 +21,17 @@ function initials(name: string) {
   );
 }
 
-function Person({ member, detail, onRemove }: { member: TeamMemberDto; detail: string; onRemove?: () => void }) {
+function Person({
+  member,
+  detail,
+  onRemove,
+  extra,
+}: {
+  member: TeamMemberDto;
+  detail: string;
+  onRemove?: () => void;
+  extra?: React.ReactNode;
+}) {
   const name = member.name?.trim() || "Unknown";
   return (
     <li className="flex items-center gap-3 py-2">
@@ -33,11 +44,13 @@ function Person({ member, detail, onRemove }: { member: TeamMemberDto; detail: s
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium text-slate-900" title={name}>
           {name}
+          {member.isLead ? <span className="ml-2 text-xs font-semibold text-blue-700">Lead investor</span> : null}
         </p>
         <p className="truncate text-sm text-muted-foreground" title={detail}>
           {detail}
         </p>
       </div>
+      {extra}
       {onRemove ? (
         <Button variant="ghost" size="icon" onClick={onRemove} aria-label={`Remove ${name}`}>
           <XIcon aria-hidden />
@@ -50,6 +63,12 @@ function Person({ member, detail, onRemove }: { member: TeamMemberDto; detail: s
 /** SPEC.md §2.7 Team: owner, investors, verifiers; admins assign (and remove) verifiers and investors. */
 export function ProjectTeam({ project }: { project: ProjectDetailDto }) {
   const remove = useRemoveMember();
+  const lead = useSetLeadInvestor(project.id);
+  const makeLead = (member: TeamMemberDto) =>
+    lead.mutate(member.id, {
+      onSuccess: () => toast.success("Lead investor named", `${member.name} may now set the release policy.`),
+      onError: (e) => toast.error("Error naming the lead investor", errorMessage(e)),
+    });
   const canAssign = project.permissions.canAssign;
   const [removing, setRemoving] = useState<{ member: TeamMemberDto; role: "verifier" | "investor" } | null>(null);
   const removeMember = (member: TeamMemberDto, role: "verifier" | "investor") => setRemoving({ member, role });
@@ -92,6 +111,13 @@ export function ProjectTeam({ project }: { project: ProjectDetailDto }) {
                   member={m}
                   detail={m.organization ?? m.email}
                   onRemove={canAssign ? () => removeMember(m, "investor") : undefined}
+                  extra={
+                    canAssign && !m.isLead ? (
+                      <Button variant="ghost" size="sm" disabled={lead.isPending} onClick={() => makeLead(m)}>
+                        Make lead
+                      </Button>
+                    ) : null
+                  }
                 />
               ))}
             </ul>

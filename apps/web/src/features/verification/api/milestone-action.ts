@@ -3,7 +3,7 @@ import type { VerificationDto } from "@tranche/domain";
 import { api } from "@/lib/api-client";
 import { milestonePath, verificationKeys } from "./keys";
 
-export type MilestoneAction = "start" | "approve" | "reject" | "resubmit" | "delay";
+export type MilestoneAction = "start" | "approve" | "reject" | "resubmit" | "delay" | "countersign";
 
 /**
  * One status transition (POST /milestones/:id/<action>). On success every open view refetches: the milestone,
@@ -12,10 +12,13 @@ export type MilestoneAction = "start" | "approve" | "reject" | "resubmit" | "del
 export function useMilestoneAction(milestoneId: string, action: MilestoneAction) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { comments?: string; idempotencyKey?: string } = {}) =>
+    mutationFn: (input: { comments?: string; share?: number; idempotencyKey?: string } = {}) =>
       api<VerificationDto>(`${milestonePath(milestoneId)}/${action}`, {
         method: "POST",
-        body: input.comments === undefined ? {} : { comments: input.comments },
+        body: {
+          ...(input.comments === undefined ? {} : { comments: input.comments }),
+          ...(input.share === undefined ? {} : { share: input.share }),
+        },
         headers: input.idempotencyKey ? { "Idempotency-Key": input.idempotencyKey } : undefined,
       }),
     onSuccess: async (data) => {

@@ -8,6 +8,8 @@ const ACTION_LABELS: Record<string, string> = {
   "milestone.verification_started": "Verification started",
   "milestone.verification_resumed": "Verification resumed",
   "milestone.checklist_updated": "Checklist updated",
+  "milestone.approval_recorded": "Approval recorded",
+  "milestone.quorum_reached": "Approvals complete; awaiting an investor's countersignature",
   "milestone.approved": "Approved; capital released",
   "milestone.rejected": "Rejected",
   "milestone.resubmitted": "Resubmitted for verification",

@@ -22,7 +22,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Progress, Spinner } from "@/components/ui/feedback";
-import { Field, Textarea } from "@/components/ui/input";
+import { Field, Input, Textarea } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
 import { ApiError, errorMessage } from "@/lib/api-client";
@@ -75,6 +75,9 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
   const [tab, setTab] = useState("overview");
   const [comments, setComments] = useState(v.status === "in_verification" ? (v.comments ?? "") : "");
   const [commentsError, setCommentsError] = useState<string>();
+  const shareId = useId();
+  const [share, setShare] = useState("100");
+  const [shareError, setShareError] = useState<string>();
   const [checklist, setChecklist] = useState<Checklist>(v.checklist);
   // One key per approval attempt: a retried click after a lost answer cannot release twice.
   const approvalKey = useRef(crypto.randomUUID());
@@ -115,14 +118,38 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
       },
     );
 
-  const onApprove = () =>
+  const onApprove = () => {
+    setShareError(undefined);
+    setCommentsError(undefined);
+    const agreed = Number(share);
     approve.mutate(
-      { comments: comments.trim() || undefined, idempotencyKey: approvalKey.current },
       {
-        onSuccess: () => toast.success("Milestone verified", `"${v.title}" is approved for capital release.`),
-        onError: (e) => toast.error("Error approving milestone", errorMessage(e)),
+        comments: comments.trim() || undefined,
+        share: agreed === 100 || share.trim() === "" ? undefined : agreed,
+        idempotencyKey: approvalKey.current,
+      },
+      {
+        onSuccess: (after) =>
+          after.status === "verified"
+            ? toast.success("Milestone verified", `"${v.title}" is approved for capital release.`)
+            : after.status === "pending"
+              ? toast.success("Part released", `"${v.title}": the rest stays open for a follow-up verification.`)
+              : toast.success(
+                  "Approval recorded",
+                  after.quorum.awaitingCountersign
+                    ? "The verifiers agree; an investor's countersignature releases the capital."
+                    : `${after.quorum.approvals} of ${after.quorum.required} approvals.`,
+                ),
+        onError: (e) => {
+          if (e instanceof ApiError) {
+            setShareError(e.fieldErrors.share);
+            setCommentsError(e.fieldErrors.comments);
+          }
+          toast.error("Error approving milestone", errorMessage(e));
+        },
       },
     );
+  };
 
   const onReject = () => {
     setCommentsError(undefined);
@@ -287,6 +314,27 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
             aria-invalid={commentsError ? true : undefined}
             onChange={(e) => setComments(e.target.value)}
             placeholder="Add verification comments"
+          />
+        </Field>
+      ) : null}
+      {v.permissions.canDecide ? (
+        <Field
+          id={shareId}
+          label="Share to release (%)"
+          error={shareError}
+          hint={`Of ${formatMoney(v.quorum.openAmount, v.currency)} open. Below 100, give the reason in the comments; the rest stays for a follow-up verification.`}
+        >
+          <Input
+            id={shareId}
+            type="number"
+            min={1}
+            max={100}
+            step={1}
+            inputMode="decimal"
+            className="w-28"
+            value={share}
+            aria-invalid={shareError ? true : undefined}
+            onChange={(e) => setShare(e.target.value)}
           />
         </Field>
       ) : null}

@@ -6,6 +6,7 @@ import { useVerification } from "../api/get-verification";
 import { EvidenceList, EvidenceUpload } from "./evidence-panel";
 import { MilestoneHistory } from "./milestone-history";
 import { OwnerActions } from "./owner-actions";
+import { QuorumPanel } from "./quorum-panel";
 import { VerificationDialog } from "./verification-dialog";
 
 /** 'Start Verification' (pending) / 'Continue Verification' (in_verification) for the verifier. */
@@ -63,6 +64,7 @@ export function VerificationTab({ milestoneId }: { milestoneId: string }) {
           <p className="whitespace-pre-wrap text-slate-700">{v.comments?.trim() || "No comments provided."}</p>
         </div>
       ) : null}
+      <QuorumPanel verification={v} />
       <OwnerActions verification={v} />
       <section className="grid gap-2">
         <h3 className="text-sm font-semibold text-slate-900">History</h3>

@@ -1,0 +1,64 @@
+import type { ReleasePolicyDto, releasePolicySchema } from "@tranche/domain";
+import { policyStatement } from "@tranche/domain";
+import type { z } from "zod";
+import type { ServiceContext } from "../../context";
+import { releasePolicies } from "../../db/schema";
+import { forbidden } from "../../errors";
+import { moneyParam } from "../../lib/money";
+import { memberIds, requireVisibleProject } from "../access";
+import { appendAudit } from "../audit/append";
+import { notify } from "../notifications/notify";
+import { isLeadInvestor, releasePolicyDto, verifierCount } from "./get";
+import { currentRule } from "./rule";
+
+type Input = z.output<typeof releasePolicySchema>;
+
+/**
+ * Writes the next policy version (earlier versions are kept: each release names the version that applied).
+ * The project row is locked so two editors never write the same version number.
+ */
+export function setReleasePolicy(ctx: ServiceContext, projectId: string, input: Input): Promise<ReleasePolicyDto> {
+  return ctx.db.transaction(async (tx) => {
+    const access = await requireVisibleProject(tx, ctx.actor, projectId, { lock: true });
+    if (!access.isAdmin && !(await isLeadInvestor(tx, projectId, ctx.actor.id))) {
+      throw forbidden("Only an admin or the project's lead investor can change its release policy.");
+    }
+    const before = await currentRule(tx, projectId);
+    const version = before.version + 1;
+    const thresholds = [...input.thresholds].sort((a, b) => a.minAmount - b.minAmount);
+    await tx.insert(releasePolicies).values({
+      projectId,
+      version,
+      requiredApprovals: input.requiredApprovals,
+      thresholds,
+      distinctOrganizations: input.distinctOrganizations,
+      cosignAbove: input.cosignAbove === null ? null : moneyParam(input.cosignAbove),
+      createdBy: ctx.actor.id,
+    });
+    const after = { version, ...input, thresholds };
+    await appendAudit(tx, {
+      actorId: ctx.actor.id,
+      action: "project.release_policy_changed",
+      entityType: "project",
+      entityId: projectId,
+      projectId,
+      before,
+      after,
+    });
+    const { project } = access;
+    const statement = policyStatement(after, await verifierCount(tx, projectId), project.currency);
+    await notify(
+      tx,
+      await memberIds(tx, projectId, ["owner", "investor", "verifier"]),
+      {
+        title: "Release policy changed",
+        message: `${ctx.actor.name} set the release policy of ${project.name} (version ${version}): ${statement}.`,
+        category: "milestone",
+        link: `/projects/${projectId}`,
+        subject: { projectId },
+      },
+      ctx.actor.id,
+    );
+    return releasePolicyDto(tx, access, ctx.actor.id);
+  });
+}

@@ -1,0 +1,25 @@
+import type { VerificationDto } from "@tranche/domain";
+import type { ServiceContext } from "../../context";
+import { requireCountersigner } from "./access";
+import { withLockedMilestone } from "./locked";
+import { recordDecision, roundState } from "./quorum";
+import { completeRelease } from "./release";
+
+/** An investor member countersigns a release the verifiers agreed on; this creates the release, once. */
+export function countersignMilestone(
+  ctx: ServiceContext,
+  milestoneId: string,
+  input: { comments?: string },
+): Promise<VerificationDto> {
+  return withLockedMilestone(ctx, milestoneId, async (tx, access) => {
+    const before = await roundState(tx, access.milestone);
+    requireCountersigner(access, ctx.actor, before);
+    await recordDecision(tx, access, ctx.actor, {
+      kind: "countersign",
+      comment: input.comments,
+      policyVersion: before.rule.version,
+    });
+    const state = await roundState(tx, access.milestone);
+    return completeRelease(tx, ctx, access, state, { verifierId: access.milestone.verifierId });
+  });
+}

@@ -1,0 +1,193 @@
+// A milestone against its project's release policy (DESIGN.md "Release rules"): whose decisions count in the
+// current round, how many approvals it needs, the share they agree on, and whether an investor must countersign.
+import {
+  type DisputeDto,
+  needsCountersign,
+  policyStatement,
+  type QuorumDto,
+  type ReleaseRule,
+  requiredApprovalsFor,
+  shareOf,
+  type VerificationDecisionDto,
+} from "@tranche/domain";
+import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { SessionUser } from "../../context";
+import type { DbOrTx, Tx } from "../../db/client";
+import { disbursements, milestoneDisputes, users, verificationDecisions } from "../../db/schema";
+import { toMoney } from "../../lib/money";
+import type { MilestoneAccess, MilestoneRow } from "../access";
+import { verifierCount } from "../release-policy/get";
+import { currentRule } from "../release-policy/rule";
+
+export interface RoundState {
+  rule: ReleaseRule;
+  required: number;
+  assignedVerifiers: number;
+  /** Decisions of every round, oldest first (void ones included, for the record). */
+  decisions: VerificationDecisionDto[];
+  /** This round's decisions that count. */
+  current: VerificationDecisionDto[];
+  approvals: VerificationDecisionDto[];
+  openAmount: number;
+  /** What the quorum's lowest agreed share releases. */
+  releaseAmount: number;
+  quorumMet: boolean;
+  /** The milestone's latest dispute; when its verifier was assigned for this round, they decide it alone. */
+  dispute: DisputeDto | null;
+  disputeVerifierId: string | null;
+  countersignRequired: boolean;
+  countersigned: boolean;
+  awaitingCountersign: boolean;
+}
+
+async function latestDispute(db: DbOrTx, milestoneId: string) {
+  const verifier = alias(users, "dispute_verifier");
+  const [row] = await db
+    .select({ d: milestoneDisputes, openedByName: users.name, verifierName: verifier.name })
+    .from(milestoneDisputes)
+    .innerJoin(users, eq(users.id, milestoneDisputes.openedBy))
+    .leftJoin(verifier, eq(verifier.id, milestoneDisputes.verifierId))
+    .where(eq(milestoneDisputes.milestoneId, milestoneId))
+    .orderBy(desc(milestoneDisputes.openedAt))
+    .limit(1);
+  if (!row) return null;
+  const { d } = row;
+  const dto: DisputeDto = {
+    id: d.id,
+    statement: d.statement,
+    openedByName: row.openedByName,
+    openedAt: d.openedAt.toISOString(),
+    verifierId: d.verifierId,
+    verifierName: row.verifierName,
+    assignedAt: d.assignedAt?.toISOString() ?? null,
+    outcome: d.outcome,
+    closedAt: d.closedAt?.toISOString() ?? null,
+  };
+  return { dto, verifierId: d.verifierId, round: d.round };
+}
+
+/** The assigned verifier's decision closes the open dispute, audited with it. */
+export async function closeDispute(tx: Tx, state: RoundState, outcome: "approved" | "rejected", now: Date) {
+  if (!state.dispute || state.dispute.closedAt || !state.disputeVerifierId) return null;
+  await tx.update(milestoneDisputes).set({ outcome, closedAt: now }).where(eq(milestoneDisputes.id, state.dispute.id));
+  return { disputeId: state.dispute.id, outcome };
+}
+
+/** Capital still open on a milestone: its amount less releases of earlier rounds (cancelled ones excepted). */
+async function openAmountOf(db: DbOrTx, milestone: MilestoneRow): Promise<number> {
+  const [row] = await db
+    .select({ released: sql<string>`coalesce(sum(${disbursements.amount}), 0)` })
+    .from(disbursements)
+    .where(and(eq(disbursements.milestoneId, milestone.id), ne(disbursements.status, "cancelled")));
+  return toMoney(toMoney(milestone.capitalAmount) - toMoney(row?.released));
+}
+
+export async function roundState(db: DbOrTx, milestone: MilestoneRow): Promise<RoundState> {
+  const rule = await currentRule(db, milestone.projectId);
+  const assignedVerifiers = await verifierCount(db, milestone.projectId);
+  const rows = await db
+    .select({ decision: verificationDecisions, userName: users.name, organization: users.organization })
+    .from(verificationDecisions)
+    .innerJoin(users, eq(users.id, verificationDecisions.userId))
+    .where(eq(verificationDecisions.milestoneId, milestone.id))
+    .orderBy(asc(verificationDecisions.decidedAt), asc(verificationDecisions.id));
+  const decisions: VerificationDecisionDto[] = rows.map(({ decision: d, userName, organization }) => ({
+    id: d.id,
+    round: d.round,
+    kind: d.kind,
+    userId: d.userId,
+    userName,
+    organization,
+    share: Number(d.share),
+    comment: d.comment,
+    policyVersion: d.policyVersion,
+    decidedAt: d.decidedAt.toISOString(),
+    voidedAt: d.voidedAt?.toISOString() ?? null,
+  }));
+  const current = decisions.filter((d) => d.round === milestone.verificationRound && !d.voidedAt);
+  const approvals = current.filter((d) => d.kind === "approve");
+  const openAmount = await openAmountOf(db, milestone);
+  const share = Math.min(100, ...approvals.map((d) => d.share));
+  const releaseAmount = share >= 100 ? openAmount : shareOf(openAmount, share);
+  const dispute = await latestDispute(db, milestone.id);
+  const disputeVerifierId =
+    dispute?.verifierId && dispute.round === milestone.verificationRound ? dispute.verifierId : null;
+  const required = disputeVerifierId ? 1 : requiredApprovalsFor(rule, toMoney(milestone.capitalAmount));
+  const quorumMet = approvals.length >= required;
+  const countersignRequired = needsCountersign(rule, releaseAmount);
+  const countersigned = current.some((d) => d.kind === "countersign");
+  return {
+    rule,
+    required,
+    assignedVerifiers,
+    decisions,
+    current,
+    approvals,
+    openAmount,
+    releaseAmount,
+    quorumMet,
+    dispute: dispute ? dispute.dto : null,
+    disputeVerifierId,
+    countersignRequired,
+    countersigned,
+    awaitingCountersign: milestone.status === "in_verification" && quorumMet && countersignRequired && !countersigned,
+  };
+}
+
+export function toQuorumDto(state: RoundState, currency: string): QuorumDto {
+  return {
+    policyVersion: state.rule.version,
+    statement: policyStatement(state.rule, state.assignedVerifiers, currency),
+    required: state.required,
+    approvals: state.approvals.length,
+    assignedVerifiers: state.assignedVerifiers,
+    countersignRequired: state.countersignRequired,
+    awaitingCountersign: state.awaitingCountersign,
+    openAmount: state.openAmount,
+    decisions: state.decisions,
+  };
+}
+
+/** Whether `actor` already decided in the milestone's current round. */
+export const hasDecided = (state: RoundState, actor: SessionUser) => state.current.some((d) => d.userId === actor.id);
+
+/** Under the default rule only the verifier who started decides (as always); under a quorum, every assigned one. */
+export const isQuorumRule = (state: RoundState) => state.required > 1;
+
+export async function recordDecision(
+  tx: Tx,
+  access: MilestoneAccess,
+  actor: SessionUser,
+  decision: {
+    kind: "approve" | "reject" | "countersign";
+    share?: number;
+    comment?: string | null;
+    policyVersion: number;
+  },
+): Promise<void> {
+  await tx.insert(verificationDecisions).values({
+    milestoneId: access.milestone.id,
+    round: access.milestone.verificationRound,
+    userId: actor.id,
+    kind: decision.kind,
+    share: (decision.share ?? 100).toFixed(2),
+    comment: decision.comment?.length ? decision.comment : null,
+    policyVersion: decision.policyVersion,
+  });
+}
+
+/** The owner resubmits (or a rejected milestone resumes): this round's decisions stop counting. */
+export async function voidRound(tx: Tx, milestone: MilestoneRow, now: Date): Promise<number> {
+  await tx
+    .update(verificationDecisions)
+    .set({ voidedAt: now })
+    .where(
+      and(
+        eq(verificationDecisions.milestoneId, milestone.id),
+        eq(verificationDecisions.round, milestone.verificationRound),
+        isNull(verificationDecisions.voidedAt),
+      ),
+    );
+  return milestone.verificationRound + 1;
+}

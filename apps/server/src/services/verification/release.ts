@@ -1,0 +1,92 @@
+import { formatMoney, type VerificationDto } from "@tranche/domain";
+import { eq } from "drizzle-orm";
+import type { ServiceContext } from "../../context";
+import type { Tx } from "../../db/client";
+import { disbursements, milestones } from "../../db/schema";
+import { conflict } from "../../errors";
+import { moneyParam } from "../../lib/money";
+import { type MilestoneAccess, memberIds } from "../access";
+import { publishEvent } from "../outbox/outbox";
+import { releaseEventData } from "../releases/dto";
+import { publishDecision } from "./events";
+import { recordTransition } from "./locked";
+import type { RoundState } from "./quorum";
+
+/**
+ * The decision that completes the rule creates the release, in its own transaction with the milestone row
+ * locked (ADR 004): the whole open amount verifies the milestone; a lower agreed share releases that part and
+ * returns the milestone to pending for a follow-up round. The unique (milestone, round) index backs this up.
+ */
+export async function completeRelease(
+  tx: Tx,
+  ctx: ServiceContext,
+  access: MilestoneAccess,
+  state: RoundState,
+  decision: { comments?: string | null; verifierId: string | null; dispute?: unknown },
+): Promise<VerificationDto> {
+  const { project, milestone } = access;
+  const now = new Date();
+  const amount = state.releaseAmount;
+  const partial = amount < state.openAmount;
+  const [updated] = await tx
+    .update(milestones)
+    .set({
+      status: partial ? "pending" : "verified",
+      verificationDate: now,
+      ...(decision.comments === undefined ? {} : { comments: decision.comments?.length ? decision.comments : null }),
+      verifierId: decision.verifierId,
+      ...(partial ? { verificationRound: milestone.verificationRound + 1, startedAt: null } : {}),
+      updatedAt: now,
+    })
+    .where(eq(milestones.id, milestone.id))
+    .returning();
+  const [release] = await tx
+    .insert(disbursements)
+    .values({
+      milestoneId: milestone.id,
+      projectId: project.id,
+      amount: moneyParam(amount),
+      currency: project.currency,
+      releasedBy: ctx.actor.id,
+      releasedAt: now,
+      policyVersion: state.rule.version,
+      round: milestone.verificationRound,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!release) throw conflict("Capital for this milestone has already been released.");
+  const money = formatMoney(amount, project.currency);
+  const body = await recordTransition(
+    tx,
+    ctx,
+    access,
+    updated,
+    {
+      action: "milestone.approved",
+      after: {
+        release: {
+          disbursementId: release.id,
+          instructionId: release.instructionId,
+          amount,
+          currency: project.currency,
+          policyVersion: state.rule.version,
+          ...(partial ? { partial: true, remaining: state.openAmount - amount } : {}),
+        },
+        approvals: state.approvals.map((a) => ({ userId: a.userId, share: a.share, decidedAt: a.decidedAt })),
+        ...(decision.dispute ? { dispute: decision.dispute } : {}),
+      },
+    },
+    {
+      recipients: await memberIds(tx, project.id, ["owner", "investor"]),
+      title: partial ? "Part of a milestone released" : "Milestone verified",
+      message: partial
+        ? `"${updated.title}" (${project.name}): ${money} approved for release; ${formatMoney(state.openAmount - amount, project.currency)} stays open for a follow-up verification.`
+        : `"${updated.title}" (${project.name}) was verified: ${money} approved for capital release.`,
+      category: "verification",
+    },
+  );
+  // After the audit event, so the release's data can carry that event's hash.
+  if (!partial) await publishDecision(tx, "milestone.verified", { milestone: updated, project, verifier: ctx.actor });
+  await publishEvent(tx, "release.instructed", await releaseEventData(tx, release.id));
+  return body;
+}

@@ -1,0 +1,83 @@
+import { formatDateTime, formatMoney, type VerificationDecisionDto, type VerificationDto } from "@tranche/domain";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/toaster";
+import { errorMessage } from "@/lib/api-client";
+import { useMilestoneAction } from "../api/milestone-action";
+
+const KIND_LABELS = { approve: "Approved", reject: "Rejected", countersign: "Countersigned" } as const;
+
+function DecisionRow({ d, currencyAmount }: { d: VerificationDecisionDto; currencyAmount: (share: number) => string }) {
+  const who = d.organization ? `${d.userName} (${d.organization})` : d.userName;
+  return (
+    <li className={d.voidedAt ? "text-slate-500" : "text-slate-800"}>
+      <div className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
+        <span className={d.voidedAt ? "line-through" : "font-medium"}>
+          {KIND_LABELS[d.kind]}
+          {d.kind === "approve" && d.share < 100 ? ` ${d.share}% (${currencyAmount(d.share)})` : ""}
+        </span>
+        <span>by {who}</span>
+        {d.voidedAt ? <Badge className="bg-slate-200 text-slate-700">Void: resubmitted</Badge> : null}
+      </div>
+      <p className="text-xs text-muted-foreground">{formatDateTime(d.decidedAt)}</p>
+      {d.comment ? <p className="whitespace-pre-wrap text-sm">{d.comment}</p> : null}
+    </li>
+  );
+}
+
+/** "2 of 3 approvals" with who and when, void decisions struck through, and the investor's Countersign. */
+export function QuorumPanel({ verification: v }: { verification: VerificationDto }) {
+  const countersign = useMilestoneAction(v.milestoneId, "countersign");
+  const { quorum } = v;
+  const release = formatMoney(quorum.openAmount, v.currency);
+  const currencyAmount = (share: number) => formatMoney(Math.floor(quorum.openAmount * share) / 100, v.currency);
+  const showTally = v.status === "in_verification" || quorum.required > 1 || quorum.decisions.length > 0;
+  if (!showTally) return null;
+  return (
+    <section className="grid gap-3 rounded-md border border-slate-200 p-4" aria-label="Approvals">
+      <div className="grid gap-1">
+        <h3 className="text-sm font-semibold text-slate-900">
+          {quorum.approvals} of {quorum.required} {quorum.required === 1 ? "approval" : "approvals"}
+        </h3>
+        <p className="text-xs text-muted-foreground">
+          Release rule (version {quorum.policyVersion}): {quorum.statement}.
+        </p>
+        {quorum.awaitingCountersign ? (
+          <p className="text-sm text-amber-800">
+            The verifiers agree; {release} is released once an investor countersigns.
+          </p>
+        ) : null}
+      </div>
+      {quorum.decisions.length ? (
+        <ol className="grid gap-2 text-sm" aria-label="Decisions">
+          {quorum.decisions.map((d) => (
+            <DecisionRow key={d.id} d={d} currencyAmount={currencyAmount} />
+          ))}
+        </ol>
+      ) : (
+        <p className="text-sm text-muted-foreground">No decisions yet.</p>
+      )}
+      {v.permissions.canCountersign ? (
+        <div>
+          <Button
+            variant="accent"
+            disabled={countersign.isPending}
+            onClick={() =>
+              countersign.mutate(
+                {},
+                {
+                  onSuccess: () => toast.success("Release countersigned", `${release} is released for "${v.title}".`),
+                  onError: (e) => toast.error("Error countersigning", errorMessage(e)),
+                },
+              )
+            }
+          >
+            Countersign release
+          </Button>
+        </div>
+      ) : v.permissions.reasons.countersign ? (
+        <p className="text-sm text-muted-foreground">{v.permissions.reasons.countersign}</p>
+      ) : null}
+    </section>
+  );
+}

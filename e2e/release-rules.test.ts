@@ -1,0 +1,123 @@
+// Release rules in the browser, end to end: the lead investor sets a 2-of-2 policy with a countersignature on
+// the project's Finances tab; two verifiers approve; the investor countersigns; the release is instructed.
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO, expectToast, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+
+const suite = useBrowserSuite();
+const PROJECT = "Aire Valley Water Treatment Upgrade";
+const MILESTONE = "Membrane units procured";
+
+async function ids(page: Page): Promise<{ projectId: string; milestoneId: string }> {
+  const projects = await (await page.request.get("/api/projects")).json();
+  const project = projects.find((p: { name: string }) => p.name === PROJECT);
+  const res = await page.request.get(`/api/projects/${project.id}`);
+  expect(res.status(), await res.text()).toBe(200);
+  const detail = await res.json();
+  const milestone = detail.milestones.find((m: { title: string }) => m.title === MILESTONE);
+  return { projectId: project.id, milestoneId: milestone.id };
+}
+
+/** A verifier opens the milestone, starts it if nobody has, and approves it in the verification dialog. */
+async function approveAs(email: string, milestoneId: string, expected: string) {
+  const { context, page } = await suite.page();
+  await signIn(page, email);
+  await page.goto(`/milestones/${milestoneId}`);
+  const dialog = page.getByRole("dialog");
+  const start = page.getByRole("button", { name: "Start Verification" });
+  const next = page.getByRole("button", { name: "Continue Verification" });
+  await start.or(next).waitFor();
+  if (await start.isVisible()) {
+    await start.click();
+    await dialog.getByRole("button", { name: "Start Verification Process" }).click();
+    await expectToast(page, "Verification started");
+  } else {
+    await next.click();
+  }
+  await dialog.getByRole("button", { name: "Approve" }).click();
+  await expectToast(page, expected);
+  return { context, page };
+}
+
+describe("release rules", () => {
+  it("a 2-of-2 policy with a countersignature: two verifiers, then the investor, then the release", async () => {
+    // The lead investor sets the policy on the Finances tab; the overview states it in one sentence.
+    const investor = await suite.page();
+    await signIn(investor.page, DEMO.investor);
+    const { projectId, milestoneId } = await ids(investor.page);
+    await investor.page.goto(`/projects/${projectId}`);
+    await investor.page.getByRole("tab", { name: "Finances" }).click();
+    await investor.page.getByRole("button", { name: "Edit policy" }).click();
+    await investor.page.getByLabel("Approvals required").selectOption("2");
+    await investor.page.getByLabel(/Investor countersign above/).fill("1000000");
+    await screenshot(investor.page, "release-policy-editor-desktop");
+    await investor.page.getByRole("button", { name: "Save policy" }).click();
+    await expectToast(investor.page, "Release policy saved");
+    await investor.page
+      .getByText("2 of 1 assigned verifier; investor countersign above £1,000,000", { exact: true })
+      .waitFor();
+    await investor.page.getByText("Only 1 verifier is assigned", { exact: false }).waitFor();
+
+    // An admin assigns a second verifier (Vera) beside Theo.
+    const admin = await suite.page();
+    await signIn(admin.page, DEMO.admin);
+    const verifiers = await (await admin.page.request.get("/api/verifiers")).json();
+    const vera = (verifiers.items ?? verifiers).find((v: { email: string }) => v.email === DEMO.verifier);
+    const assigned = await admin.page.request.post(`/api/projects/${projectId}/members`, {
+      data: { userId: vera.id, role: "verifier" },
+    });
+    expect(assigned.status()).toBe(201);
+    await admin.context.close();
+
+    await investor.page.reload();
+    await investor.page
+      .getByText("2 of 2 assigned verifiers; investor countersign above £1,000,000", { exact: false })
+      .waitFor();
+    await screenshot(investor.page, "release-policy-overview-desktop");
+
+    // Two verifiers approve; the first approval is recorded, the second completes the quorum.
+    const theo = await approveAs("theo.park@tranche.demo", milestoneId, "Approval recorded");
+    await theo.page.keyboard.press("Escape");
+    await theo.page.getByRole("tab", { name: "Verification" }).click();
+    await theo.page.getByRole("heading", { name: "1 of 2 approvals" }).waitFor();
+    await theo.context.close();
+    const vera2 = await approveAs(DEMO.verifier, milestoneId, "Approval recorded");
+    await vera2.context.close();
+
+    // The investor sees who approved and when, and countersigns: the release is created.
+    await investor.page.goto(`/milestones/${milestoneId}`);
+    await investor.page.getByRole("tab", { name: "Verification" }).click();
+    const approvals = investor.page.getByRole("region", { name: "Approvals" });
+    await approvals.getByRole("heading", { name: "2 of 2 approvals" }).waitFor();
+    await approvals.getByText("by Theo Park").waitFor();
+    await approvals.getByText("by Vera Lindqvist (Meridian Assurance)").waitFor();
+    await screenshot(investor.page, "release-countersign-desktop");
+    await approvals.getByRole("button", { name: "Countersign release" }).click();
+    await expectToast(investor.page, "Release countersigned");
+    await approvals.getByText("Countersigned").waitFor();
+    await screenshot(investor.page, "release-countersigned-desktop");
+    await investor.page.getByRole("tab", { name: "Overview" }).click();
+    await investor.page.getByRole("heading", { name: "Capital Release" }).waitFor();
+
+    const released = await (await investor.page.request.get(`/api/milestones/${milestoneId}`)).json();
+    expect(released.status).toBe("verified");
+    await investor.context.close();
+
+    // The same page at phone width.
+    const phone = await suite.page(PHONE);
+    await signIn(phone.page, DEMO.investor);
+    await phone.page.goto(`/milestones/${milestoneId}`);
+    await phone.page.getByRole("tab", { name: "Verification" }).click();
+    await phone.page.getByRole("region", { name: "Approvals" }).waitFor();
+    await screenshot(phone.page, "release-approvals-phone");
+    await phone.page.goto(`/projects/${projectId}`);
+    await phone.page.getByRole("tab", { name: "Finances" }).click();
+    await phone.page.getByRole("button", { name: "Edit policy" }).click();
+    await screenshot(phone.page, "release-policy-editor-phone");
+    const fits = await phone.page.evaluate(
+      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+    );
+    expect(fits).toBe(true);
+    await phone.context.close();
+  });
+});

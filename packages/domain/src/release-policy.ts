@@ -1,0 +1,87 @@
+// Release rules (DESIGN.md "Release rules"): how many verifiers must approve a milestone, whether they must come
+// from different organizations, and above which amount an investor countersigns before the release is created.
+import { z } from "zod";
+import { MAX_CAPITAL } from "./constants";
+import { formatMoney } from "./format";
+
+export const MAX_REQUIRED_APPROVALS = 5;
+/** A rejection under a stored policy must say enough to act on. */
+export const POLICY_REJECTION_MIN = 10;
+
+const approvals = (label: string) =>
+  z
+    .number({ error: `${label} must be a whole number from 1 to ${MAX_REQUIRED_APPROVALS}.` })
+    .int({ error: `${label} must be a whole number from 1 to ${MAX_REQUIRED_APPROVALS}.` })
+    .min(1, { error: `${label} must be a whole number from 1 to ${MAX_REQUIRED_APPROVALS}.` })
+    .max(MAX_REQUIRED_APPROVALS, { error: `${label} must be a whole number from 1 to ${MAX_REQUIRED_APPROVALS}.` });
+const amount = (label: string) =>
+  z
+    .number({ error: `${label} must be greater than zero.` })
+    .finite({ error: `${label} must be greater than zero.` })
+    // Whole currency units from 1: a fraction of a cent would round to zero in numeric(20,2).
+    .min(1, { error: `${label} must be greater than zero.` })
+    .max(MAX_CAPITAL, { error: `${label} must be at most 100,000,000,000.` });
+
+export const releasePolicySchema = z
+  .strictObject({
+    requiredApprovals: approvals("Required approvals"),
+    thresholds: z
+      .array(
+        z.strictObject({ minAmount: amount("Threshold amount"), approvals: approvals("Approvals for the threshold") }),
+      )
+      .max(5, { error: "Use at most 5 thresholds." })
+      .default([]),
+    distinctOrganizations: z.boolean({ error: "Choose whether verifiers must come from different organizations." }),
+    cosignAbove: amount("Countersign amount").nullable(),
+  })
+  .refine((p) => new Set(p.thresholds.map((t) => t.minAmount)).size === p.thresholds.length, {
+    error: "Each threshold needs a different amount.",
+    path: ["thresholds"],
+  });
+export type ReleasePolicyInput = z.input<typeof releasePolicySchema>;
+
+export interface ReleaseRule {
+  version: number;
+  requiredApprovals: number;
+  thresholds: { minAmount: number; approvals: number }[];
+  distinctOrganizations: boolean;
+  cosignAbove: number | null;
+}
+
+/** Version 0: the rule every project follows until a policy is set (one approval, no countersignature). */
+export const DEFAULT_RELEASE_RULE: ReleaseRule = {
+  version: 0,
+  requiredApprovals: 1,
+  thresholds: [],
+  distinctOrganizations: false,
+  cosignAbove: null,
+};
+
+/** Approvals a milestone of `capitalAmount` needs: the base number, raised by every threshold it reaches. */
+export function requiredApprovalsFor(rule: ReleaseRule, capitalAmount: number): number {
+  return rule.thresholds
+    .filter((t) => capitalAmount >= t.minAmount)
+    .reduce((needed, t) => Math.max(needed, t.approvals), rule.requiredApprovals);
+}
+
+export function needsCountersign(rule: ReleaseRule, releaseAmount: number): boolean {
+  return rule.cosignAbove !== null && releaseAmount > rule.cosignAbove;
+}
+
+/** "2 of 3 assigned verifiers from different organizations; investor countersign above $1,000,000". */
+export function policyStatement(rule: ReleaseRule, assignedVerifiers: number, currency = "USD"): string {
+  const noun = assignedVerifiers === 1 ? "verifier" : "verifiers";
+  const parts = [
+    `${rule.requiredApprovals} of ${assignedVerifiers} assigned ${noun}${rule.distinctOrganizations ? " from different organizations" : ""}`,
+    ...[...rule.thresholds]
+      .sort((a, b) => a.minAmount - b.minAmount)
+      .map((t) => `${t.approvals} for milestones of ${formatMoney(t.minAmount, currency)} or more`),
+  ];
+  if (rule.cosignAbove !== null) parts.push(`investor countersign above ${formatMoney(rule.cosignAbove, currency)}`);
+  return parts.join("; ");
+}
+
+/** The release amount for an agreed share (percent) of what is still open on a milestone, in cents-exact steps. */
+export function shareOf(openAmount: number, sharePercent: number): number {
+  return Math.floor(openAmount * sharePercent) / 100;
+}
