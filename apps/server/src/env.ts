@@ -34,6 +34,10 @@ export const envSchema = z
     PUBLIC_FORM_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
     /** Requests one API token may make per minute. */
     API_TOKEN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    /** A verification open longer than this is overdue: its verifier and the admins are notified once. */
+    VERIFICATION_SLA_DAYS: z.coerce.number().positive().default(3),
+    /** How often each process looks for newly overdue verifications. */
+    VERIFICATION_SLA_SWEEP_MS: z.coerce.number().int().min(1000).default(60_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
     /** Comment lines on open event streams, so proxies keep them open and dead clients are noticed. */
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(SSE_HEARTBEAT_MS),

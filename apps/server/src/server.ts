@@ -12,6 +12,7 @@ import { loadOrCreateAuditKey } from "./services/audit/signing-key";
 import { sweepPartialUploads } from "./services/evidence/storage";
 import { outboxTopics } from "./services/outbox/topics";
 import { createOutboxWorker } from "./services/outbox/worker";
+import { createOverdueSweeper } from "./services/verifiers/turnaround";
 import { loadOrCreateSecretBox } from "./services/webhooks/secrets";
 
 export interface RunningServer {
@@ -45,6 +46,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
   outboxWorker.start();
   const checkpointer = createCheckpointer(deps, auditKey);
   checkpointer.start();
+  const overdueSweeper = createOverdueSweeper(deps);
+  overdueSweeper.start();
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
@@ -59,6 +62,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       // Open event streams would hold server.close() until the timeout: end them first.
       await realtime.close();
       checkpointer.stop();
+      overdueSweeper.stop();
       await outboxWorker.stop();
       // Stop accepting; in-flight requests finish; idle keep-alive sockets close.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

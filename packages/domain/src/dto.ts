@@ -168,6 +168,20 @@ export interface VerifierDto {
   rating: number | null;
   completedVerifications: number;
   projectCount: number;
+  turnaround: VerifierTurnaroundDto;
+}
+
+/** How fast a verifier decides: from the start of a verification to its approval or rejection. */
+export interface VerifierTurnaroundDto {
+  /** Over the verifier's decided verifications; null before the first. */
+  medianHours: number | null;
+  p90Hours: number | null;
+  decided: number;
+  /** Verifications the verifier started and has not decided. */
+  open: number;
+  /** Open longer than `slaDays`. */
+  overdue: number;
+  slaDays: number;
 }
 
 export interface NotificationDto {

@@ -281,6 +281,20 @@ export const milestoneDisputes = pgTable(
   ],
 );
 
+/** A verification open longer than VERIFICATION_SLA_DAYS: its verifier and the admins were notified (once per start). */
+export const verificationOverdueNotices = pgTable(
+  "verification_overdue_notices",
+  {
+    milestoneId: uuid("milestone_id")
+      .notNull()
+      .references(() => milestones.id, { onDelete: "cascade" }),
+    startedAt: ts("started_at").notNull(),
+    verifierId: uuid("verifier_id").references(() => users.id, { onDelete: "set null" }),
+    notifiedAt: ts("notified_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "verification_overdue_notices_pk", columns: [t.milestoneId, t.startedAt] })],
+);
+
 /** Scoped tokens for machine clients; only the SHA-256 of the token is stored. */
 export const apiTokens = pgTable(
   "api_tokens",

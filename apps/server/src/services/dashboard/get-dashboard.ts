@@ -1,6 +1,7 @@
 // The Overview cards and the caller's role dashboard in one call. Every figure is an SQL aggregate over
 // the projects the caller may see (their memberships, through project_members_user_idx; all for an
 // admin), so the cost follows what the caller sees, not the size of the whole table.
+
 import {
   type AdminDashboardDto,
   type Currency,
@@ -24,6 +25,7 @@ import type { ServiceContext, SessionUser } from "../../context";
 import { type DbOrTx, queryRows } from "../../db/client";
 import { toMoney } from "../../lib/money";
 import { releasedSum, settledSum } from "../releases/sums";
+import { turnaroundOf, verifierTurnaround } from "../verifiers/turnaround";
 
 /** The caller's projects as a CTE body: every project for an admin, else their memberships. */
 function visibleProjects(actor: SessionUser, memberRole?: "owner" | "investor" | "verifier"): SQL {
@@ -48,7 +50,7 @@ export async function getDashboard({ ctx }: { ctx: ServiceContext }): Promise<Da
     case "project_owner":
       return { overview, role: await ownerDashboard(ctx.db, ctx.actor) };
     case "admin":
-      return { overview, role: await adminDashboard(ctx.db) };
+      return { overview, role: await adminDashboard(ctx.db, ctx.env.VERIFICATION_SLA_DAYS) };
     default:
       return { overview, role: { role: "verifier" } };
   }
@@ -312,7 +314,7 @@ async function ownerDashboard(db: DbOrTx, actor: SessionUser): Promise<OwnerDash
 const RECENT_PROJECTS = 5;
 const VERIFIER_DIRECTORY_LIMIT = 100;
 
-async function adminDashboard(db: DbOrTx): Promise<AdminDashboardDto> {
+async function adminDashboard(db: DbOrTx, slaDays: number): Promise<AdminDashboardDto> {
   const [totals] = await queryRows<{ projects: number; users: number; verifiers: number }>(
     db,
     sql`select (select count(*)::int from projects) as projects,
@@ -352,6 +354,7 @@ async function adminDashboard(db: DbOrTx): Promise<AdminDashboardDto> {
         order by u.name, u.id
         limit ${VERIFIER_DIRECTORY_LIMIT}`,
   );
+  const turnaround = await verifierTurnaround(db, slaDays);
   return {
     role: "admin",
     totals: {
@@ -373,6 +376,7 @@ async function adminDashboard(db: DbOrTx): Promise<AdminDashboardDto> {
       rating: v.rating === null ? null : Number(v.rating),
       completedVerifications: Number(v.completed),
       projectCount: Number(v.project_count),
+      turnaround: turnaroundOf(turnaround, v.id, slaDays),
     })),
   };
 }

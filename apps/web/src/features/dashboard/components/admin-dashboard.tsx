@@ -3,6 +3,7 @@ import { FolderKanbanIcon, ShieldCheckIcon, StarIcon, UsersIcon } from "lucide-r
 import { Link } from "react-router";
 import { MilestoneStatusBadge, ProjectStatusBadge } from "@/components/status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { VerifierTurnaround } from "@/components/verifier-turnaround";
 import { StatCard } from "./stat-card";
 
 /** SPEC.md §2.5: the admin overview of the whole platform. */
@@ -104,6 +105,7 @@ export function AdminDashboard({ data }: { data: AdminDashboardDto }) {
                       {v.projectCount} {v.projectCount === 1 ? "project" : "projects"} · {v.completedVerifications}{" "}
                       completed
                     </p>
+                    <VerifierTurnaround turnaround={v.turnaround} compact />
                   </li>
                 ))}
               </ul>

@@ -2,6 +2,7 @@ import type { VerifierDto } from "@tranche/domain";
 import { StarIcon } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/feedback";
+import { VerifierTurnaround } from "@/components/verifier-turnaround";
 
 /** The verifiers directory (SPEC.md §3 Verifier fields). */
 export function VerifierDirectory({ verifiers }: { verifiers: VerifierDto[] }) {
@@ -46,6 +47,7 @@ export function VerifierDirectory({ verifiers }: { verifiers: VerifierDto[] }) {
                 <dd className="font-semibold text-slate-900">{v.projectCount}</dd>
               </div>
             </dl>
+            <VerifierTurnaround turnaround={v.turnaround} />
           </CardContent>
         </Card>
       ))}

@@ -1,0 +1,184 @@
+import type { VerifierTurnaroundDto } from "@tranche/domain";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import type { Deps } from "../../context";
+import { type DbOrTx, queryRows } from "../../db/client";
+import { milestones, projects, users, verificationOverdueNotices } from "../../db/schema";
+import { appendAudit } from "../audit/append";
+import { notify } from "../notifications/notify";
+import { milestoneLink } from "../verification/locked";
+
+const DAY_MS = 86_400_000;
+const HOUR_S = 3600;
+
+const overdueSince = (slaDays: number, now: Date) => new Date(now.getTime() - slaDays * DAY_MS);
+
+const hours = (seconds: number | string | null) =>
+  seconds === null ? null : Math.round((Number(seconds) / HOUR_S) * 10) / 10;
+
+/**
+ * Each verifier's turnaround, keyed by user id: median and 90th percentile time from the start of a verification
+ * to its decision (over the milestones whose current decision is theirs), what they have open, and how much of it
+ * is older than `slaDays`.
+ */
+export async function verifierTurnaround(
+  db: DbOrTx,
+  slaDays: number,
+  now = new Date(),
+): Promise<Map<string, VerifierTurnaroundDto>> {
+  const rows = await queryRows<{
+    id: string;
+    median_s: number | string | null;
+    p90_s: number | string | null;
+    decided: number;
+    open: number;
+    overdue: number;
+  }>(
+    db,
+    sql`select u.id, d.median_s, d.p90_s, d.decided, o.open, o.overdue
+        from users u
+        cross join lateral (
+          select percentile_cont(0.5) within group (order by x.s) as median_s,
+                 percentile_cont(0.9) within group (order by x.s) as p90_s,
+                 count(*)::int as decided
+          from (select extract(epoch from (m.verification_date - m.started_at)) as s
+                from milestones m
+                where m.verifier_id = u.id and m.status in ('verified', 'rejected')
+                  and m.started_at is not null and m.verification_date >= m.started_at) x
+        ) d
+        cross join lateral (
+          select count(*)::int as open,
+                 (count(*) filter (where m.started_at < ${overdueSince(slaDays, now).toISOString()}::timestamptz))::int
+                   as overdue
+          from milestones m
+          where m.verifier_id = u.id and m.status = 'in_verification'
+        ) o
+        where u.role = 'verifier'`,
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        medianHours: hours(r.median_s),
+        p90Hours: hours(r.p90_s),
+        decided: Number(r.decided),
+        open: Number(r.open),
+        overdue: Number(r.overdue),
+        slaDays,
+      },
+    ]),
+  );
+}
+
+const noTurnaround = (slaDays: number): VerifierTurnaroundDto => ({
+  medianHours: null,
+  p90Hours: null,
+  decided: 0,
+  open: 0,
+  overdue: 0,
+  slaDays,
+});
+
+export const turnaroundOf = (all: Map<string, VerifierTurnaroundDto>, id: string, slaDays: number) =>
+  all.get(id) ?? noTurnaround(slaDays);
+
+/**
+ * Notifies the verifier and the admins of every verification open longer than VERIFICATION_SLA_DAYS, once per
+ * start: the notice row's primary key (milestone, start) is claimed in the same transaction as the notification
+ * and the audit event, so processes sweeping at the same time notify once. Resolves to how many were notified.
+ */
+export async function notifyOverdueVerifications(deps: Pick<Deps, "db" | "env">, now = new Date()): Promise<number> {
+  const slaDays = deps.env.VERIFICATION_SLA_DAYS;
+  const due = await deps.db
+    .select({
+      id: milestones.id,
+      title: milestones.title,
+      projectId: milestones.projectId,
+      projectName: projects.name,
+      verifierId: milestones.verifierId,
+      startedAt: milestones.startedAt,
+    })
+    .from(milestones)
+    .innerJoin(projects, eq(projects.id, milestones.projectId))
+    .leftJoin(
+      verificationOverdueNotices,
+      and(
+        eq(verificationOverdueNotices.milestoneId, milestones.id),
+        eq(verificationOverdueNotices.startedAt, milestones.startedAt),
+      ),
+    )
+    .where(
+      and(
+        eq(milestones.status, "in_verification"),
+        lt(milestones.startedAt, overdueSince(slaDays, now)),
+        isNull(verificationOverdueNotices.milestoneId),
+      ),
+    );
+  let notified = 0;
+  for (const m of due) {
+    if (!m.startedAt) continue;
+    const startedAt = m.startedAt;
+    const claimed = await deps.db.transaction(async (tx) => {
+      const [marked] = await tx
+        .insert(verificationOverdueNotices)
+        .values({ milestoneId: m.id, startedAt, verifierId: m.verifierId })
+        .onConflictDoNothing()
+        .returning({ milestoneId: verificationOverdueNotices.milestoneId });
+      if (!marked) return false;
+      const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin"));
+      await appendAudit(tx, {
+        actorId: null,
+        action: "milestone.verification_overdue",
+        entityType: "milestone",
+        entityId: m.id,
+        projectId: m.projectId,
+        after: { verifierId: m.verifierId, startedAt: startedAt.toISOString(), slaDays },
+      });
+      await notify(tx, [m.verifierId, ...admins.map((a) => a.id)], {
+        title: "Verification overdue",
+        message: `"${m.title}" (${m.projectName}) has been in verification for more than ${slaDays} ${
+          slaDays === 1 ? "day" : "days"
+        }.`,
+        category: "verification",
+        link: milestoneLink(m.id),
+        subject: { projectId: m.projectId, milestoneId: m.id },
+      });
+      return true;
+    });
+    if (claimed) notified += 1;
+  }
+  return notified;
+}
+
+export interface OverdueSweeper {
+  start(): void;
+  stop(): void;
+  tick(): Promise<number>;
+}
+
+/** Runs notifyOverdueVerifications every VERIFICATION_SLA_SWEEP_MS in this process (like the audit checkpointer). */
+export function createOverdueSweeper(deps: Pick<Deps, "db" | "env" | "logger">): OverdueSweeper {
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  const tick = async () => {
+    if (running) return 0;
+    running = true;
+    try {
+      return await notifyOverdueVerifications(deps);
+    } catch (error) {
+      deps.logger.error({ err: error }, "overdue verification sweep failed");
+      return 0;
+    } finally {
+      running = false;
+    }
+  };
+  return {
+    start() {
+      timer = setInterval(() => void tick(), deps.env.VERIFICATION_SLA_SWEEP_MS);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+    },
+    tick,
+  };
+}
