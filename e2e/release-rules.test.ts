@@ -1,5 +1,6 @@
 // Release rules in the browser, end to end: the lead investor sets a 2-of-2 policy with a countersignature on
-// the project's Finances tab; two verifiers approve; the investor countersigns; the release is instructed.
+// the project's Finances tab; two verifiers approve; the investor countersigns; the release is instructed. And a
+// dispute: the owner disputes a rejection, an admin assigns a different verifier, whose approval closes it.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO, expectToast, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
@@ -118,6 +119,68 @@ describe("release rules", () => {
       () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
     );
     expect(fits).toBe(true);
+    await phone.context.close();
+  });
+
+  it("a dispute: the owner disputes a rejection, an admin assigns another verifier, whose approval closes it", async () => {
+    const owner = await suite.page();
+    await signIn(owner.page, DEMO.owner);
+    const projects = await (await owner.page.request.get("/api/projects")).json();
+    const harbor = projects.find((p: { name: string }) => p.name === "Harbor District Affordable Housing");
+    const detail = await (await owner.page.request.get(`/api/projects/${harbor.id}`)).json();
+    const rejected = detail.milestones.find((m: { title: string }) => m.title === "Structural frame, block A");
+
+    await owner.page.goto(`/milestones/${rejected.id}`);
+    await owner.page.getByRole("tab", { name: "Verification" }).click();
+    const dispute = owner.page.getByRole("region", { name: "Dispute" });
+    await dispute.getByRole("button", { name: "Dispute" }).click();
+    await dispute.getByRole("button", { name: "Submit dispute" }).click();
+    await dispute.getByText("at least 10 characters", { exact: false }).waitFor();
+    await dispute
+      .getByLabel("Statement")
+      .fill("The fire-safety certificate for floors 4 to 6 was uploaded on the 3rd; please review it again.");
+    await dispute.getByRole("button", { name: "Submit dispute" }).click();
+    await expectToast(owner.page, "Dispute opened");
+    await dispute.getByText("Waiting for an admin to assign a different verifier.").waitFor();
+    await screenshot(owner.page, "dispute-opened-desktop");
+
+    // An admin adds Theo to the project and assigns him: Vera rejected, so she is not offered.
+    const admin = await suite.page();
+    await signIn(admin.page, DEMO.admin);
+    const verifiers = await (await admin.page.request.get("/api/verifiers")).json();
+    const theo = verifiers.find((v: { email: string }) => v.email === "theo.park@tranche.demo");
+    const added = await admin.page.request.post(`/api/projects/${harbor.id}/members`, {
+      data: { userId: theo.id, role: "verifier" },
+    });
+    expect(added.status()).toBe(201);
+    await admin.page.goto(`/milestones/${rejected.id}`);
+    await admin.page.getByRole("tab", { name: "Verification" }).click();
+    const review = admin.page.getByRole("region", { name: "Dispute" });
+    await review.getByText("The fire-safety certificate for floors 4 to 6 was uploaded").waitFor();
+    const choice = review.getByLabel("Reviewing verifier");
+    await choice.waitFor();
+    expect(await choice.locator("option").allTextContents()).toEqual(["Choose a verifier", "Theo Park"]);
+    await choice.selectOption({ label: "Theo Park" });
+    await review.getByRole("button", { name: "Assign verifier" }).click();
+    await expectToast(admin.page, "Verifier assigned");
+    await review.getByText("Reviewing verifier: Theo Park", { exact: false }).waitFor();
+    await screenshot(admin.page, "dispute-assigned-desktop");
+    await admin.context.close();
+
+    // Theo approves alone; the dispute closes and the owner sees how.
+    const reviewer = await approveAs("theo.park@tranche.demo", rejected.id, "Milestone verified");
+    await reviewer.context.close();
+    await owner.page.reload();
+    await owner.page.getByRole("tab", { name: "Verification" }).click();
+    await dispute.getByText("Closed: approved on review").waitFor();
+    await owner.context.close();
+
+    const phone = await suite.page(PHONE);
+    await signIn(phone.page, DEMO.owner);
+    await phone.page.goto(`/milestones/${rejected.id}`);
+    await phone.page.getByRole("tab", { name: "Verification" }).click();
+    await phone.page.getByRole("region", { name: "Dispute" }).waitFor();
+    await screenshot(phone.page, "dispute-closed-phone");
     await phone.context.close();
   });
 });

@@ -217,6 +217,8 @@ describe("GET /api/dashboard", () => {
         rating: null,
         completedVerifications: 3,
         projectCount: 1,
+        // The factory starts and decides in the same instant; nothing has been open for 3 days.
+        turnaround: expect.objectContaining({ medianHours: 0, p90Hours: 0, decided: 3, overdue: 0, slaDays: 3 }),
       },
       expect.objectContaining({ id: otherVerifier.id, completedVerifications: 1, projectCount: 1 }),
     ]);

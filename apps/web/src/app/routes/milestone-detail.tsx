@@ -13,6 +13,7 @@ import { DeleteMilestoneDialog } from "@/features/milestones/components/delete-m
 import { MilestoneFormDialog } from "@/features/milestones/components/milestone-form-dialog";
 import { MilestoneProgress } from "@/features/milestones/components/milestone-progress";
 import { MilestoneSummary } from "@/features/milestones/components/milestone-summary";
+import { useProject } from "@/features/projects/api/get-project";
 import { ReleaseDetails } from "@/features/releases/components/release-details";
 import { EvidenceTab, VerificationTab, VerifyButton } from "@/features/verification/components/verification-panel";
 import { useDocumentTitle } from "@/lib/document-title";
@@ -149,13 +150,14 @@ export default function MilestonePage() {
 
 /** The Verification tab: state, progress, comments, the owner's actions and the milestone's history. */
 function VerificationSlot({ milestone }: { milestone: MilestoneDetailDto }) {
+  const project = useProject(milestone.projectId);
   return (
     <Card>
       <CardHeader>
         <CardTitle>Verification</CardTitle>
       </CardHeader>
       <CardContent>
-        <VerificationTab milestoneId={milestone.id} />
+        <VerificationTab milestoneId={milestone.id} disputeCandidates={project.data?.verifiers} />
       </CardContent>
     </Card>
   );

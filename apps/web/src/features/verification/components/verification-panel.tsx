@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { LoadError, Progress, Skeleton } from "@/components/ui/feedback";
 import { useVerification } from "../api/get-verification";
+import { type DisputeCandidate, DisputePanel } from "./dispute-panel";
 import { EvidenceList, EvidenceUpload } from "./evidence-panel";
 import { MilestoneHistory } from "./milestone-history";
 import { OwnerActions } from "./owner-actions";
@@ -37,7 +38,14 @@ export function VerifyButton({ milestoneId }: { milestoneId: string }) {
 }
 
 /** The milestone page's Verification tab: state, progress, decision, owner actions and history. */
-export function VerificationTab({ milestoneId }: { milestoneId: string }) {
+export function VerificationTab({
+  milestoneId,
+  disputeCandidates,
+}: {
+  milestoneId: string;
+  /** The project's verifiers, from whom an admin picks the one who reviews a disputed rejection. */
+  disputeCandidates: DisputeCandidate[] | undefined;
+}) {
   const { data: v, isPending, isError, error, refetch } = useVerification(milestoneId);
   if (isPending) return <Skeleton className="h-32" />;
   if (isError) return <LoadError title="Could not load the verification" error={error} onRetry={refetch} />;
@@ -66,6 +74,7 @@ export function VerificationTab({ milestoneId }: { milestoneId: string }) {
       ) : null}
       <QuorumPanel verification={v} />
       <OwnerActions verification={v} />
+      <DisputePanel verification={v} candidates={disputeCandidates} />
       <section className="grid gap-2">
         <h3 className="text-sm font-semibold text-slate-900">History</h3>
         <MilestoneHistory milestoneId={milestoneId} />
