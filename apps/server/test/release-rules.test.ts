@@ -267,6 +267,13 @@ describe("verification under a policy", () => {
     ]);
     const after = await t.request("GET", `/api/projects/${project.id}`, { as: owner });
     expect(after.body.disbursedCapital).toBe(400_000);
+    // The milestone page lists both releases, oldest first; its latest is the remainder.
+    const page = await t.request("GET", `/api/milestones/${milestone.id}`, { as: owner });
+    expect(page.body.releases.map((r: { amount: number; status: string }) => [r.amount, r.status])).toEqual([
+      [240_000, "instructed"],
+      [160_000, "instructed"],
+    ]);
+    expect(page.body.release.amount).toBe(160_000);
   });
 
   it("keeps the default rule: the verifier who started approves alone", async () => {

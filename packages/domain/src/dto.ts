@@ -113,7 +113,10 @@ export interface MilestoneDetailDto extends MilestoneDto {
   projectCurrency: Currency;
   startedAt: string | null;
   disbursedAt: string | null;
+  /** The latest release of the milestone. */
   release: ReleaseDto | null;
+  /** Every release of the milestone, oldest first: several after partial releases. */
+  releases: ReleaseDto[];
   permissions: {
     canEdit: boolean;
     canDelete: boolean;

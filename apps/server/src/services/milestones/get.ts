@@ -12,7 +12,7 @@ import type { DbOrTx } from "../../db/client";
 import { disbursements, milestones } from "../../db/schema";
 import { toMoney } from "../../lib/money";
 import { type MilestoneAccess, requireVisibleMilestone } from "../access";
-import { loadRelease } from "../releases/dto";
+import { loadReleases } from "../releases/dto";
 import { loadMilestones } from "./dto";
 
 function lockReasons(status: MilestoneStatus): { edit?: string; delete?: string } {
@@ -36,10 +36,11 @@ export async function milestoneDetail(
   // One after another: inside a transaction these share a single connection.
   const [dto] = await loadMilestones(db, eq(milestones.id, access.milestone.id));
   // Every member who may see the milestone sees its release (the figures on the page depend on it).
-  const release = await loadRelease(db, eq(disbursements.milestoneId, access.milestone.id), {
+  const releases = await loadReleases(db, eq(disbursements.milestoneId, access.milestone.id), {
     kind: "user",
     user: actor,
   });
+  const release = releases.at(-1) ?? null;
   const status = dto.status;
   // Separation of duties: a verifier never verifies a project they own or invest in.
   const independentVerifier = roles.includes("verifier") && !roles.includes("owner") && !roles.includes("investor");
@@ -54,6 +55,7 @@ export async function milestoneDetail(
     startedAt: access.milestone.startedAt?.toISOString() ?? null,
     disbursedAt: release?.approvedAt ?? null,
     release,
+    releases,
     permissions: {
       canEdit: (isOwner || isAdmin) && isMilestoneEditable(status),
       canDelete: (isOwner || isAdmin) && isMilestoneEditable(status),

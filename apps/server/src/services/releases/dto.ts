@@ -1,5 +1,5 @@
 import type { Currency, ReleaseDto, ReleaseStatus } from "@tranche/domain";
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Caller } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { auditEvents, disbursements, milestones, projects, users } from "../../db/schema";
@@ -80,6 +80,12 @@ export function toReleaseDto(row: Row, caller: Caller | null): ReleaseDto {
 }
 
 /** One release as `caller` sees it (null: it does not exist). */
+/** Every release matching `where`, oldest first (a milestone has several after partial releases). */
+export async function loadReleases(db: DbOrTx, where: SQL, caller: Caller | null): Promise<ReleaseDto[]> {
+  const rows = await selectReleases(db).where(where).orderBy(asc(disbursements.round), asc(disbursements.id));
+  return rows.map((row) => toReleaseDto(row, caller));
+}
+
 export async function loadRelease(db: DbOrTx, where: SQL, caller: Caller | null): Promise<ReleaseDto | null> {
   const [row] = await selectReleases(db).where(where);
   return row ? toReleaseDto(row, caller) : null;

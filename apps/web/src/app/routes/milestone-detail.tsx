@@ -14,7 +14,7 @@ import { MilestoneFormDialog } from "@/features/milestones/components/milestone-
 import { MilestoneProgress } from "@/features/milestones/components/milestone-progress";
 import { MilestoneSummary } from "@/features/milestones/components/milestone-summary";
 import { useProject } from "@/features/projects/api/get-project";
-import { ReleaseDetails } from "@/features/releases/components/release-details";
+import { MilestoneReleases } from "@/features/releases/components/release-details";
 import { EvidenceTab, VerificationTab, VerifyButton } from "@/features/verification/components/verification-panel";
 import { useDocumentTitle } from "@/lib/document-title";
 import { useLoadFailure } from "@/lib/use-load-failure";
@@ -119,9 +119,9 @@ export default function MilestonePage() {
                 <MilestoneProgress milestone={m} />
               </CardContent>
             </Card>
-            {m.release ? (
+            {m.releases.length ? (
               <div className="lg:col-span-2">
-                <ReleaseDetails release={m.release} />
+                <MilestoneReleases releases={m.releases} />
               </div>
             ) : null}
           </div>

@@ -47,7 +47,7 @@ export function MilestoneSummary({ milestone }: { milestone: MilestoneDetailDto 
         <p className="text-sm text-muted-foreground">
           {milestoneShare(milestone.capitalAmount, milestone.projectTotalCapital)}% of project total capital
         </p>
-        {milestone.release ? <ReleaseFigures release={milestone.release} /> : null}
+        {milestone.releases.length ? <ReleaseFigures releases={milestone.releases} /> : null}
       </SummaryCard>
       <SummaryCard icon={<ShieldCheckIcon className="size-4" aria-hidden />} label="Status">
         <div>
@@ -66,11 +66,13 @@ export function MilestoneSummary({ milestone }: { milestone: MilestoneDetailDto 
   );
 }
 
-/** Released (instructed or settled) and Settled, named apart. */
-function ReleaseFigures({ release }: { release: ReleaseDto }) {
-  const money = (n: number) => formatMoney(n, release.currency);
-  const released = RELEASED_STATUSES.includes(release.status) ? release.amount : 0;
-  const settled = release.status === "settled" ? release.amount : 0;
+/** Released (instructed or settled) and Settled, named apart: the sums of every release of the milestone. */
+function ReleaseFigures({ releases }: { releases: ReleaseDto[] }) {
+  const money = (n: number) => formatMoney(n, releases[0].currency);
+  const sum = (counted: (r: ReleaseDto) => boolean) =>
+    Math.round(releases.filter(counted).reduce((total, r) => total + r.amount * 100, 0)) / 100;
+  const released = sum((r) => RELEASED_STATUSES.includes(r.status));
+  const settled = sum((r) => r.status === "settled");
   return (
     <dl className="mt-1 grid grid-cols-2 gap-2 text-sm" aria-label="Released and settled">
       <div>

@@ -1,5 +1,6 @@
 import { formatDateTime, formatMoney, type ReleaseDto } from "@tranche/domain";
 import { FileBadgeIcon } from "lucide-react";
+import { useId } from "react";
 import { ReleaseStatusBadge } from "@/components/status-badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -15,11 +16,12 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 /** What the release says on a milestone: its status, what the custodian was told, and what came back. */
-export function ReleaseDetails({ release }: { release: ReleaseDto }) {
+export function ReleaseDetails({ release, title = "Capital Release" }: { release: ReleaseDto; title?: string }) {
+  const titleId = useId();
   return (
-    <Card role="region" aria-labelledby="release-title">
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle id="release-title">Capital Release</CardTitle>
+        <CardTitle id={titleId}>{title}</CardTitle>
         <ReleaseStatusBadge status={release.status} className="text-sm" />
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -76,3 +78,15 @@ const STATUS_NOTES: Record<ReleaseDto["status"], string> = {
   failed: "The custodian could not pay. An admin can re-instruct or cancel the release.",
   cancelled: "This capital is not counted as released.",
 };
+
+/** Every release of a milestone, oldest first: one card each, numbered when partial releases made several. */
+export function MilestoneReleases({ releases }: { releases: ReleaseDto[] }) {
+  if (releases.length === 1) return <ReleaseDetails release={releases[0]} />;
+  return (
+    <div className="grid gap-4">
+      {releases.map((release, i) => (
+        <ReleaseDetails key={release.id} release={release} title={`Capital Release ${i + 1} of ${releases.length}`} />
+      ))}
+    </div>
+  );
+}
