@@ -1,4 +1,4 @@
-import { formatLongDate, formatMoney, type MilestoneDetailDto } from "@tranche/domain";
+import { formatLongDate, formatMoney, type MilestoneDetailDto, type ReleaseDto } from "@tranche/domain";
 import { CheckCircle2Icon, CircleIcon, XCircleIcon } from "lucide-react";
 import { cn } from "@/lib/utils";
 
@@ -27,6 +27,12 @@ function capitalStep(milestone: MilestoneDetailDto): Step {
           : "Awaiting verification";
     return { title, detail, state: "todo" };
   }
+  const step = latestReleaseStep(release, title);
+  const count = milestone.releases.length;
+  return count > 1 ? { ...step, detail: `${step.detail} (the latest of ${count} releases)` } : step;
+}
+
+function latestReleaseStep(release: ReleaseDto, title: string): Step {
   const amount = formatMoney(release.amount, release.currency);
   switch (release.status) {
     case "settled":
