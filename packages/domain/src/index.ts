@@ -4,4 +4,5 @@ export * from "./dto";
 export * from "./format";
 export * from "./rules";
 export * from "./schemas";
+export * from "./security";
 export * from "./webhooks";
