@@ -179,7 +179,7 @@ function EnrolForm({ setup, onEnabled }: { setup: TotpSetupDto; onEnabled: (code
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
-    <div className="grid gap-3" role="region" aria-label="Recovery codes">
+    <section className="grid gap-3" aria-label="Recovery codes">
       <p className="text-sm">
         Save these recovery codes somewhere safe. Each one works once if you lose your device. They will not be shown
         again.
@@ -203,6 +203,6 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         </Button>
         <Button onClick={onDone}>I have saved them</Button>
       </div>
-    </div>
+    </section>
   );
 }
