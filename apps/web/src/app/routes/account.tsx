@@ -1,4 +1,6 @@
 import { displayLabel, ROLE_LABELS } from "@tranche/domain";
+import { useEffect } from "react";
+import { useLocation } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { ChangePasswordForm } from "@/features/account/components/change-password-form";
@@ -9,6 +11,11 @@ import { useSession } from "@/features/auth/api/session";
 /** Every role's own account: who they are signed in as, and Security (password, second factor, sessions). */
 export default function AccountPage() {
   const { data: user } = useSession();
+  const { hash } = useLocation();
+  // The second-factor dialog links here (/account#security) when an action needs one set up first.
+  useEffect(() => {
+    if (hash === "#security") document.getElementById("security")?.scrollIntoView();
+  }, [hash]);
   return (
     <>
       <PageHeader title="Account" description="Your sign-in details, password, second factor and sessions." />
