@@ -5,6 +5,8 @@ export const ERROR_STATUS = {
   invalid_input: 400,
   unauthenticated: 401,
   forbidden: 403,
+  /** The session must pass the second factor first (details.enrolled: whether one is set up). */
+  mfa_required: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

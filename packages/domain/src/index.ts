@@ -5,4 +5,5 @@ export * from "./format";
 export * from "./release-policy";
 export * from "./rules";
 export * from "./schemas";
+export * from "./security";
 export * from "./webhooks";

@@ -57,8 +57,37 @@ export const sessions = pgTable(
     lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    /** When this session last passed the second factor (null: never). */
+    mfaVerifiedAt: ts("mfa_verified_at"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** A user's TOTP secret, sealed with the secret box; enabled once a first code was accepted. */
+export const mfaTotp = pgTable("mfa_totp", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretSealed: text("secret_sealed").notNull(),
+  enabledAt: ts("enabled_at"),
+  /** The last 30-second step whose code was accepted: a code is good once. */
+  lastUsedStep: bigint("last_used_step", { mode: "number" }),
+  createdAt: created(),
+});
+
+/** Single-use recovery codes, stored as SHA-256 hashes. */
+export const mfaRecoveryCodes = pgTable(
+  "mfa_recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex("mfa_recovery_codes_user_hash_key").on(t.userId, t.codeHash)],
 );
 
 export const rateLimits = pgTable("rate_limits", {

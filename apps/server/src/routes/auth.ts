@@ -22,7 +22,7 @@ export const authRoutes = new Hono<AppEnv>()
     const input = await parseJson(c, signInSchema);
     const current = c.get("user");
     if (current) await deleteSession(db, current.sessionId);
-    const { token, user } = await signIn(db, input, { ip: clientIp(c), userAgent: c.req.header("user-agent") });
+    const { token, user } = await signIn(db, env, input, { ip: clientIp(c), userAgent: c.req.header("user-agent") });
     setSessionCookie(c, token, env);
     return c.json({ user: toUserDto(user) });
   })

@@ -1,6 +1,7 @@
 import { updateUserSchema } from "@tranche/domain";
 import { Hono } from "hono";
 import { requireRole } from "../auth/middleware";
+import { requireSecondFactor } from "../auth/require-second-factor";
 import type { AppEnv } from "../context";
 import { parseJson, pathId } from "../lib/validate";
 import { changeUserRole } from "../services/users/change-role";
@@ -15,6 +16,7 @@ export const userRoutes = new Hono<AppEnv>()
   .patch("/:id", async (c) => {
     // Permission before input: a non-admin learns nothing about the body or the id.
     const actor = requireRole(c, "admin");
+    await requireSecondFactor(c);
     const userId = pathId(c, "id", "User");
     const input = await parseJson(c, updateUserSchema);
     const { db, env } = c.get("deps");

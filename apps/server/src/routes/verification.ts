@@ -10,6 +10,7 @@ import {
 import { type Context, Hono } from "hono";
 import type { z } from "zod";
 import { requireUser } from "../auth/middleware";
+import { requireSecondFactor } from "../auth/require-second-factor";
 import type { AppEnv, ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { parseJson, parseQuery, parseWith, pathId } from "../lib/validate";
@@ -59,6 +60,7 @@ export const verificationRoutes = new Hono<AppEnv>()
   .post("/:id/start", async (c) => c.json(await startVerification(serviceContext(c), milestoneId(c))))
   .post("/:id/approve", async (c) => {
     const ctx = serviceContext(c);
+    await requireSecondFactor(c);
     const id = milestoneId(c);
     const key = idempotencyKey(c);
     const input = await optionalJson(c, approveSchema);
@@ -68,6 +70,7 @@ export const verificationRoutes = new Hono<AppEnv>()
   })
   .post("/:id/reject", async (c) => {
     const ctx = serviceContext(c);
+    await requireSecondFactor(c);
     const id = milestoneId(c);
     const input = await parseJson(c, rejectSchema);
     return c.json(await rejectMilestone(ctx, id, input));

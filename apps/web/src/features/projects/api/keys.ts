@@ -4,4 +4,5 @@ export const projectKeys = {
   detail: (id: string) => [...projectKeys.all, "detail", id] as const,
   verifiers: ["verifiers"] as const,
   investors: ["users", "investors"] as const,
+  owners: ["users", "project-owners"] as const,
 };
