@@ -60,6 +60,9 @@ describe("actions on money and access ask for the second factor", () => {
       [admin, "DELETE", `/api/api-tokens/${id}`, undefined],
       [admin, "POST", `/api/releases/${id}/reinstruct`, undefined],
       [admin, "POST", `/api/releases/${id}/cancel`, { reason: "Wrong account" }],
+      [admin, "PUT", `/api/projects/${project.id}/release-policy`, { requiredApprovals: 2 }],
+      [admin, "PUT", `/api/projects/${project.id}/lead-investor`, { userId: investor.id }],
+      [admin, "POST", `/api/milestones/${milestone.id}/dispute/assign`, { verifierId: verifier.id }],
     ];
     for (const [as, method, path, body] of attempts) {
       const res = await t.request(method, path, { as, body });

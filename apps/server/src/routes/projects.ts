@@ -93,6 +93,7 @@ export const projectRoutes = new Hono<AppEnv>()
   })
   .put("/:id/lead-investor", async (c) => {
     const ctx = serviceContext(c);
+    await requireSecondFactor(c);
     const id = pathId(c, "id", "Project");
     return c.json(await setLeadInvestor(ctx, id, (await parseJson(c, leadInvestorSchema)).userId));
   })
@@ -101,6 +102,7 @@ export const projectRoutes = new Hono<AppEnv>()
   )
   .put("/:id/release-policy", async (c) => {
     const ctx = serviceContext(c);
+    await requireSecondFactor(c);
     const id = pathId(c, "id", "Project");
     return c.json(await setReleasePolicy(ctx, id, await parseJson(c, releasePolicySchema)));
   })

@@ -77,6 +77,7 @@ export const verificationRoutes = new Hono<AppEnv>()
   })
   .post("/:id/countersign", async (c) => {
     const ctx = serviceContext(c);
+    await requireSecondFactor(c);
     const id = milestoneId(c);
     return c.json(await countersignMilestone(ctx, id, await optionalJson(c, decisionSchema)));
   })
@@ -87,6 +88,7 @@ export const verificationRoutes = new Hono<AppEnv>()
   })
   .post("/:id/dispute/assign", async (c) => {
     const ctx = serviceContext(c);
+    await requireSecondFactor(c);
     const id = milestoneId(c);
     return c.json(await assignDispute(ctx, id, await parseJson(c, assignDisputeSchema)));
   })
