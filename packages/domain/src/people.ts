@@ -122,3 +122,21 @@ export interface ProfileDto {
 
 export const AVATAR_MAX_BYTES = 200 * 1024;
 export const AVATAR_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+
+// ---------- email outbox (admins) ----------
+export type EmailKind = "invitation" | "password_reset" | "password_changed" | "notification" | "digest";
+
+export interface OutboxEmailDto {
+  id: string;
+  to: string;
+  subject: string;
+  kind: EmailKind;
+  /** pending: not handled yet; sent: handed to the SMTP server; stored: kept here (no SMTP_URL); failed: gave up. */
+  status: "pending" | "sent" | "stored" | "failed";
+  createdAt: string;
+  attempts: number;
+  lastError: string | null;
+  /** Text and link only for messages kept here: a sent message's link belongs to its recipient alone. */
+  text: string | null;
+  link: string | null;
+}

@@ -1,23 +1,9 @@
-import { and, desc, eq } from "drizzle-orm";
+import type { OutboxEmailDto } from "@tranche/domain";
+import { desc, eq } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import { outbox } from "../../db/schema";
 import { forbidden } from "../../errors";
-import { EMAIL_TOPIC, type EmailKind, type EmailPayload } from "./queue";
-
-export interface OutboxEmailDto {
-  id: string;
-  to: string;
-  subject: string;
-  kind: EmailKind;
-  /** pending: not handled yet; sent: handed to the SMTP server; stored: kept here (no SMTP_URL); failed: gave up. */
-  status: "pending" | "sent" | "stored" | "failed";
-  createdAt: string;
-  attempts: number;
-  lastError: string | null;
-  /** Text and link only for messages kept here: a sent message's link belongs to its recipient alone. */
-  text: string | null;
-  link: string | null;
-}
+import { EMAIL_TOPIC, type EmailPayload } from "./queue";
 
 /** The latest emails (admins): what Tranche sent, and on a machine without SMTP what it would have sent. */
 export async function listOutboxEmails({ ctx }: { ctx: ServiceContext }): Promise<OutboxEmailDto[]> {
@@ -25,7 +11,7 @@ export async function listOutboxEmails({ ctx }: { ctx: ServiceContext }): Promis
   const rows = await ctx.db
     .select()
     .from(outbox)
-    .where(and(eq(outbox.topic, EMAIL_TOPIC)))
+    .where(eq(outbox.topic, EMAIL_TOPIC))
     .orderBy(desc(outbox.createdAt))
     .limit(100);
   return rows.map((row) => {

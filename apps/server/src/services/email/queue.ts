@@ -1,11 +1,9 @@
+import type { EmailKind } from "@tranche/domain";
 import type { DbOrTx } from "../../db/client";
 import { enqueue } from "../outbox/outbox";
 import type { RenderedEmail } from "./template";
 
 export const EMAIL_TOPIC = "email";
-
-/** What kind of message, for the Outbox list and for tests. */
-export type EmailKind = "invitation" | "password_reset" | "password_changed" | "notification" | "digest";
 
 export interface EmailPayload extends RenderedEmail {
   to: string;

@@ -1,39 +1,16 @@
-import { displayLabel, ROLE_LABELS } from "@tranche/domain";
 import { PageHeader } from "@/components/page-header";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { ChangePasswordForm } from "@/features/account/components/change-password-form";
-import { useSession } from "@/features/auth/api/session";
+import { EmailPreferencesForm } from "@/features/account/components/email-preferences-form";
+import { ProfileForm } from "@/features/account/components/profile-form";
 
-/** Every role's own account: who they are signed in as, and changing their password. */
+/** Every role's own account: profile, email notifications and password. */
 export default function AccountPage() {
-  const { data: user } = useSession();
   return (
     <>
-      <PageHeader title="Account" description="Your sign-in details and password." />
+      <PageHeader title="Account" description="Your profile, the email you receive, and your password." />
       <div className="grid gap-6">
-        {user ? (
-          <Card>
-            <CardHeader>
-              <CardTitle>Signed in as</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <dl className="grid gap-2 text-sm sm:grid-cols-[8rem_1fr]">
-                <dt className="text-muted-foreground">Name</dt>
-                <dd className="font-medium text-slate-900">{user.name || displayLabel(user.email)}</dd>
-                <dt className="text-muted-foreground">Email</dt>
-                <dd className="font-medium text-slate-900">{user.email}</dd>
-                <dt className="text-muted-foreground">Role</dt>
-                <dd className="font-medium text-slate-900">{user.role ? ROLE_LABELS[user.role] : "No role"}</dd>
-                {user.organization ? (
-                  <>
-                    <dt className="text-muted-foreground">Organization</dt>
-                    <dd className="font-medium text-slate-900">{user.organization}</dd>
-                  </>
-                ) : null}
-              </dl>
-            </CardContent>
-          </Card>
-        ) : null}
+        <ProfileForm />
+        <EmailPreferencesForm />
         <ChangePasswordForm />
       </div>
     </>
