@@ -177,11 +177,11 @@ function PendingInvitations() {
           </EmptyState>
         ) : (
           <ScrollRegion label="Pending invitations" className="rounded-md border">
-            <table className="w-full min-w-[48rem] text-left text-sm">
+            <table className="w-full min-w-[40rem] text-left text-sm">
               <caption className="sr-only">Pending invitations, newest first</caption>
               <thead className="bg-muted text-slate-700">
                 <tr>
-                  {["Email", "Role", "Organization", "Projects", "Sent", "Link", "Actions"].map((h) => (
+                  {["Person", "Projects", "Sent", "Link", "Actions"].map((h) => (
                     <th key={h} scope="col" className="px-3 py-2 font-medium">
                       {h}
                     </th>
@@ -191,9 +191,13 @@ function PendingInvitations() {
               <tbody className="divide-y">
                 {data.map((invite) => (
                   <tr key={invite.id} className="align-top">
-                    <td className="px-3 py-2 font-medium text-slate-900">{invite.email}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{ROLE_LABELS[invite.role]}</td>
-                    <td className="px-3 py-2">{invite.organization ?? "—"}</td>
+                    <td className="min-w-56 px-3 py-2">
+                      <div className="break-all font-medium text-slate-900">{invite.email}</div>
+                      <div className="text-xs text-slate-700">
+                        {ROLE_LABELS[invite.role]}
+                        {invite.organization ? ` · ${invite.organization}` : ""}
+                      </div>
+                    </td>
                     <td className="px-3 py-2">{invite.projects.map((p) => p.name).join(", ") || "—"}</td>
                     <td className="whitespace-nowrap px-3 py-2 text-slate-700">
                       <time dateTime={invite.sentAt}>{formatDateTime(invite.sentAt)}</time>
