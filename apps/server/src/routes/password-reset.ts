@@ -22,8 +22,8 @@ export const passwordResetRoutes = new Hono<AppEnv>()
   .post("/reset-password", async (c) => {
     const { db, env } = c.get("deps");
     const input = await parseJson(c, resetPasswordSchema);
-    await resetPassword(db, env, input);
+    const { userId } = await resetPassword(db, env, input);
     // Every session of the account has ended, this browser's included if it was signed in as them.
-    if (c.get("user")) clearSessionCookie(c, env);
+    if (c.get("user")?.id === userId) clearSessionCookie(c, env);
     return c.body(null, 204);
   });

@@ -15,7 +15,7 @@ const USED = "This reset link has already been used. Ask for a new one.";
 const EXPIRED = "This reset link has expired. Ask for a new one.";
 
 /** Sets the new password, uses the link up, ends every session of the account and says so by email. */
-export async function resetPassword(db: Db, env: Env, input: ResetPasswordInput): Promise<void> {
+export async function resetPassword(db: Db, env: Env, input: ResetPasswordInput): Promise<{ userId: string }> {
   const tokenHash = hashLinkToken(input.token);
   const find = (tx: DbOrTx, lock: boolean) => {
     const query = tx
@@ -42,7 +42,7 @@ export async function resetPassword(db: Db, env: Env, input: ResetPasswordInput)
   const reasons = passwordWeaknesses(input.password, [first.email, first.name]);
   if (reasons.length) throw new AppError("weak_password", "Password is too weak.", { reasons });
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const reset = check((await find(tx, true))[0]);
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
     // Every link of the account stops working, not only this one.
@@ -73,5 +73,6 @@ export async function resetPassword(db: Db, env: Env, input: ResetPasswordInput)
           "You receive this email because the password of your Tranche account changed. It is sent for every change, whatever your email settings.",
       }),
     );
+    return { userId: reset.userId };
   });
 }
