@@ -127,7 +127,9 @@ function InviteForm() {
                           }))
                         }
                       />
-                      <span className="truncate">{project.name}</span>
+                      <span className="truncate" title={project.name}>
+                        {project.name}
+                      </span>
                     </label>
                   ))}
                 </div>
