@@ -76,6 +76,8 @@ describe("people", () => {
     const { context, page } = await suite.page(PHONE);
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
+    // The login form has an Email field too: fill only once the page has changed.
+    await page.getByRole("heading", { name: "Forgot your password?" }).waitFor();
     await page.getByLabel("Email").fill(DEMO.investor);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await page.getByText("If an account uses this email, a link to reset its password is on its way.").waitFor();
