@@ -17,11 +17,15 @@ import { dashboardRoutes } from "./routes/dashboard";
 import { eventRoutes } from "./routes/events";
 import { evidenceRoutes, milestoneEvidenceRoutes } from "./routes/evidence";
 import { healthRoutes } from "./routes/health";
+import { invitationRoutes } from "./routes/invitations";
 import { meRoutes } from "./routes/me";
 import { mfaRoutes } from "./routes/mfa";
 import { milestoneRoutes } from "./routes/milestones";
 import { notificationRoutes } from "./routes/notifications";
 import { openApiRoutes } from "./routes/openapi";
+import { outboxRoutes } from "./routes/outbox";
+import { passwordResetRoutes } from "./routes/password-reset";
+import { avatarRoutes, profileRoutes } from "./routes/profile";
 import { projectRoutes } from "./routes/projects";
 import { publicRequestRoutes } from "./routes/public-requests";
 import { releaseRoutes } from "./routes/releases";
@@ -152,6 +156,11 @@ export function createApp(deps: Deps) {
   api.route("/", openApiRoutes);
   api.route("/releases", releaseRoutes);
   api.route("/api-tokens", apiTokenRoutes);
+  api.route("/auth", passwordResetRoutes);
+  api.route("/invitations", invitationRoutes);
+  api.route("/me", profileRoutes);
+  api.route("/users", avatarRoutes);
+  api.route("/outbox", outboxRoutes);
   app.route("/api", api);
   app.all("/api/*", () => {
     throw new AppError("not_found", "No such endpoint.");

@@ -74,6 +74,18 @@ export const envSchema = z
     OUTBOX_LEASE_MS: z.coerce.number().int().min(15_000).default(60_000),
     /** Development and tests only: webhooks may target private and loopback addresses, over plain http. */
     WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+    /** Outgoing email (smtp:// or smtps://); without it messages are stored and shown to admins in the Outbox. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, { error: "must be an smtp:// or smtps:// URL" })
+      .optional(),
+    EMAIL_FROM: z.string().min(3).default("Tranche <no-reply@tranche.local>"),
+    /** Self sign-up (project owners); invitations work either way. */
+    ALLOW_SIGNUP: bool.default(true),
+    /** "Forgot password?" requests per IP per 15 minutes; each address also gets at most 3 links an hour. */
+    PASSWORD_RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+    /** Hour of the day (UTC) when daily digests go out. */
+    DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(7),
   })
   .refine((env) => env.MAX_UPLOAD_REQUEST_MB >= env.MAX_UPLOAD_MB, {
     path: ["MAX_UPLOAD_REQUEST_MB"],

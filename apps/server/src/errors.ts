@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   mfa_required: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   business_rule: 422,

@@ -576,3 +576,86 @@ export const releaseCertificates = pgTable(
   },
   (t) => [check("release_certificates_fingerprint_check", sql`${t.fingerprint} ~ '^[0-9a-f]{64}$'`)],
 );
+
+/** An admin's invitation to join with a role; the link's token is stored as its SHA-256 only. */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    organization: text("organization"),
+    projectIds: uuid("project_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: created(),
+    sentAt: ts("sent_at").notNull().defaultNow(),
+    expiresAt: ts("expires_at").notNull(),
+    acceptedAt: ts("accepted_at"),
+    acceptedUserId: uuid("accepted_user_id").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [
+    uniqueIndex("invitations_token_key").on(t.tokenHash),
+    uniqueIndex("invitations_open_email_key")
+      .on(t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    check("invitations_role_check", sql`${t.role} in ('investor', 'project_owner', 'verifier', 'admin')`),
+  ],
+);
+
+/** A single-use password reset link (30 minutes); the token is stored as its SHA-256 only. */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: created(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+  },
+  (t) => [uniqueIndex("password_resets_token_key").on(t.tokenHash), index("password_resets_user_idx").on(t.userId)],
+);
+
+/** How a person wants email for one category of notification; no row means the category's default. */
+export const emailPreferences = pgTable(
+  "email_preferences",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    category: text("category").notNull(),
+    mode: text("mode").notNull(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "email_preferences_pk", columns: [t.userId, t.category] }),
+    check(
+      "email_preferences_category_check",
+      sql`${t.category} in ('verification', 'releases', 'projects', 'account')`,
+    ),
+    check("email_preferences_mode_check", sql`${t.mode} in ('instant', 'digest', 'off')`),
+  ],
+);
+
+/** The last daily digest each person was sent: notifications after throughSeq go into the next one. */
+export const emailDigests = pgTable("email_digests", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  throughSeq: bigint("through_seq", { mode: "number" }).notNull(),
+  sentAt: ts("sent_at").notNull(),
+});
+
+/** A person's picture (base64), served by Tranche itself: the content security policy allows no other host. */
+export const userAvatars = pgTable("user_avatars", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  contentType: text("content_type").notNull(),
+  data: text("data").notNull(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});

@@ -34,6 +34,7 @@ import {
 import type { z } from "zod";
 import { auditExportQuerySchema, auditQuerySchema, checkpointQuerySchema } from "../routes/audit";
 import { certificateQuerySchema } from "../routes/certificates";
+import { invitationLookupSchema } from "../routes/invitations";
 import { removeMemberQuery } from "../routes/projects";
 import { releaseListQuery } from "../routes/releases";
 import { deliveriesQuerySchema } from "../routes/webhooks";
@@ -41,6 +42,7 @@ import { listNotificationsQuery } from "../services/notifications/list";
 import { listPublicRequestsQuery } from "../services/public-requests/list";
 import { searchQuery } from "../services/search/search";
 import { completedQuery } from "../services/verification/queue";
+import { peopleOperations } from "./people-operations";
 
 /** One documented route. Schemas are the ones the route validates with, so the document cannot drift. */
 export interface Operation {
@@ -1011,5 +1013,6 @@ export function operations(): Operation[] {
       summary: "The signed-in role's dashboard figures",
       response: "Figures per currency and lists for the role.",
     }),
+    ...peopleOperations(get, write, invitationLookupSchema),
   ];
 }

@@ -19,7 +19,8 @@ export interface AuditInput {
     | "report"
     | "public_request"
     | "api_token"
-    | "webhook_endpoint";
+    | "webhook_endpoint"
+    | "invitation";
   entityId: string;
   projectId?: string | null;
   before?: unknown;
