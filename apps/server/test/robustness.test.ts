@@ -5,31 +5,37 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
+  acceptInvitationSchema,
   approveSchema,
   assignDisputeSchema,
   cancelReleaseSchema,
   changePasswordSchema,
   checklistSchema,
   createApiTokenSchema,
+  createInvitationSchema,
   createMilestoneSchema,
   createProjectSchema,
   createWebhookEndpointSchema,
   decisionSchema,
   disputeSchema,
+  emailPreferencesSchema,
   enableTotpSchema,
   failReleaseSchema,
+  forgotPasswordSchema,
   leadInvestorSchema,
   memberSchema,
   publicRequestSchema,
   rejectSchema,
   releasePolicySchema,
   reportSchema,
+  resetPasswordSchema,
   secondFactorSchema,
   settleReleaseSchema,
   signInSchema,
   signUpSchema,
   transferOwnershipSchema,
   updateMilestoneSchema,
+  updateProfileSchema,
   updateProjectSchema,
   updateUserSchema,
   updateWebhookEndpointSchema,
@@ -177,6 +183,25 @@ const ZOD_BODIES: Record<string, { schema: { shape: Record<string, unknown> }; v
     "POST /api/auth/mfa/recovery-codes": { schema: secondFactorSchema, valid: () => ({ code: "123456" }) },
     "POST /api/auth/mfa/totp/disable": { schema: secondFactorSchema, valid: () => ({ recoveryCode: "aaaaa-bbbbb" }) },
     "POST /api/projects/:id/owner": { schema: transferOwnershipSchema, valid: () => ({ userId: RANDOM_UUID }) },
+    "POST /api/auth/forgot-password": { schema: forgotPasswordSchema, valid: () => ({ email: "nobody@example.test" }) },
+    "POST /api/auth/reset-password": {
+      schema: resetPasswordSchema,
+      valid: () => ({ token: "t".repeat(43), password: "a long enough passphrase 42" }),
+    },
+    "POST /api/invitations": {
+      schema: createInvitationSchema,
+      valid: () => ({ email: "invitee@example.test", role: "investor", projectIds: [] }),
+    },
+    "POST /api/invitations/lookup": { schema: acceptInvitationSchema, valid: () => ({ token: "t".repeat(43) }) },
+    "POST /api/invitations/accept": {
+      schema: acceptInvitationSchema,
+      valid: () => ({ token: "t".repeat(43), name: "New Person", password: "a long enough passphrase 42" }),
+    },
+    "PATCH /api/me/profile": { schema: updateProfileSchema, valid: () => ({ name: "Renamed", organization: "Org" }) },
+    "PUT /api/me/email-preferences": {
+      schema: emailPreferencesSchema,
+      valid: () => Object.fromEntries(Object.keys(emailPreferencesSchema.shape).map((k) => [k, "instant"])),
+    },
     "POST /api/public-requests": {
       schema: publicRequestSchema,
       valid: () => ({ kind: "demo", email: "lead@example.test", name: "Lead" }),
@@ -240,6 +265,8 @@ const ZOD_BODIES: Record<string, { schema: { shape: Record<string, unknown> }; v
     },
   };
 const NO_BODY = new Set([
+  "POST /api/invitations/:id/resend",
+  "PUT /api/me/avatar", // an image body: its type is checked before anything is read
   "POST /api/auth/sign-out",
   "POST /api/auth/mfa/totp/setup",
   "POST /api/auth/sessions/sign-out-others",
