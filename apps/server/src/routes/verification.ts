@@ -1,4 +1,4 @@
-import { checklistSchema, decisionSchema, rejectSchema, reportSchema } from "@tranche/domain";
+import { checklistSchema, decisionSchema, rejectSchema, reportListQuerySchema, reportSchema } from "@tranche/domain";
 import { type Context, Hono } from "hono";
 import type { z } from "zod";
 import { requireUser } from "../auth/middleware";
@@ -87,6 +87,7 @@ export const verifierQueueRoutes = new Hono<AppEnv>()
   });
 
 /** GET /api/reports: submitted verification reports the caller may see. */
-export const reportRoutes = new Hono<AppEnv>().get("/", async (c) =>
-  c.json({ items: await listReports(serviceContext(c)) }),
-);
+export const reportRoutes = new Hono<AppEnv>().get("/", async (c) => {
+  const ctx = serviceContext(c);
+  return c.json(await listReports(ctx, parseQuery(c, reportListQuerySchema)));
+});

@@ -5,7 +5,7 @@ import { touchProjectActivity } from "../projects/rollup";
 import { type AuditContent, auditHash, GENESIS_HASH } from "./chain";
 
 // Appends are serialised by this transaction-scoped lock so the chain never forks.
-const AUDIT_LOCK = 727_002;
+export const AUDIT_LOCK = 727_002;
 
 export interface AuditInput {
   actorId: string | null;

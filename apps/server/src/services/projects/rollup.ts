@@ -37,6 +37,18 @@ export async function refreshProjectRollup(tx: DbOrTx, projectId: string): Promi
   await tx.execute(upsertFromExpected(sql`project_id = ${projectId}`));
 }
 
+/** Recomputes the rollups of several projects at once (bulk loads: seed-scale). */
+export async function refreshProjectRollups(tx: DbOrTx, projectIds: string[]): Promise<void> {
+  await tx.execute(
+    upsertFromExpected(
+      sql`project_id in (${sql.join(
+        projectIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    ),
+  );
+}
+
 /** An audited event on a project is its latest activity (appendAudit calls this; the row may not exist yet). */
 export async function touchProjectActivity(tx: DbOrTx, projectId: string, at: Date): Promise<void> {
   await tx.execute(sql`

@@ -9,12 +9,12 @@ export interface InvestorOption {
   organization: string | null;
 }
 
-/** Admin only: the users holding the investor role, from the admin user list. */
+/** Admin only: the users holding the investor role (the first 100 by name), from the admin user list. */
 export const investorsQuery = queryOptions({
   queryKey: projectKeys.investors,
   queryFn: async () => {
-    const { items } = await api<{ items: (InvestorOption & { role: string | null })[] }>("/users");
-    return items.filter((user) => user.role === "investor");
+    const { items } = await api<{ items: InvestorOption[] }>("/users?role=investor&limit=100");
+    return items;
   },
 });
 
