@@ -30,11 +30,7 @@ export default function VerifiersPage() {
       />
       <VerifierTurnaround />
       <div className="mb-4 flex flex-wrap items-center gap-2">
-        <ListSearch
-          label="Search verifiers by name, email or organization"
-          value={view.q}
-          onSearch={(q) => setView({ q })}
-        />
+        <ListSearch label="Search verifiers" value={view.q} onSearch={(q) => setView({ q })} />
         <SelectFilter label="Sort" value={view.sort} options={SORTS} onChange={(value) => setView({ sort: value })} />
       </div>
       <PagedListState list={verifiers} noun="verifiers" empty={view.q ? "No verifiers found" : "No verifiers yet"}>

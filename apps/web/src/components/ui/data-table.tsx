@@ -1,11 +1,4 @@
-import {
-  type ColumnDef,
-  flexRender,
-  getCoreRowModel,
-  type RowData,
-  type SortingState,
-  useReactTable,
-} from "@tanstack/react-table";
+import { type ColumnDef, flexRender, getCoreRowModel, type RowData, useReactTable } from "@tanstack/react-table";
 import { ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/utils";
@@ -40,16 +33,13 @@ export function DataTable<T>({
   onSortChange: (sort: string) => void;
   renderCard: (row: T) => ReactNode;
 }) {
-  const sorting: SortingState = columns
-    .filter((c) => c.meta?.sort?.name === sort)
-    .map((c) => ({ id: c.id as string, desc: c.meta?.sort?.direction === "desc" }));
   const table = useReactTable({
     data: rows,
     columns,
     getRowId,
     getCoreRowModel: getCoreRowModel(),
+    // The rows arrive sorted by the server; the table only renders them.
     manualSorting: true,
-    state: { sorting },
   });
   return (
     <>
@@ -67,7 +57,7 @@ export function DataTable<T>({
               <tr key={group.id}>
                 {group.headers.map((header) => {
                   const meta = header.column.columnDef.meta;
-                  const active = header.column.getIsSorted();
+                  const active = meta?.sort?.name === sort ? meta.sort.direction : false;
                   const title = flexRender(header.column.columnDef.header, header.getContext());
                   return (
                     <th
