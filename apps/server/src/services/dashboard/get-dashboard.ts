@@ -180,13 +180,20 @@ function projectsQuery(visible: SQL, order: SQL, limit: number, withDescription 
     limit ${limit}`;
 }
 
+/**
+ * The first `limit` milestones by due date matching `where` across the visible projects: each project's first
+ * `limit` through milestones_project_idx, then the overall first, so the cost follows the projects the caller sees,
+ * never every milestone of that status.
+ */
 function upcomingQuery(visible: SQL, where: SQL, limit: number): SQL {
   return sql`with visible as (${visible})
     select m.id, m.title, m.project_id, p.name as project_name, m.due_date, m.capital_amount, p.currency, m.status
-    from milestones m
-    join visible v on v.project_id = m.project_id
+    from visible v
+    cross join lateral (
+      select * from milestones m where m.project_id = v.project_id and ${where}
+      order by m.due_date, m.created_at limit ${limit}
+    ) m
     join projects p on p.id = m.project_id
-    where ${where}
     order by m.due_date, m.created_at
     limit ${limit}`;
 }
