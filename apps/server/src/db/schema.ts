@@ -41,6 +41,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
     index("users_role_idx").on(t.role),
+    index("users_name_id_idx").on(t.name, t.id),
+    index("users_search_trgm_idx").using("gin", t.name.op("gin_trgm_ops"), t.email.op("gin_trgm_ops")),
     check("users_role_check", sql`${t.role} in ('investor', 'project_owner', 'verifier', 'admin')`),
   ],
 );
@@ -115,6 +117,14 @@ export const projects = pgTable(
   (t) => [
     index("projects_status_idx").on(t.status),
     index("projects_created_idx").on(t.createdAt),
+    index("projects_created_id_idx").on(t.createdAt, t.id),
+    index("projects_name_id_idx").on(t.name, t.id),
+    index("projects_search_trgm_idx").using(
+      "gin",
+      t.name.op("gin_trgm_ops"),
+      t.location.op("gin_trgm_ops"),
+      t.description.op("gin_trgm_ops"),
+    ),
     check("projects_total_positive", sql`${t.totalCapital} > 0`),
     check("projects_currency_check", sql`${t.currency} in ('USD', 'EUR', 'GBP')`),
     check("projects_status_check", sql`${t.status} in ('pending_verification', 'verified', 'funded', 'at_risk')`),
@@ -142,6 +152,7 @@ export const projectMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.projectId, t.userId, t.role] }),
     index("project_members_user_idx").on(t.userId, t.role),
+    index("project_members_project_role_idx").on(t.projectId, t.role),
     check("project_members_role_check", sql`${t.role} in ('owner', 'investor', 'verifier')`),
   ],
 );
@@ -174,6 +185,8 @@ export const milestones = pgTable(
     index("milestones_project_idx").on(t.projectId, t.dueDate),
     index("milestones_verifier_idx").on(t.verifierId, t.status),
     index("milestones_status_due_idx").on(t.status, t.dueDate),
+    index("milestones_due_keyset_idx").on(t.dueDate, t.createdAt, t.id),
+    index("milestones_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     check("milestones_amount_positive", sql`${t.capitalAmount} > 0`),
     check(
       "milestones_status_check",
@@ -659,3 +672,32 @@ export const userAvatars = pgTable("user_avatars", {
   data: text("data").notNull(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
+/**
+ * One row per project, kept equal to the view project_rollup_expected by refreshProjectRollup in the transaction
+ * of every change to the project's milestones or releases (services/projects/rollup.ts). Dashboards and lists
+ * read these figures instead of aggregating milestones and releases on every request.
+ */
+export const projectRollups = pgTable(
+  "project_rollups",
+  {
+    projectId: uuid("project_id")
+      .primaryKey()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    currency: text("currency").notNull(),
+    released: money("released").notNull(),
+    settled: money("settled").notNull(),
+    pendingCapital: money("pending_capital").notNull(),
+    milestonesTotal: integer("milestones_total").notNull(),
+    milestonesPending: integer("milestones_pending").notNull(),
+    milestonesInVerification: integer("milestones_in_verification").notNull(),
+    milestonesVerified: integer("milestones_verified").notNull(),
+    milestonesRejected: integer("milestones_rejected").notNull(),
+    milestonesDelayed: integer("milestones_delayed").notNull(),
+    nextDueDate: date("next_due_date", { mode: "string" }),
+    lastActivityAt: ts("last_activity_at").notNull(),
+  },
+  (t) => [
+    index("project_rollups_next_due_idx").on(t.nextDueDate, t.projectId),
+    index("project_rollups_activity_idx").on(t.lastActivityAt, t.projectId),
+  ],
+);

@@ -20,6 +20,7 @@ import {
   publicRequestSchema,
   rejectSchema,
   releasePolicySchema,
+  reportListQuerySchema,
   reportSchema,
   secondFactorSchema,
   settleReleaseSchema,
@@ -30,6 +31,8 @@ import {
   updateProjectSchema,
   updateUserSchema,
   updateWebhookEndpointSchema,
+  userListQuerySchema,
+  verifierListQuerySchema,
 } from "@tranche/domain";
 import type { z } from "zod";
 import { auditExportQuerySchema, auditQuerySchema, checkpointQuerySchema } from "../routes/audit";
@@ -335,10 +338,10 @@ export function operations(): Operation[] {
       id: "listProjects",
       tag: "Projects",
       scopes: ["projects:read"],
-      summary: "Projects the caller may see",
+      summary: "Projects the caller may see: filtered, searched (trigram), sorted, a page at a time",
       query: projectListQuerySchema,
-      response: "The projects.",
-      example: { items: [project] },
+      response: "A page of projects; `nextCursor` fetches the next (null on the last page).",
+      example: { items: [project], nextCursor: null },
     }),
     get("/api/projects/export.csv", {
       id: "exportProjects",
@@ -476,10 +479,10 @@ export function operations(): Operation[] {
     get("/api/milestones", {
       id: "listMilestones",
       tag: "Milestones",
-      summary: "Milestones the caller may see",
+      summary: "Milestones the caller may see: filtered, searched by title, sorted, a page at a time",
       query: milestoneListQuerySchema,
-      response: "The milestones.",
-      example: { items: [milestone] },
+      response: "A page of milestones; `nextCursor` fetches the next (null on the last page).",
+      example: { items: [milestone], nextCursor: null },
     }),
     get("/api/milestones/export.csv", {
       id: "exportMilestones",
@@ -635,14 +638,16 @@ export function operations(): Operation[] {
     get("/api/reports", {
       id: "listReports",
       tag: "Verification",
-      summary: "Verification reports the caller may see",
-      response: "The reports.",
+      summary: "Verification reports the caller may see, newest first, a page at a time",
+      query: reportListQuerySchema,
+      response: "A page of reports; `nextCursor` fetches the next.",
     }),
     get("/api/verifiers", {
       id: "listVerifiers",
       tag: "Verification",
-      summary: "Verifiers with their workload and turnaround (investors, admins)",
-      response: "The verifiers.",
+      summary: "Verifiers with their track record, searched and sorted, a page at a time",
+      query: verifierListQuerySchema,
+      response: "A page of verifiers; `nextCursor` fetches the next.",
       errors: [403],
     }),
     // ---- evidence
@@ -742,8 +747,9 @@ export function operations(): Operation[] {
     get("/api/users", {
       id: "listUsers",
       tag: "Users",
-      summary: "Every user (admins)",
-      response: "The users.",
+      summary: "Users, filtered by role, searched by name or email, sorted, a page at a time (admins)",
+      query: userListQuerySchema,
+      response: "A page of users; `nextCursor` fetches the next.",
       errors: [403],
     }),
     write("patch", "/api/users/{id}", {

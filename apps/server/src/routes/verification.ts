@@ -5,6 +5,7 @@ import {
   decisionSchema,
   disputeSchema,
   rejectSchema,
+  reportListQuerySchema,
   reportSchema,
 } from "@tranche/domain";
 import { type Context, Hono } from "hono";
@@ -117,6 +118,7 @@ export const verifierQueueRoutes = new Hono<AppEnv>()
   });
 
 /** GET /api/reports: submitted verification reports the caller may see. */
-export const reportRoutes = new Hono<AppEnv>().get("/", async (c) =>
-  c.json({ items: await listReports(serviceContext(c)) }),
-);
+export const reportRoutes = new Hono<AppEnv>().get("/", async (c) => {
+  const ctx = serviceContext(c);
+  return c.json(await listReports(ctx, parseQuery(c, reportListQuerySchema)));
+});

@@ -1,10 +1,27 @@
-import type { VerifierDto } from "@tranche/domain";
-import { asc, eq, sql } from "drizzle-orm";
+import type { Page, VerifierDto, VerifierSort, verifierListQuerySchema } from "@tranche/domain";
+import { and, eq, ilike, or, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { users } from "../../db/schema";
+import { keyset, keysetPage, type SortSpec } from "../../lib/keyset";
+import { containsPattern } from "../projects/list";
 
-/** The verifiers directory: every user with the verifier role and their track record. */
-export async function listVerifiers(ctx: ServiceContext): Promise<VerifierDto[]> {
+const completed = sql<number>`(select count(*)::int from milestones m
+  where m.verifier_id = users.id and m.status in ('verified', 'rejected'))`;
+const id = { expr: users.id, type: "uuid" } as const;
+const VERIFIER_SORT_SPECS: Record<VerifierSort, SortSpec> = {
+  name: { name: "name", direction: "asc", keys: [{ expr: users.name, type: "text" }, id] },
+  completed: { name: "completed", direction: "desc", keys: [{ expr: completed, type: "numeric" }, id] },
+};
+
+/** The verifiers directory, a page at a time: users with the verifier role and their track record. */
+export async function listVerifiers(
+  ctx: ServiceContext,
+  input: z.output<typeof verifierListQuerySchema>,
+): Promise<Page<VerifierDto>> {
+  const spec = VERIFIER_SORT_SPECS[input.sort];
+  const page = keyset(spec, input.cursor);
+  const pattern = input.q ? containsPattern(input.q) : undefined;
   const rows = await ctx.db
     .select({
       id: users.id,
@@ -13,22 +30,35 @@ export async function listVerifiers(ctx: ServiceContext): Promise<VerifierDto[]>
       organization: users.organization,
       expertise: users.expertise,
       rating: users.rating,
-      completed: sql<number>`(select count(*)::int from milestones m
-        where m.verifier_id = users.id and m.status in ('verified', 'rejected'))`,
+      completed,
       projects: sql<number>`(select count(distinct pm.project_id)::int from project_members pm
         where pm.user_id = users.id and pm.role = 'verifier')`,
+      keysetKeys: page.keys,
     })
     .from(users)
-    .where(eq(users.role, "verifier"))
-    .orderBy(asc(users.name));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    organization: row.organization,
-    expertise: row.expertise,
-    rating: row.rating === null ? null : Number(row.rating),
-    completedVerifications: Number(row.completed),
-    projectCount: Number(row.projects),
-  }));
+    .where(
+      and(
+        eq(users.role, "verifier"),
+        pattern
+          ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.organization, pattern))
+          : undefined,
+        page.after,
+      ),
+    )
+    .orderBy(...page.orderBy)
+    .limit(input.limit + 1);
+  const { page: items, nextCursor } = keysetPage(rows, input.limit, spec);
+  return {
+    items: items.map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      organization: row.organization,
+      expertise: row.expertise,
+      rating: row.rating === null ? null : Number(row.rating),
+      completedVerifications: Number(row.completed),
+      projectCount: Number(row.projects),
+    })),
+    nextCursor,
+  };
 }

@@ -4,6 +4,7 @@ import type {
   CreateInvitationInput,
   InvitationDto,
   InvitationPreviewDto,
+  Page,
   ProjectSummaryDto,
   UserDto,
 } from "@tranche/domain";
@@ -21,9 +22,12 @@ export function useInvitations() {
   return useQuery(invitationsQuery);
 }
 
-/** The projects an invitation may add the person to (admins see every project). */
+/** The projects an invitation may add the person to (admins see every project; the first 100 by name). */
 export function useInvitableProjects() {
-  return useQuery({ queryKey: invitationKeys.projects, queryFn: () => api<ProjectSummaryDto[]>("/projects") });
+  return useQuery({
+    queryKey: invitationKeys.projects,
+    queryFn: async () => (await api<Page<ProjectSummaryDto>>("/projects?sort=name&limit=100")).items,
+  });
 }
 
 function useInvitationMutation<T, R>(mutationFn: (input: T) => Promise<R>) {

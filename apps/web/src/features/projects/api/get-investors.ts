@@ -9,13 +9,13 @@ export interface InvestorOption {
   organization: string | null;
 }
 
-/** Admin only: the users holding a role, from the admin user list. */
+/** Admin only: the users holding a role (the first 100 by name), from the admin user list. */
 const usersWithRole = (role: "investor" | "project_owner") =>
   queryOptions({
     queryKey: role === "investor" ? projectKeys.investors : projectKeys.owners,
     queryFn: async () => {
-      const { items } = await api<{ items: (InvestorOption & { role: string | null })[] }>("/users");
-      return items.filter((user) => user.role === role);
+      const { items } = await api<{ items: InvestorOption[] }>(`/users?role=${role}&limit=100`);
+      return items;
     },
   });
 
