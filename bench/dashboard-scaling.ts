@@ -2,9 +2,7 @@
 // with 5 projects, then again after adding thousands of projects they are not part of.
 // Run: node --import tsx bench/dashboard-scaling.ts [others=5000]
 // Uses the PostgreSQL server in TEST_DATABASE_URL (a temporary database, dropped afterwards), else embedded PGlite.
-import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { createApp } from "../apps/server/src/app";
 import { cookieName, createSession } from "../apps/server/src/auth/sessions";
 import { openDatabase } from "../apps/server/src/db/client";
@@ -12,28 +10,14 @@ import { users } from "../apps/server/src/db/schema";
 import { testEnv } from "../apps/server/src/env";
 import { createLogger } from "../apps/server/src/lib/logger";
 import { createRealtime } from "../apps/server/src/realtime/hub";
+import { tempPostgres } from "./temp-database";
 
 const others = Number(process.argv[2] ?? 5000);
 const RATIO_BUDGET = 2;
 
-let url: string | undefined;
-let drop = async () => {};
-if (process.env.TEST_DATABASE_URL) {
-  const name = `tranche_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(process.env.TEST_DATABASE_URL);
-  u.pathname = `/${name}`;
-  url = u.toString();
-  drop = async () => {
-    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  };
-}
+const server = await tempPostgres("tranche_bench");
+const url = server?.url;
+const drop = server?.drop ?? (async () => {});
 
 const env = testEnv({ DATABASE_URL: url });
 const database = await openDatabase({ url });

@@ -15,7 +15,9 @@ async function submitSignIn(page: Page, email: string) {
 async function firstMilestone(): Promise<{ id: string; title: string }> {
   const { context, page } = await suite.page();
   await signIn(page, DEMO.investor);
-  const list = (await (await page.request.get("/api/milestones")).json()) as { id: string; title: string }[];
+  const list = (
+    (await (await page.request.get("/api/milestones?limit=100")).json()) as { items: { id: string; title: string }[] }
+  ).items;
   await context.close();
   return list[0];
 }

@@ -28,7 +28,7 @@ describe("notifications", () => {
     const owner = await suite.page();
     await signIn(owner.page, DEMO.owner);
     const projects = await owner.page.request.get("/api/projects");
-    const aire = (await projects.json()).find((p: { name: string }) => p.name.startsWith("Aire Valley"));
+    const aire = (await projects.json()).items.find((p: { name: string }) => p.name.startsWith("Aire Valley"));
     let navigations = 0;
     investor.page.on("framenavigated", () => navigations++);
     const created = await owner.page.request.post(`/api/projects/${aire.id}/milestones`, {

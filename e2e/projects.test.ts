@@ -135,7 +135,9 @@ describe("an investor", () => {
   it("sees only the projects they belong to, filters them, and is turned away from others", async () => {
     const owner = await suite.page();
     await signIn(owner.page, DEMO.owner);
-    const all = (await (await owner.page.request.get("/api/projects")).json()) as { id: string; name: string }[];
+    const all = (
+      (await (await owner.page.request.get("/api/projects")).json()) as { items: { id: string; name: string }[] }
+    ).items;
     await owner.context.close();
 
     const { context, page } = await suite.page();
@@ -146,14 +148,14 @@ describe("an investor", () => {
     expect(names).toContain("Mojave Solar Farm Phase II");
     expect(await page.getByRole("button", { name: "New Project" }).count()).toBe(0);
 
+    // The tabs filter on the server, and the tab is kept in the URL.
+    const headings = () => page.getByTestId("project-card").getByRole("heading").allTextContents();
     await page.getByRole("tab", { name: "At Risk" }).click();
-    expect(await page.getByTestId("project-card").getByRole("heading").allTextContents()).toEqual([
-      "Harbor District Affordable Housing",
-    ]);
+    await page.waitForURL(/status=at_risk/);
+    await expect.poll(headings).toEqual(["Harbor District Affordable Housing"]);
     await page.getByRole("tab", { name: "Funded" }).click();
-    expect(await page.getByTestId("project-card").getByRole("heading").allTextContents()).toEqual([
-      "Rural Clinics Network",
-    ]);
+    await page.waitForURL(/status=funded/);
+    await expect.poll(headings).toEqual(["Rural Clinics Network"]);
 
     const lisbon = all.find((p) => p.name === "Lisbon Data Centre Retrofit")!;
     await page.goto(`/projects/${lisbon.id}`);

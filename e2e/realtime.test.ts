@@ -21,7 +21,7 @@ describe("event stream outage", () => {
     const owner = await suite.page();
     await signIn(owner.page, DEMO.owner);
     const projects = await (await owner.page.request.get("/api/projects")).json();
-    const aire = projects.find((p: { name: string }) => p.name.startsWith("Aire Valley"));
+    const aire = projects.items.find((p: { name: string }) => p.name.startsWith("Aire Valley"));
     const created = await owner.page.request.post(`/api/projects/${aire.id}/milestones`, {
       data: {
         title: "Outfall works",

@@ -14,7 +14,7 @@ async function milestoneId(
   title: string,
 ): Promise<{ id: string; projectId: string }> {
   const projects = await (await page.request.get("/api/projects")).json();
-  const project = projects.find((p: { name: string }) => p.name.startsWith(projectPrefix));
+  const project = projects.items.find((p: { name: string }) => p.name.startsWith(projectPrefix));
   const detail = await (await page.request.get(`/api/projects/${project.id}`)).json();
   const milestone = detail.milestones.find((m: { title: string }) => m.title === title);
   return { id: milestone.id, projectId: project.id };

@@ -9,16 +9,23 @@ import { openDatabase } from "./db/client";
 import { users } from "./db/schema";
 import { loadEnv } from "./env";
 import { seedDemoData } from "./seed";
+import { seedScale } from "./seed-scale";
 import { appendAudit } from "./services/audit/append";
 import { hasCheckpoints, takeCheckpoint, verifyCheckpoints } from "./services/audit/checkpoints";
 import { findAuditKey } from "./services/audit/signing-key";
 import { verifyAuditChain } from "./services/audit/verify-chain";
+import { findRollupDifferences, rebuildAllRollups } from "./services/projects/rollup";
 
 const USAGE = `Usage:
   npm run cli -- create-admin --email <email> --name <name>   (password prompted, or piped on stdin)
   npm run cli -- seed                                          (demo accounts and projects; empty database only)
   npm run cli -- audit verify                                  (re-computes the audit hash chain, checks signed checkpoints)
   npm run cli -- audit checkpoint                              (signs the chain head now)
+  npm run cli -- seed-scale --projects 10000 --milestones-per-project 10 --investor-projects 200
+                                                               (a large portfolio for bench/scale.ts; demo accounts first
+                                                               when the database is empty)
+  npm run cli -- rollups verify [--fix]                        (recomputes every project's rollup, reports differences;
+                                                               --fix rewrites the differing rows)
   npm run cli -- custodian-sim --port 4000 --secret whsec_… [--token <api token> --auto-settle] [--api http://localhost:3000] [--host 127.0.0.1]
                                                                (a reference webhook receiver: verifies, prints, settles)`;
 
@@ -147,6 +154,73 @@ async function main() {
       const row = await takeCheckpoint(database.db, key, { every: 1, intervalMs: 0, force: true });
       console.log(row ? `Checkpoint ${row.id} signed at event ${row.lastEventId}.` : "Nothing new to sign.");
       return 0;
+    } finally {
+      await database.close();
+    }
+  }
+
+  if (command === "seed-scale") {
+    const { values } = parseArgs({
+      args: [sub, ...rest].filter(Boolean),
+      options: {
+        projects: { type: "string", default: "1000" },
+        "milestones-per-project": { type: "string", default: "10" },
+        "investor-projects": { type: "string", default: "200" },
+      },
+    });
+    const [projects, milestonesPerProject, investorProjects] = [
+      values.projects,
+      values["milestones-per-project"],
+      values["investor-projects"],
+    ].map(Number);
+    if (
+      ![projects, milestonesPerProject, investorProjects].every((n) => Number.isInteger(n) && n >= 0) ||
+      investorProjects > projects ||
+      milestonesPerProject > 200
+    ) {
+      console.error(
+        "seed-scale needs whole numbers: --projects, --milestones-per-project (at most 200) and --investor-projects (at most --projects).",
+      );
+      return 64;
+    }
+    const database = await open();
+    try {
+      const started = Date.now();
+      const result = await seedScale(database.db, {
+        projects,
+        milestonesPerProject,
+        investorProjects,
+        log: (line) => console.log(line),
+      });
+      console.log(
+        `Seeded ${result.projects} projects, ${result.milestones} milestones, ${result.releases} releases, ${result.users} users and ${result.auditEvents} audit events in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+      );
+      return 0;
+    } finally {
+      await database.close();
+    }
+  }
+
+  if (command === "rollups" && sub === "verify") {
+    const { values } = parseArgs({ args: rest, options: { fix: { type: "boolean", default: false } } });
+    const database = await open();
+    try {
+      const differences = await findRollupDifferences(database.db);
+      for (const d of differences) {
+        console.error(
+          `Project ${d.projectId}: stored ${JSON.stringify(d.stored)}, recomputed ${JSON.stringify(d.expected)}`,
+        );
+      }
+      if (differences.length === 0) {
+        console.log("Rollups match a recomputation for every project.");
+        return 0;
+      }
+      console.error(`${differences.length} project rollup(s) differ from a recomputation.`);
+      if (!values.fix) return 2;
+      await rebuildAllRollups(database.db);
+      const left = await findRollupDifferences(database.db);
+      console.log(left.length === 0 ? "Rollups rewritten; they now match." : `${left.length} still differ.`);
+      return left.length === 0 ? 0 : 2;
     } finally {
       await database.close();
     }

@@ -14,6 +14,8 @@ export interface SessionUser {
   organization: string | null;
   avatarUrl: string | null;
   sessionId: string;
+  /** When this session last passed the second factor (null: never). */
+  mfaVerifiedAt: Date | null;
 }
 
 /** Everything a request handler may reach; built once per process (or per test file). */

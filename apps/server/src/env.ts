@@ -1,10 +1,17 @@
-import { RECONNECT_DELAYS_MS, SSE_HEARTBEAT_MS } from "@tranche/domain";
+import { RECONNECT_DELAYS_MS, type Role, SSE_HEARTBEAT_MS } from "@tranche/domain";
 import { z } from "zod";
 
 const delays = z
   .string()
   .regex(/^\d+(,\d+)*$/, { error: "must be a comma-separated list of milliseconds, e.g. 1000,2000,5000,10000" })
   .transform((v) => v.split(",").map(Number));
+
+const mfaRoles = z
+  .string()
+  .regex(/^(none|(investor|project_owner|verifier|admin)(,(investor|project_owner|verifier|admin))*)$/, {
+    error: "must be a comma-separated list of roles (investor, project_owner, verifier, admin), or none",
+  })
+  .transform((v) => (v === "none" ? [] : (v.split(",") as Role[])));
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
@@ -31,6 +38,12 @@ export const envSchema = z
     TRUST_PROXY: bool.default(false),
     SIGNUP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
     SIGNIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(150),
+    /** Wrong passwords one IP may try against one account per 15 minutes… */
+    SIGNIN_FAILURES_PER_ACCOUNT_IP: z.coerce.number().int().min(1).default(10),
+    /** …and against one account from all IPs together (much higher: a stranger cannot lock a person out). */
+    SIGNIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
+    /** Roles that must pass a second factor (TOTP) within 12 hours before acting on money or access. */
+    MFA_REQUIRED_ROLES: mfaRoles.default(["verifier", "admin"]),
     PUBLIC_FORM_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
     /** Requests one API token may make per minute. */
     API_TOKEN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
@@ -65,6 +78,18 @@ export const envSchema = z
     OUTBOX_LEASE_MS: z.coerce.number().int().min(15_000).default(60_000),
     /** Development and tests only: webhooks may target private and loopback addresses, over plain http. */
     WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+    /** Outgoing email (smtp:// or smtps://); without it messages are stored and shown to admins in the Outbox. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, { error: "must be an smtp:// or smtps:// URL" })
+      .optional(),
+    EMAIL_FROM: z.string().min(3).default("Tranche <no-reply@tranche.local>"),
+    /** Self sign-up (project owners); invitations work either way. */
+    ALLOW_SIGNUP: bool.default(true),
+    /** "Forgot password?" requests per IP per 15 minutes; each address also gets at most 3 links an hour. */
+    PASSWORD_RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+    /** Hour of the day (UTC) when daily digests go out. */
+    DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(7),
   })
   .refine((env) => env.MAX_UPLOAD_REQUEST_MB >= env.MAX_UPLOAD_MB, {
     path: ["MAX_UPLOAD_REQUEST_MB"],

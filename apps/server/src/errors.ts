@@ -5,8 +5,11 @@ export const ERROR_STATUS = {
   invalid_input: 400,
   unauthenticated: 401,
   forbidden: 403,
+  /** The session must pass the second factor first (details.enrolled: whether one is set up). */
+  mfa_required: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   business_rule: 422,

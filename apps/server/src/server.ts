@@ -9,6 +9,7 @@ import { createRealtime } from "./realtime/hub";
 import { seedDemoData, shouldSeed } from "./seed";
 import { createCheckpointer } from "./services/audit/checkpoints";
 import { loadOrCreateAuditKey } from "./services/audit/signing-key";
+import { createDigestScheduler } from "./services/email/digest";
 import { sweepPartialUploads } from "./services/evidence/storage";
 import { outboxTopics } from "./services/outbox/topics";
 import { createOutboxWorker } from "./services/outbox/worker";
@@ -48,6 +49,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
   checkpointer.start();
   const overdueSweeper = createOverdueSweeper(deps);
   overdueSweeper.start();
+  const digests = createDigestScheduler(deps);
+  digests.start();
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
@@ -63,6 +66,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       await realtime.close();
       checkpointer.stop();
       overdueSweeper.stop();
+      digests.stop();
       await outboxWorker.stop();
       // Stop accepting; in-flight requests finish; idle keep-alive sockets close.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

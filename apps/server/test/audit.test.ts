@@ -180,7 +180,7 @@ describe("GET /api/audit", () => {
     const ownerEntityIds = ownerAll.body.items.map((e: { entityId: string }) => e.entityId);
     expect(ownerEntityIds).not.toContain(otherMilestone.id);
 
-    const adminAll = await t.request("GET", "/api/audit?limit=200", { as: admin });
+    const adminAll = await t.request("GET", "/api/audit?limit=100", { as: admin });
     const adminEntityIds = adminAll.body.items.map((e: { entityId: string }) => e.entityId);
     expect(adminEntityIds).toEqual(expect.arrayContaining([milestone.id, otherMilestone.id]));
 
@@ -189,6 +189,9 @@ describe("GET /api/audit", () => {
     expect(page1.body.nextCursor).toBeTruthy();
     const page2 = await t.request("GET", `/api/audit?limit=1&before=${page1.body.nextCursor}`, { as: admin });
     expect(page2.body.items[0].id).toBeLessThan(page1.body.items[0].id);
+    const viaCursor = await t.request("GET", `/api/audit?limit=1&cursor=${page1.body.nextCursor}`, { as: admin });
+    expect(viaCursor.body.items).toEqual(page2.body.items);
+    expect((await t.request("GET", "/api/audit?limit=101", { as: admin })).status).toBe(400);
 
     expect((await t.request("GET", "/api/audit?limit=0", { as: admin })).status).toBe(400);
     expect((await t.request("GET", "/api/audit", { as: null })).status).toBe(401);

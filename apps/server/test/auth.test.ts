@@ -5,7 +5,7 @@ import { cookieFrom, createTestApp, type TestApp } from "./harness";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ SIGNUP_LIMIT_PER_IP: 30, SESSION_IDLE_MINUTES: 30 });
+  t = await createTestApp({ SIGNUP_LIMIT_PER_IP: 30, SESSION_IDLE_MINUTES: 30, SIGNIN_FAILURES_PER_ACCOUNT: 20 });
 });
 afterAll(() => t.close());
 
@@ -146,7 +146,7 @@ describe("rate limits", () => {
     expect(elsewhere.status).toBe(400);
   });
 
-  it("limits sign-in attempts per account across IPs", async () => {
+  it("stops failed sign-ins to one account across IPs at the per-account ceiling", async () => {
     const email = fresh();
     let last = 0;
     for (let i = 0; i < 21; i++) {

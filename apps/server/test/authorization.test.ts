@@ -182,8 +182,8 @@ describe("lists and creation", () => {
   it.each(callers)("GET /api/projects and /api/milestones as %s list only visible items", async (role) => {
     const mine = await fixture(role, true);
     const other = await fixture(role, false);
-    const projects = await t.request("GET", "/api/projects", { as: mine.actor });
-    const milestones = await t.request("GET", "/api/milestones", { as: mine.actor });
+    const projects = await t.request("GET", "/api/projects?limit=100", { as: mine.actor });
+    const milestones = await t.request("GET", "/api/milestones?limit=100", { as: mine.actor });
     if (role === "signed_out") {
       expect(projects.status).toBe(401);
       expect(milestones.status).toBe(401);
@@ -191,8 +191,8 @@ describe("lists and creation", () => {
     }
     expect(projects.status).toBe(200);
     expect(milestones.status).toBe(200);
-    const projectIds = projects.body.map((p: { id: string }) => p.id);
-    const milestoneIds = milestones.body.map((m: { id: string }) => m.id);
+    const projectIds = projects.body.items.map((p: { id: string }) => p.id);
+    const milestoneIds = milestones.body.items.map((m: { id: string }) => m.id);
     expect(projectIds).toContain(mine.project.id);
     expect(milestoneIds).toContain(mine.milestone.id);
     if (role === "admin") {

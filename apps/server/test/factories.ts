@@ -4,6 +4,7 @@ import { todayIso } from "@tranche/domain";
 import { disbursements, milestones, projectMembers, projects } from "../src/db/schema";
 import { moneyParam } from "../src/lib/money";
 import { recomputeProjectStatus } from "../src/services/projects/recompute-status";
+import { refreshProjectRollup } from "../src/services/projects/rollup";
 import type { TestApp, TestUser } from "./harness";
 
 export const daysFromNow = (days: number) => todayIso(new Date(Date.now() + days * 86_400_000));
@@ -38,6 +39,7 @@ export async function makeProject(
     ...(options.verifiers ?? []).map((u) => ({ userId: u.id, role: "verifier" })),
   ];
   await t.deps.db.insert(projectMembers).values(members.map((m) => ({ ...m, projectId: project.id })));
+  await refreshProjectRollup(t.deps.db, project.id);
   return project;
 }
 

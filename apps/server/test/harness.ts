@@ -44,10 +44,19 @@ export interface TestApp {
     path: string,
     options?: { body?: unknown; as?: TestUser | null; headers?: Record<string, string>; raw?: RequestBody },
   ): Promise<TestResponse<T>>;
-  /** Inserts a user and opens a session for them (no password hashing: fast). */
+  /**
+   * Inserts a user and opens a session for them (no password hashing: fast). The session has passed the second
+   * factor, so protected actions work; `secondFactor: false` opens one that has not.
+   */
   user(
     role: Role,
-    overrides?: Partial<{ name: string; email: string; organization: string; expertise: string[] }>,
+    overrides?: Partial<{
+      name: string;
+      email: string;
+      organization: string;
+      expertise: string[];
+      secondFactor: boolean;
+    }>,
   ): Promise<TestUser>;
   close(): Promise<void>;
 }
@@ -160,7 +169,9 @@ export async function createTestApp(envOverrides: Partial<Env> = {}): Promise<Te
           expertise: overrides.expertise ?? [],
         })
         .returning({ id: users.id });
-      const { token } = await createSession(database.db, row.id, {});
+      const { token } = await createSession(database.db, row.id, {
+        secondFactorPassed: overrides.secondFactor ?? true,
+      });
       return { id: row.id, email, name, role, cookie: `${cookieName(env)}=${token}` };
     },
     async close() {

@@ -284,23 +284,23 @@ describe("GET /api/milestones", () => {
     const ids = (body: { id: string }[]) => body.map((m) => m.id);
 
     const all = await t.request("GET", "/api/milestones", { as: investor });
-    expect(ids(all.body)).toEqual(expect.arrayContaining([soon.id, later.id]));
-    expect(all.body.find((m: { id: string }) => m.id === soon.id)).toMatchObject({
+    expect(ids(all.body.items)).toEqual(expect.arrayContaining([soon.id, later.id]));
+    expect(all.body.items.find((m: { id: string }) => m.id === soon.id)).toMatchObject({
       projectName: "Filters",
       projectCurrency: "USD",
     });
     const delayed = await t.request("GET", "/api/milestones?status=delayed", { as: investor });
-    expect(ids(delayed.body)).toContain(later.id);
-    expect(ids(delayed.body)).not.toContain(soon.id);
+    expect(ids(delayed.body.items)).toContain(later.id);
+    expect(ids(delayed.body.items)).not.toContain(soon.id);
     const due = await t.request("GET", `/api/milestones?dueBefore=${daysFromNow(10)}`, { as: investor });
-    expect(ids(due.body)).toContain(soon.id);
-    expect(ids(due.body)).not.toContain(later.id);
+    expect(ids(due.body.items)).toContain(soon.id);
+    expect(ids(due.body.items)).not.toContain(later.id);
     const mineAsInvestor = await t.request("GET", "/api/milestones?mine=true", { as: investor });
-    expect(ids(mineAsInvestor.body)).not.toContain(soon.id);
+    expect(ids(mineAsInvestor.body.items)).not.toContain(soon.id);
     const mineAsOwner = await t.request("GET", "/api/milestones?mine=true", { as: owner });
-    expect(ids(mineAsOwner.body)).toContain(soon.id);
+    expect(ids(mineAsOwner.body.items)).toContain(soon.id);
     const assigned = await t.request("GET", "/api/milestones?assigned=true", { as: verifier });
-    expect(ids(assigned.body)).toContain(soon.id);
+    expect(ids(assigned.body.items)).toContain(soon.id);
     const bad = await t.request("GET", "/api/milestones?status=nope", { as: investor });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.status).toBe("Unknown milestone status.");

@@ -49,38 +49,38 @@ describe("GET /api/projects?q=", () => {
   it("matches name, description and location case-insensitively, only among the caller's projects", async () => {
     const byName = await t.request("GET", "/api/projects?q=atacama", { as: owner });
     expect(byName.status).toBe(200);
-    expect(byName.body.map((p: { id: string }) => p.id)).toEqual([solar]);
+    expect(byName.body.items.map((p: { id: string }) => p.id)).toEqual([solar]);
 
     const byDescription = await t.request("GET", "/api/projects?q=Solar", { as: owner });
-    expect(byDescription.body.map((p: { id: string }) => p.id)).toEqual([wind]);
+    expect(byDescription.body.items.map((p: { id: string }) => p.id)).toEqual([wind]);
 
     const byLocation = await t.request("GET", "/api/projects?q=%20chile%20", { as: owner });
-    expect(byLocation.body.map((p: { id: string }) => p.id)).toEqual([solar]);
+    expect(byLocation.body.items.map((p: { id: string }) => p.id)).toEqual([solar]);
 
     // An admin sees every project, so the same term finds the other owner's too.
     const asAdmin = await t.request("GET", "/api/projects?q=CHILE", { as: admin });
-    expect(asAdmin.body.map((p: { id: string }) => p.id).sort()).toEqual([solar, foreign].sort());
+    expect(asAdmin.body.items.map((p: { id: string }) => p.id).sort()).toEqual([solar, foreign].sort());
   });
 
   it("takes %, _ and backslash literally", async () => {
     const pct = await t.request("GET", `/api/projects?q=${encodeURIComponent("%")}`, { as: owner });
-    expect(pct.body.map((p: { id: string }) => p.id)).toEqual([percent]);
+    expect(pct.body.items.map((p: { id: string }) => p.id)).toEqual([percent]);
     const under = await t.request("GET", "/api/projects?q=_", { as: owner });
-    expect(under.body.map((p: { id: string }) => p.id)).toEqual([underscore]);
+    expect(under.body.items.map((p: { id: string }) => p.id)).toEqual([underscore]);
     const slash = await t.request("GET", `/api/projects?q=${encodeURIComponent("\\")}`, { as: owner });
-    expect(slash.body).toEqual([]);
+    expect(slash.body.items).toEqual([]);
   });
 
   it("combines with the status filter, lists everything for a blank term, and finds nothing for nonsense", async () => {
     const pending = await t.request("GET", "/api/projects?q=grid&status=pending_verification", { as: owner });
-    expect(names(pending.body)).toEqual(["100% Green Grid", "Grid_Link Storage"]);
+    expect(names(pending.body.items)).toEqual(["100% Green Grid", "Grid_Link Storage"]);
     const atRisk = await t.request("GET", "/api/projects?q=grid&status=at_risk", { as: owner });
-    expect(atRisk.body).toEqual([]);
+    expect(atRisk.body.items).toEqual([]);
     const blank = await t.request("GET", "/api/projects?q=%20%20", { as: owner });
-    expect(blank.body).toHaveLength(4);
+    expect(blank.body.items).toHaveLength(4);
     const none = await t.request("GET", "/api/projects?q=zzqx-nothing", { as: owner });
     expect(none.status).toBe(200);
-    expect(none.body).toEqual([]);
+    expect(none.body.items).toEqual([]);
   });
 
   it("refuses a term over 200 characters and an unknown parameter with 400", async () => {
@@ -181,7 +181,7 @@ describe("deleting a project from its page", () => {
     const audit = await t.deps.db.select().from(auditEvents).where(eq(auditEvents.entityId, p.id));
     expect(audit.map((a) => a.action)).toContain("project.deleted");
     const list = await t.request("GET", "/api/projects", { as: owner });
-    expect(list.body.map((x: { id: string }) => x.id)).not.toContain(p.id);
+    expect(list.body.items.map((x: { id: string }) => x.id)).not.toContain(p.id);
   });
 
   it("answers 409 with its message once capital was released, keeping the project and its milestones", async () => {

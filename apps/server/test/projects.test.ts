@@ -98,7 +98,7 @@ describe("GET /api/projects", () => {
     await makeMilestone(t, p, { status: "pending", capitalAmount: 300_000 });
     const res = await t.request("GET", "/api/projects", { as: investor });
     expect(res.status).toBe(200);
-    const summary = res.body.find((x: { id: string }) => x.id === p.id);
+    const summary = res.body.items.find((x: { id: string }) => x.id === p.id);
     expect(summary).toMatchObject({
       totalCapital: 1_000_000,
       disbursedCapital: 250_000,
@@ -108,9 +108,9 @@ describe("GET /api/projects", () => {
       ownerId: owner.id,
     });
     const verified = await t.request("GET", "/api/projects?status=verified", { as: investor });
-    expect(verified.body.map((x: { id: string }) => x.id)).toContain(p.id);
+    expect(verified.body.items.map((x: { id: string }) => x.id)).toContain(p.id);
     const atRisk = await t.request("GET", "/api/projects?status=at_risk", { as: investor });
-    expect(atRisk.body.map((x: { id: string }) => x.id)).not.toContain(p.id);
+    expect(atRisk.body.items.map((x: { id: string }) => x.id)).not.toContain(p.id);
     const bad = await t.request("GET", "/api/projects?status=bogus", { as: investor });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.status).toBe("Unknown project status.");
@@ -299,7 +299,7 @@ describe("GET /api/verifiers", () => {
     await makeMilestone(t, p, { status: "rejected", verifier, dueInDays: 3 });
     const res = await t.request("GET", "/api/verifiers", { as: investor });
     expect(res.status).toBe(200);
-    const row = res.body.find((v: { id: string }) => v.id === verifier.id);
+    const row = res.body.items.find((v: { id: string }) => v.id === verifier.id);
     expect(row).toMatchObject({
       name: verifier.name,
       email: verifier.email,
@@ -309,7 +309,7 @@ describe("GET /api/verifiers", () => {
     });
     expect(row.completedVerifications).toBeGreaterThanOrEqual(2);
     expect(row.projectCount).toBeGreaterThanOrEqual(1);
-    expect(res.body.every((v: { id: string }) => v.id !== investor.id)).toBe(true);
+    expect(res.body.items.every((v: { id: string }) => v.id !== investor.id)).toBe(true);
     void daysFromNow;
   });
 });

@@ -445,7 +445,7 @@ describe("API tokens", () => {
     expect(read.body.error.message).toContain("releases:read");
     const projects = await t.request("GET", "/api/projects", { headers: bearer(projectsOnly) });
     expect(projects.status).toBe(200);
-    expect(projects.body.length).toBeGreaterThan(0);
+    expect(projects.body.items.length).toBeGreaterThan(0);
     const oneProject = await t.request("GET", `/api/projects/${release.projectId}`, { headers: bearer(projectsOnly) });
     expect(oneProject.status).toBe(200);
     // A token may read a project, and change nothing on it.

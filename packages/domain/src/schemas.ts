@@ -105,10 +105,32 @@ export const updateProjectSchema = z
   .refine(datesInOrder, datesIssue);
 export type UpdateProjectInput = z.input<typeof updateProjectSchema>;
 
+// ---------- lists: keyset pagination (limit default 25, max 100; an opaque cursor from the previous page) ----------
+export const LIST_PAGE_SIZE = 25;
+export const listLimit = z.coerce
+  .number({ error: "Limit must be a number." })
+  .int({ error: "Limit must be a whole number." })
+  .min(1, { error: "Limit must be between 1 and 100." })
+  .max(100, { error: "Limit must be between 1 and 100." })
+  .default(LIST_PAGE_SIZE);
+export const listCursor = z
+  .string()
+  .max(2000, { error: "Cursor is not valid." })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: "Cursor is not valid." })
+  .optional();
+const searchTerm = z.string().trim().max(200, { error: "Search term must be at most 200 characters." }).optional();
+const sortOf = <const T extends readonly [string, ...string[]]>(sorts: T) =>
+  z.enum(sorts, { error: `Sort must be one of ${sorts.join(", ")}.` }).default(sorts[0]);
+
+export const PROJECT_SORTS = ["newest", "name", "next_due", "activity"] as const;
+export type ProjectSort = (typeof PROJECT_SORTS)[number];
 export const projectListQuerySchema = z.strictObject({
   status: z.enum(PROJECT_STATUSES, { error: "Unknown project status." }).optional(),
   /** The header search: matches name, description or location, case-insensitively. */
-  q: z.string().trim().max(200, { error: "Search term must be at most 200 characters." }).optional(),
+  q: searchTerm,
+  sort: sortOf(PROJECT_SORTS),
+  limit: listLimit,
+  cursor: listCursor,
 });
 
 export const memberSchema = z.strictObject({
@@ -154,11 +176,19 @@ export type UpdateMilestoneInput = z.infer<typeof updateMilestoneSchema>;
 export const milestoneFormSchema = z.object(milestoneFields);
 export type MilestoneFormValues = z.infer<typeof milestoneFormSchema>;
 
+export const MILESTONE_SORTS = ["due", "newest", "amount"] as const;
+export type MilestoneSort = (typeof MILESTONE_SORTS)[number];
 export const milestoneListQuerySchema = z.strictObject({
   status: z.enum(MILESTONE_STATUSES, { error: "Unknown milestone status." }).optional(),
   mine: z.enum(["true", "false"]).optional(),
   assigned: z.enum(["true", "false"]).optional(),
   dueBefore: isoDate.optional(),
+  projectId: z.uuid({ error: "projectId must be a project id." }).optional(),
+  /** Matches the milestone's title, case-insensitively. */
+  q: searchTerm,
+  sort: sortOf(MILESTONE_SORTS),
+  limit: listLimit,
+  cursor: listCursor,
 });
 
 // ---------- verification ----------
@@ -206,6 +236,34 @@ export const reportSchema = z.strictObject({
 });
 
 // ---------- users ----------
+export const USER_SORTS = ["name", "newest"] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export const userListQuerySchema = z.strictObject({
+  role: z.enum(ROLES, { error: "Role must be investor, project_owner, verifier or admin." }).optional(),
+  /** Matches name or email, case-insensitively. */
+  q: searchTerm,
+  sort: sortOf(USER_SORTS),
+  limit: listLimit,
+  cursor: listCursor,
+});
+
+export const VERIFIER_SORTS = ["name", "completed"] as const;
+export type VerifierSort = (typeof VERIFIER_SORTS)[number];
+export const verifierListQuerySchema = z.strictObject({
+  /** Matches name, email or organization, case-insensitively. */
+  q: searchTerm,
+  sort: sortOf(VERIFIER_SORTS),
+  limit: listLimit,
+  cursor: listCursor,
+});
+
+export const reportListQuerySchema = z.strictObject({
+  status: z.enum(["verified", "rejected"], { error: "Status must be verified or rejected." }).optional(),
+  projectId: z.uuid({ error: "projectId must be a project id." }).optional(),
+  limit: listLimit,
+  cursor: listCursor,
+});
+
 export const updateUserSchema = z.strictObject({
   role: z.enum(ROLES, { error: "Role must be investor, project_owner, verifier or admin." }),
 });

@@ -7,9 +7,11 @@ import type { Env } from "../env";
 import { AppError } from "../errors";
 import { appendAudit } from "../services/audit/append";
 import { notify } from "../services/notifications/notify";
+import { assertMayTry, clearFailures, recordFailure } from "./failure-limits";
 import { hashPassword, passwordWeaknesses, timingDummyHash, verifyPassword } from "./password";
 import { enforce } from "./rate-limit";
 import { createSession, deleteOtherSessions } from "./sessions";
+import { signInFailureRule } from "./sign-in-failures";
 
 const FIVE_MINUTES = 300;
 
@@ -65,13 +67,19 @@ export async function signUp(db: Db, input: SignUpInput): Promise<{ id: string }
 /** Checks the password and opens a new session (a new id on every sign-in). */
 export async function signIn(
   db: Db,
+  env: Env,
   input: SignInInput,
   meta: RequestMeta,
-): Promise<{ token: string; user: Omit<SessionUser, "sessionId"> }> {
-  await enforce(db, [{ key: `signin:email:${input.email}`, max: 20, windowSeconds: FIVE_MINUTES }]);
+): Promise<{ token: string; user: Omit<SessionUser, "sessionId" | "mfaVerifiedAt"> }> {
+  const rule = signInFailureRule(env);
+  await assertMayTry(db, rule, input.email, meta.ip);
   const [row] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const valid = await verifyPassword(input.password, row?.passwordHash ?? (await timingDummyHash()));
-  if (!row || !valid) throw new AppError("unauthenticated", "Invalid email or password.");
+  if (!row || !valid) {
+    await recordFailure(db, rule, input.email, meta.ip);
+    throw new AppError("unauthenticated", "Invalid email or password.");
+  }
+  await clearFailures(db, rule, input.email, meta.ip);
   const { token } = await createSession(db, row.id, meta);
   return {
     token,

@@ -19,13 +19,17 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 export async function createSession(
   db: DbOrTx,
   userId: string,
-  meta: { ip?: string | null; userAgent?: string | null },
+  meta: { ip?: string | null; userAgent?: string | null; secondFactorPassed?: boolean },
 ): Promise<{ token: string; id: string }> {
   const token = randomBytes(32).toString("base64url");
   const id = hashToken(token);
-  await db
-    .insert(sessions)
-    .values({ id, userId, ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 300) ?? null });
+  await db.insert(sessions).values({
+    id,
+    userId,
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    mfaVerifiedAt: meta.secondFactorPassed ? new Date() : null,
+  });
   return { token, id };
 }
 
@@ -63,6 +67,7 @@ export async function resolveSession(db: DbOrTx, token: string | undefined, env:
       avatarUrl: users.avatarUrl,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
+      mfaVerifiedAt: sessions.mfaVerifiedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -87,6 +92,7 @@ export async function resolveSession(db: DbOrTx, token: string | undefined, env:
     organization: row.organization,
     avatarUrl: row.avatarUrl,
     sessionId: id,
+    mfaVerifiedAt: row.mfaVerifiedAt,
   };
 }
 

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { RECONNECT_DELAYS_MS } from "@tranche/domain";
 import { type ExtractTablesWithRelations, type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -110,7 +111,11 @@ async function openPostgres(url: string, logger: Logger, reconnectDelaysMs: read
 
 async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? "memory://", snapshot ? { loadDataDir: snapshot } : {});
+  // pg_trgm backs the lists' search (migration 0007 creates the extension and its indexes).
+  const client = await PGlite.create(dataDir ?? "memory://", {
+    extensions: { pg_trgm },
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   let closed = false;

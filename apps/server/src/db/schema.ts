@@ -41,6 +41,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
     index("users_role_idx").on(t.role),
+    index("users_name_id_idx").on(t.name, t.id),
+    index("users_search_trgm_idx").using("gin", t.name.op("gin_trgm_ops"), t.email.op("gin_trgm_ops")),
     check("users_role_check", sql`${t.role} in ('investor', 'project_owner', 'verifier', 'admin')`),
   ],
 );
@@ -57,8 +59,37 @@ export const sessions = pgTable(
     lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    /** When this session last passed the second factor (null: never). */
+    mfaVerifiedAt: ts("mfa_verified_at"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** A user's TOTP secret, sealed with the secret box; enabled once a first code was accepted. */
+export const mfaTotp = pgTable("mfa_totp", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretSealed: text("secret_sealed").notNull(),
+  enabledAt: ts("enabled_at"),
+  /** The last 30-second step whose code was accepted: a code is good once. */
+  lastUsedStep: bigint("last_used_step", { mode: "number" }),
+  createdAt: created(),
+});
+
+/** Single-use recovery codes, stored as SHA-256 hashes. */
+export const mfaRecoveryCodes = pgTable(
+  "mfa_recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex("mfa_recovery_codes_user_hash_key").on(t.userId, t.codeHash)],
 );
 
 export const rateLimits = pgTable("rate_limits", {
@@ -86,6 +117,14 @@ export const projects = pgTable(
   (t) => [
     index("projects_status_idx").on(t.status),
     index("projects_created_idx").on(t.createdAt),
+    index("projects_created_id_idx").on(t.createdAt, t.id),
+    index("projects_name_id_idx").on(t.name, t.id),
+    index("projects_search_trgm_idx").using(
+      "gin",
+      t.name.op("gin_trgm_ops"),
+      t.location.op("gin_trgm_ops"),
+      t.description.op("gin_trgm_ops"),
+    ),
     check("projects_total_positive", sql`${t.totalCapital} > 0`),
     check("projects_currency_check", sql`${t.currency} in ('USD', 'EUR', 'GBP')`),
     check("projects_status_check", sql`${t.status} in ('pending_verification', 'verified', 'funded', 'at_risk')`),
@@ -113,6 +152,7 @@ export const projectMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.projectId, t.userId, t.role] }),
     index("project_members_user_idx").on(t.userId, t.role),
+    index("project_members_project_role_idx").on(t.projectId, t.role),
     check("project_members_role_check", sql`${t.role} in ('owner', 'investor', 'verifier')`),
   ],
 );
@@ -145,6 +185,8 @@ export const milestones = pgTable(
     index("milestones_project_idx").on(t.projectId, t.dueDate),
     index("milestones_verifier_idx").on(t.verifierId, t.status),
     index("milestones_status_due_idx").on(t.status, t.dueDate),
+    index("milestones_due_keyset_idx").on(t.dueDate, t.createdAt, t.id),
+    index("milestones_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     check("milestones_amount_positive", sql`${t.capitalAmount} > 0`),
     check(
       "milestones_status_check",
@@ -560,4 +602,116 @@ export const releaseCertificates = pgTable(
     issuedAt: ts("issued_at").notNull().defaultNow(),
   },
   (t) => [check("release_certificates_fingerprint_check", sql`${t.fingerprint} ~ '^[0-9a-f]{64}$'`)],
+);
+
+/** An admin's invitation to join with a role; the link's token is stored as its SHA-256 only. */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    organization: text("organization"),
+    projectIds: uuid("project_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: created(),
+    sentAt: ts("sent_at").notNull().defaultNow(),
+    expiresAt: ts("expires_at").notNull(),
+    acceptedAt: ts("accepted_at"),
+    acceptedUserId: uuid("accepted_user_id").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [
+    uniqueIndex("invitations_token_key").on(t.tokenHash),
+    uniqueIndex("invitations_open_email_key")
+      .on(t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    check("invitations_role_check", sql`${t.role} in ('investor', 'project_owner', 'verifier', 'admin')`),
+  ],
+);
+
+/** A single-use password reset link (30 minutes); the token is stored as its SHA-256 only. */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: created(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+  },
+  (t) => [uniqueIndex("password_resets_token_key").on(t.tokenHash), index("password_resets_user_idx").on(t.userId)],
+);
+
+/** How a person wants email for one category of notification; no row means the category's default. */
+export const emailPreferences = pgTable(
+  "email_preferences",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    category: text("category").notNull(),
+    mode: text("mode").notNull(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "email_preferences_pk", columns: [t.userId, t.category] }),
+    check(
+      "email_preferences_category_check",
+      sql`${t.category} in ('verification', 'releases', 'projects', 'account')`,
+    ),
+    check("email_preferences_mode_check", sql`${t.mode} in ('instant', 'digest', 'off')`),
+  ],
+);
+
+/** The last daily digest each person was sent: notifications after throughSeq go into the next one. */
+export const emailDigests = pgTable("email_digests", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  throughSeq: bigint("through_seq", { mode: "number" }).notNull(),
+  sentAt: ts("sent_at").notNull(),
+});
+
+/** A person's picture (base64), served by Tranche itself: the content security policy allows no other host. */
+export const userAvatars = pgTable("user_avatars", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  contentType: text("content_type").notNull(),
+  data: text("data").notNull(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+/**
+ * One row per project, kept equal to the view project_rollup_expected by refreshProjectRollup in the transaction
+ * of every change to the project's milestones or releases (services/projects/rollup.ts). Dashboards and lists
+ * read these figures instead of aggregating milestones and releases on every request.
+ */
+export const projectRollups = pgTable(
+  "project_rollups",
+  {
+    projectId: uuid("project_id")
+      .primaryKey()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    currency: text("currency").notNull(),
+    released: money("released").notNull(),
+    settled: money("settled").notNull(),
+    pendingCapital: money("pending_capital").notNull(),
+    milestonesTotal: integer("milestones_total").notNull(),
+    milestonesPending: integer("milestones_pending").notNull(),
+    milestonesInVerification: integer("milestones_in_verification").notNull(),
+    milestonesVerified: integer("milestones_verified").notNull(),
+    milestonesRejected: integer("milestones_rejected").notNull(),
+    milestonesDelayed: integer("milestones_delayed").notNull(),
+    nextDueDate: date("next_due_date", { mode: "string" }),
+    lastActivityAt: ts("last_activity_at").notNull(),
+  },
+  (t) => [
+    index("project_rollups_next_due_idx").on(t.nextDueDate, t.projectId),
+    index("project_rollups_activity_idx").on(t.lastActivityAt, t.projectId),
+  ],
 );

@@ -18,6 +18,7 @@ const ERRORS: Record<number, [description: string, code: ErrorCode]> = {
   403: ["Signed in, but this role, project membership or token scope does not allow it.", "forbidden"],
   404: ["No such object, or the caller may not know it exists.", "not_found"],
   409: ["The object's current state does not allow this (for example, already decided).", "conflict"],
+  410: ["The link was used, withdrawn or has expired: ask for a new one.", "gone"],
   413: ["The body is larger than the limit.", "payload_too_large"],
   415: ["The body is not of the content type the route reads.", "unsupported_media_type"],
   422: ["A business rule refuses it; the message says which.", "business_rule"],

@@ -11,6 +11,7 @@ import {
   createWebhookEndpointSchema,
   decisionSchema,
   disputeSchema,
+  enableTotpSchema,
   failReleaseSchema,
   leadInvestorSchema,
   memberSchema,
@@ -19,18 +20,24 @@ import {
   publicRequestSchema,
   rejectSchema,
   releasePolicySchema,
+  reportListQuerySchema,
   reportSchema,
+  secondFactorSchema,
   settleReleaseSchema,
   signInSchema,
   signUpSchema,
+  transferOwnershipSchema,
   updateMilestoneSchema,
   updateProjectSchema,
   updateUserSchema,
   updateWebhookEndpointSchema,
+  userListQuerySchema,
+  verifierListQuerySchema,
 } from "@tranche/domain";
 import type { z } from "zod";
 import { auditExportQuerySchema, auditQuerySchema, checkpointQuerySchema } from "../routes/audit";
 import { certificateQuerySchema } from "../routes/certificates";
+import { invitationLookupSchema } from "../routes/invitations";
 import { removeMemberQuery } from "../routes/projects";
 import { releaseListQuery } from "../routes/releases";
 import { deliveriesQuerySchema } from "../routes/webhooks";
@@ -38,6 +45,7 @@ import { listNotificationsQuery } from "../services/notifications/list";
 import { listPublicRequestsQuery } from "../services/public-requests/list";
 import { searchQuery } from "../services/search/search";
 import { completedQuery } from "../services/verification/queue";
+import { peopleOperations } from "./people-operations";
 
 /** One documented route. Schemas are the ones the route validates with, so the document cannot drift. */
 export interface Operation {
@@ -128,6 +136,106 @@ const write = (
   rest: Omit<Operation, "method" | "path" | "auth"> & Partial<Pick<Operation, "auth">>,
 ) => ({ method, path, auth: "session", errors: [403], ...rest }) as Operation;
 
+const SECOND_FACTOR_NOTE =
+  "Roles in MFA_REQUIRED_ROLES must have passed the second factor in this session within 12 hours: " +
+  "else 403 with code `mfa_required` (details.enrolled tells whether to ask for a code or to set one up).";
+
+/** A Security write whose body carries a code from the app (or a recovery code). */
+const codeWrite = (path: string, rest: Omit<Operation, "method" | "path" | "auth" | "tag">) =>
+  write("post", path, {
+    tag: "Security",
+    body: secondFactorSchema,
+    bodyExample: { code: "123456" },
+    errors: [403, 429],
+    ...rest,
+  });
+
+/** The caller's own second factor and sessions (Account → Security). */
+function securityOperations(): Operation[] {
+  return [
+    get("/api/auth/mfa", {
+      id: "getSecondFactor",
+      tag: "Security",
+      summary: "Whether a second factor is set up and required, and until when this session's counts",
+      response: "The second factor's status.",
+      example: { enrolled: true, required: true, validUntil: "2026-12-14T23:00:00.000Z", recoveryCodesLeft: 9 },
+    }),
+    write("post", "/api/auth/mfa/totp/setup", {
+      id: "startTotpSetup",
+      tag: "Security",
+      summary: "Start setting up an authenticator app: a new secret and its QR code",
+      response: "The secret (base32), its otpauth URL and a QR code image; not on until a code is confirmed.",
+      example: {
+        secret: "JBSWY3DPEHPK3PXP",
+        otpauthUrl: "otpauth://totp/Tranche:…",
+        qrCode: "data:image/svg+xml;base64,…",
+      },
+      errors: [409],
+    }),
+    codeWrite("/api/auth/mfa/totp/enable", {
+      id: "enableTotp",
+      summary: "Confirm the first code from the app: turns the second factor on",
+      body: enableTotpSchema,
+      response: "Ten single-use recovery codes, shown this once; this session has passed the second factor.",
+      example: { recoveryCodes: ["abcde-fghij"] },
+      errors: [409, 429],
+    }),
+    codeWrite("/api/auth/mfa/verify", {
+      id: "verifySecondFactor",
+      summary: "Pass the second factor in this session (a code from the app, or a recovery code, used up)",
+      description: "Wrong codes are counted per (account, IP); another IP's failures never block a right code.",
+      response: "The second factor's status, valid for 12 hours.",
+      example: { enrolled: true, required: true, validUntil: "2026-12-14T23:00:00.000Z", recoveryCodesLeft: 10 },
+    }),
+    codeWrite("/api/auth/mfa/recovery-codes", {
+      id: "replaceRecoveryCodes",
+      summary: "Replace the recovery codes (the old ones stop working); needs a fresh code",
+      response: "Ten new recovery codes, shown this once.",
+      example: { recoveryCodes: ["abcde-fghij"] },
+    }),
+    codeWrite("/api/auth/mfa/totp/disable", {
+      id: "disableTotp",
+      summary: "Turn the second factor off; needs a fresh code",
+      status: 204,
+      response: "Turned off; recovery codes are deleted.",
+    }),
+    get("/api/auth/sessions", {
+      id: "listSessions",
+      tag: "Security",
+      summary: "The caller's signed-in sessions: device, IP, last seen",
+      response: "The sessions, most recently used first.",
+      example: {
+        items: [
+          {
+            id: "9f86d081884c7d659a2feaa0c55ad015",
+            device: "Chrome on macOS",
+            ip: "198.51.100.7",
+            createdAt: "2026-12-14T09:00:00.000Z",
+            lastSeenAt: "2026-12-14T11:00:00.000Z",
+            current: true,
+          },
+        ],
+      },
+    }),
+    write("post", "/api/auth/sessions/sign-out-others", {
+      id: "signOutOtherSessions",
+      tag: "Security",
+      summary: "Sign out every session but this one",
+      response: "How many sessions were signed out.",
+      example: { signedOut: 2 },
+      errors: [],
+    }),
+    write("delete", "/api/auth/sessions/{id}", {
+      id: "signOutSession",
+      tag: "Security",
+      summary: "Sign out one of the caller's sessions (the current one clears the cookie)",
+      status: 204,
+      response: "Signed out.",
+      errors: [],
+    }),
+  ];
+}
+
 /** Every /api route the app registers (a test holds the two lists equal). */
 export function operations(): Operation[] {
   return [
@@ -195,6 +303,7 @@ export function operations(): Operation[] {
       response: "Changed; other sessions are ended.",
       errors: [422, 429],
     }),
+    ...securityOperations(),
     get("/api/me", { id: "getMe", tag: "Auth", summary: "The signed-in user", response: "The user.", example: user }),
     get("/api/events", {
       id: "streamEvents",
@@ -229,10 +338,10 @@ export function operations(): Operation[] {
       id: "listProjects",
       tag: "Projects",
       scopes: ["projects:read"],
-      summary: "Projects the caller may see",
+      summary: "Projects the caller may see: filtered, searched (trigram), sorted, a page at a time",
       query: projectListQuerySchema,
-      response: "The projects.",
-      example: { items: [project] },
+      response: "A page of projects; `nextCursor` fetches the next (null on the last page).",
+      example: { items: [project], nextCursor: null },
     }),
     get("/api/projects/export.csv", {
       id: "exportProjects",
@@ -291,6 +400,17 @@ export function operations(): Operation[] {
       created: true,
       response: "The membership.",
       errors: [403, 409],
+    }),
+    write("post", "/api/projects/{id}/owner", {
+      id: "transferProjectOwnership",
+      tag: "Projects",
+      summary: "Transfer the project to another project owner (admins, second factor)",
+      description: SECOND_FACTOR_NOTE,
+      body: transferOwnershipSchema,
+      bodyExample: { userId: ID },
+      response: "The project with its new owner; the old and new owners are notified.",
+      example: project,
+      errors: [403, 409, 422],
     }),
     write("delete", "/api/projects/{id}/members/{userId}", {
       id: "removeProjectMember",
@@ -359,10 +479,10 @@ export function operations(): Operation[] {
     get("/api/milestones", {
       id: "listMilestones",
       tag: "Milestones",
-      summary: "Milestones the caller may see",
+      summary: "Milestones the caller may see: filtered, searched by title, sorted, a page at a time",
       query: milestoneListQuerySchema,
-      response: "The milestones.",
-      example: { items: [milestone] },
+      response: "A page of milestones; `nextCursor` fetches the next (null on the last page).",
+      example: { items: [milestone], nextCursor: null },
     }),
     get("/api/milestones/export.csv", {
       id: "exportMilestones",
@@ -518,14 +638,16 @@ export function operations(): Operation[] {
     get("/api/reports", {
       id: "listReports",
       tag: "Verification",
-      summary: "Verification reports the caller may see",
-      response: "The reports.",
+      summary: "Verification reports the caller may see, newest first, a page at a time",
+      query: reportListQuerySchema,
+      response: "A page of reports; `nextCursor` fetches the next.",
     }),
     get("/api/verifiers", {
       id: "listVerifiers",
       tag: "Verification",
-      summary: "Verifiers with their workload and turnaround (investors, admins)",
-      response: "The verifiers.",
+      summary: "Verifiers with their track record, searched and sorted, a page at a time",
+      query: verifierListQuerySchema,
+      response: "A page of verifiers; `nextCursor` fetches the next.",
       errors: [403],
     }),
     // ---- evidence
@@ -625,8 +747,9 @@ export function operations(): Operation[] {
     get("/api/users", {
       id: "listUsers",
       tag: "Users",
-      summary: "Every user (admins)",
-      response: "The users.",
+      summary: "Users, filtered by role, searched by name or email, sorted, a page at a time (admins)",
+      query: userListQuerySchema,
+      response: "A page of users; `nextCursor` fetches the next.",
       errors: [403],
     }),
     write("patch", "/api/users/{id}", {
@@ -896,5 +1019,6 @@ export function operations(): Operation[] {
       summary: "The signed-in role's dashboard figures",
       response: "Figures per currency and lists for the role.",
     }),
+    ...peopleOperations(get, write, invitationLookupSchema),
   ];
 }

@@ -1,16 +1,27 @@
+import { listLimit } from "@tranche/domain";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { csvFilename, csvResponse } from "../lib/csv";
 import { parseQuery } from "../lib/validate";
 import { listCheckpoints } from "../services/audit/checkpoints";
-import { AUDIT_CSV_HEADER, AUDIT_PAGE_SIZE, exportAuditEvents, listAuditEvents } from "../services/audit/history";
+import { AUDIT_CSV_HEADER, exportAuditEvents, listAuditEvents } from "../services/audit/history";
 import { serviceContext } from "./verification";
+
+const eventId = (field: string) =>
+  z.coerce
+    .number({ error: `${field} must be an event id.` })
+    .int()
+    .positive()
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional();
 
 export const auditQuerySchema = z.strictObject({
   projectId: z.uuid({ error: "projectId must be a project id." }).optional(),
-  before: z.coerce.number({ error: "before must be an event id." }).int().positive().optional(),
-  limit: z.coerce.number({ error: "limit must be a number." }).int().min(1).max(200).default(AUDIT_PAGE_SIZE),
+  /** The previous page's nextCursor (an event id); `before` is its older name. */
+  cursor: eventId("cursor"),
+  before: eventId("before"),
+  limit: listLimit,
 });
 
 export const auditExportQuerySchema = auditQuerySchema.pick({ projectId: true });
@@ -24,7 +35,8 @@ export const auditRoutes = new Hono<AppEnv>()
   /** GET /api/audit: everything for admins; members see the events of their projects. */
   .get("/", async (c) => {
     const ctx = serviceContext(c);
-    return c.json(await listAuditEvents(ctx, parseQuery(c, auditQuerySchema)));
+    const { cursor, before, ...query } = parseQuery(c, auditQuerySchema);
+    return c.json(await listAuditEvents(ctx, { ...query, before: cursor ?? before }));
   })
   /** GET /api/audit/export.csv: the events the caller may see (optionally one project's), streamed as CSV. */
   .get("/export.csv", (c) => {

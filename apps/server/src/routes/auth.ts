@@ -4,6 +4,7 @@ import { clientIp, requireUser } from "../auth/middleware";
 import { changePassword, limitByIp, signIn, signUp } from "../auth/service";
 import { clearSessionCookie, deleteSession, setSessionCookie } from "../auth/sessions";
 import type { AppEnv } from "../context";
+import { AppError } from "../errors";
 import { parseJson } from "../lib/validate";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoMode } from "../seed";
 import { toUserDto } from "../services/users/dto";
@@ -11,6 +12,8 @@ import { toUserDto } from "../services/users/dto";
 export const authRoutes = new Hono<AppEnv>()
   .post("/sign-up", async (c) => {
     const { db, env } = c.get("deps");
+    if (!env.ALLOW_SIGNUP)
+      throw new AppError("forbidden", "Sign-up is closed. Ask an administrator for an invitation.");
     await limitByIp(db, env, "signup", clientIp(c));
     const input = await parseJson(c, signUpSchema);
     const user = await signUp(db, input);
@@ -22,7 +25,7 @@ export const authRoutes = new Hono<AppEnv>()
     const input = await parseJson(c, signInSchema);
     const current = c.get("user");
     if (current) await deleteSession(db, current.sessionId);
-    const { token, user } = await signIn(db, input, { ip: clientIp(c), userAgent: c.req.header("user-agent") });
+    const { token, user } = await signIn(db, env, input, { ip: clientIp(c), userAgent: c.req.header("user-agent") });
     setSessionCookie(c, token, env);
     return c.json({ user: toUserDto(user) });
   })

@@ -5,12 +5,14 @@ import {
   memberSchema,
   projectListQuerySchema,
   releasePolicySchema,
+  transferOwnershipSchema,
   updateProjectSchema,
 } from "@tranche/domain";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { requireCaller } from "../auth/api-tokens";
 import { requireUser } from "../auth/middleware";
+import { requireSecondFactor } from "../auth/require-second-factor";
 import type { AppEnv, CallerContext, ServiceContext } from "../context";
 import { csvFilename, csvResponse } from "../lib/csv";
 import { parseJson, parseQuery, pathId } from "../lib/validate";
@@ -24,6 +26,7 @@ import { exportProjects, PROJECT_CSV_HEADER } from "../services/projects/export"
 import { getProject } from "../services/projects/get";
 import { listProjects } from "../services/projects/list";
 import { deleteProject } from "../services/projects/remove";
+import { transferOwnership } from "../services/projects/transfer-ownership";
 import { updateProject } from "../services/projects/update";
 import { getReleasePolicy } from "../services/release-policy/get";
 import { setReleasePolicy } from "../services/release-policy/set";
@@ -76,11 +79,13 @@ export const projectRoutes = new Hono<AppEnv>()
   })
   .post("/:id/members", async (c) => {
     const ctx = serviceContext(c);
+    await requireSecondFactor(c);
     const id = pathId(c, "id", "Project");
     return c.json(await addMember(ctx, id, await parseJson(c, memberSchema)), 201);
   })
   .delete("/:id/members/:userId", async (c) => {
     const ctx = serviceContext(c);
+    await requireSecondFactor(c);
     const id = pathId(c, "id", "Project");
     const userId = pathId(c, "userId", "Member");
     await removeMember(ctx, id, userId, parseQuery(c, removeMemberQuery).role);
@@ -88,6 +93,7 @@ export const projectRoutes = new Hono<AppEnv>()
   })
   .put("/:id/lead-investor", async (c) => {
     const ctx = serviceContext(c);
+    await requireSecondFactor(c);
     const id = pathId(c, "id", "Project");
     return c.json(await setLeadInvestor(ctx, id, (await parseJson(c, leadInvestorSchema)).userId));
   })
@@ -96,8 +102,15 @@ export const projectRoutes = new Hono<AppEnv>()
   )
   .put("/:id/release-policy", async (c) => {
     const ctx = serviceContext(c);
+    await requireSecondFactor(c);
     const id = pathId(c, "id", "Project");
     return c.json(await setReleasePolicy(ctx, id, await parseJson(c, releasePolicySchema)));
+  })
+  .post("/:id/owner", async (c) => {
+    const ctx = serviceContext(c);
+    await requireSecondFactor(c);
+    const id = pathId(c, "id", "Project");
+    return c.json(await transferOwnership(ctx, id, await parseJson(c, transferOwnershipSchema)));
   })
   .get("/:id/milestones", async (c) => {
     const ctx = serviceContext(c);

@@ -8,6 +8,7 @@ import {
 } from "@tranche/domain";
 import { type Context, Hono } from "hono";
 import { requireCaller } from "../auth/api-tokens";
+import { requireSecondFactor } from "../auth/require-second-factor";
 import type { AppEnv, CallerContext } from "../context";
 import { csvFilename, csvResponse } from "../lib/csv";
 import { timeIdCursor } from "../lib/cursor";
@@ -59,10 +60,12 @@ export const releaseRoutes = new Hono<AppEnv>()
   })
   .post("/:id/reinstruct", async (c) => {
     const ctx = callerContext(c, null, ["admin"]);
+    await requireSecondFactor(c);
     return c.json(await reinstructRelease(ctx, releaseId(c)));
   })
   .post("/:id/cancel", async (c) => {
     const ctx = callerContext(c, null, ["admin"]);
+    await requireSecondFactor(c);
     const id = releaseId(c);
     return c.json(await cancelRelease(ctx, id, await parseJson(c, cancelReleaseSchema)));
   });

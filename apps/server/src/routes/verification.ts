@@ -5,11 +5,13 @@ import {
   decisionSchema,
   disputeSchema,
   rejectSchema,
+  reportListQuerySchema,
   reportSchema,
 } from "@tranche/domain";
 import { type Context, Hono } from "hono";
 import type { z } from "zod";
 import { requireUser } from "../auth/middleware";
+import { requireSecondFactor } from "../auth/require-second-factor";
 import type { AppEnv, ServiceContext } from "../context";
 import { AppError } from "../errors";
 import { parseJson, parseQuery, parseWith, pathId } from "../lib/validate";
@@ -59,6 +61,7 @@ export const verificationRoutes = new Hono<AppEnv>()
   .post("/:id/start", async (c) => c.json(await startVerification(serviceContext(c), milestoneId(c))))
   .post("/:id/approve", async (c) => {
     const ctx = serviceContext(c);
+    await requireSecondFactor(c);
     const id = milestoneId(c);
     const key = idempotencyKey(c);
     const input = await optionalJson(c, approveSchema);
@@ -68,12 +71,14 @@ export const verificationRoutes = new Hono<AppEnv>()
   })
   .post("/:id/reject", async (c) => {
     const ctx = serviceContext(c);
+    await requireSecondFactor(c);
     const id = milestoneId(c);
     const input = await parseJson(c, rejectSchema);
     return c.json(await rejectMilestone(ctx, id, input));
   })
   .post("/:id/countersign", async (c) => {
     const ctx = serviceContext(c);
+    await requireSecondFactor(c);
     const id = milestoneId(c);
     return c.json(await countersignMilestone(ctx, id, await optionalJson(c, decisionSchema)));
   })
@@ -84,6 +89,7 @@ export const verificationRoutes = new Hono<AppEnv>()
   })
   .post("/:id/dispute/assign", async (c) => {
     const ctx = serviceContext(c);
+    await requireSecondFactor(c);
     const id = milestoneId(c);
     return c.json(await assignDispute(ctx, id, await parseJson(c, assignDisputeSchema)));
   })
@@ -112,6 +118,7 @@ export const verifierQueueRoutes = new Hono<AppEnv>()
   });
 
 /** GET /api/reports: submitted verification reports the caller may see. */
-export const reportRoutes = new Hono<AppEnv>().get("/", async (c) =>
-  c.json({ items: await listReports(serviceContext(c)) }),
-);
+export const reportRoutes = new Hono<AppEnv>().get("/", async (c) => {
+  const ctx = serviceContext(c);
+  return c.json(await listReports(ctx, parseQuery(c, reportListQuerySchema)));
+});

@@ -10,7 +10,15 @@ const routes: RouteObject[] = [
     element: <PublicLayout />,
     children: [
       ...publicRoutes,
-      { element: queryScope, children: [{ path: "/login", element: lazyPage(() => import("./routes/login")) }] },
+      {
+        element: queryScope,
+        children: [
+          { path: "/login", element: lazyPage(() => import("./routes/login")) },
+          { path: "/invite", element: lazyPage(() => import("./routes/invite")) },
+          { path: "/forgot-password", element: lazyPage(() => import("./routes/forgot-password")) },
+          { path: "/reset-password", element: lazyPage(() => import("./routes/reset-password")) },
+        ],
+      },
     ],
   },
   {

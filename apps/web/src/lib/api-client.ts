@@ -20,7 +20,17 @@ export class ApiError extends Error {
   }
 }
 
-type Options = Omit<RequestInit, "body"> & { body?: unknown; redirectOn401?: boolean };
+type Options = Omit<RequestInit, "body"> & { body?: unknown; redirectOn401?: boolean; secondFactorAsked?: boolean };
+
+/**
+ * Asked when the server answers 403 `mfa_required`: resolves true once the person has passed the second factor
+ * (the request is then sent once more), false when they did not.
+ */
+type SecondFactorHandler = (need: { enrolled: boolean }) => Promise<boolean>;
+let onSecondFactor: SecondFactorHandler | null = null;
+export function setSecondFactorHandler(handler: SecondFactorHandler | null) {
+  onSecondFactor = handler;
+}
 
 let onUnauthenticated: () => void = () => {
   const { pathname, search } = window.location;
@@ -31,7 +41,7 @@ export function setUnauthenticatedHandler(handler: () => void) {
 }
 
 export async function api<T>(path: string, options: Options = {}): Promise<T> {
-  const { body, redirectOn401 = true, headers, ...rest } = options;
+  const { body, redirectOn401 = true, secondFactorAsked = false, headers, ...rest } = options;
   const isForm = body instanceof FormData;
   const res = await fetch(`/api${path}`, {
     credentials: "same-origin",
@@ -54,6 +64,10 @@ export async function api<T>(path: string, options: Options = {}): Promise<T> {
   if (!res.ok) {
     const error = (data as { error?: { code?: string; message?: string; details?: unknown } } | null)?.error;
     if (res.status === 401 && redirectOn401) onUnauthenticated();
+    if (error?.code === "mfa_required" && onSecondFactor && !secondFactorAsked) {
+      const enrolled = (error.details as { enrolled?: boolean } | undefined)?.enrolled === true;
+      if (await onSecondFactor({ enrolled })) return api<T>(path, { ...options, secondFactorAsked: true });
+    }
     throw new ApiError(
       res.status,
       error?.code ?? "http_error",

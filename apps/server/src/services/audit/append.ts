@@ -1,10 +1,11 @@
 import { desc, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { auditEvents } from "../../db/schema";
+import { touchProjectActivity } from "../projects/rollup";
 import { type AuditContent, auditHash, GENESIS_HASH } from "./chain";
 
 // Appends are serialised by this transaction-scoped lock so the chain never forks.
-const AUDIT_LOCK = 727_002;
+export const AUDIT_LOCK = 727_002;
 
 export interface AuditInput {
   actorId: string | null;
@@ -19,7 +20,8 @@ export interface AuditInput {
     | "report"
     | "public_request"
     | "api_token"
-    | "webhook_endpoint";
+    | "webhook_endpoint"
+    | "invitation";
   entityId: string;
   projectId?: string | null;
   before?: unknown;
@@ -47,4 +49,5 @@ export async function appendAudit(tx: Tx, input: AuditInput): Promise<void> {
     after: plain(input.after),
   };
   await tx.insert(auditEvents).values({ ...content, prevHash, hash: auditHash(prevHash, content) });
+  if (content.projectId) await touchProjectActivity(tx, content.projectId, content.createdAt);
 }

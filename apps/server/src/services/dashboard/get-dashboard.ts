@@ -1,7 +1,7 @@
 // The Overview cards and the caller's role dashboard in one call. Every figure is an SQL aggregate over
 // the projects the caller may see (their memberships, through project_members_user_idx; all for an
-// admin), so the cost follows what the caller sees, not the size of the whole table.
-
+// admin), read from the per-project rollups (services/projects/rollup.ts), so the cost follows the number of
+// projects the caller sees, not the number of their milestones and releases.
 import {
   type AdminDashboardDto,
   type Currency,
@@ -24,7 +24,6 @@ import { type SQL, sql } from "drizzle-orm";
 import type { ServiceContext, SessionUser } from "../../context";
 import { type DbOrTx, queryRows } from "../../db/client";
 import { toMoney } from "../../lib/money";
-import { releasedSum, settledSum } from "../releases/sums";
 import { turnaroundOf, verifierTurnaround } from "../verifiers/turnaround";
 
 /** The caller's projects as a CTE body: every project for an admin, else their memberships. */
@@ -58,32 +57,38 @@ export async function getDashboard({ ctx }: { ctx: ServiceContext }): Promise<Da
 
 async function getOverview(db: DbOrTx, actor: SessionUser): Promise<OverviewDto> {
   const visible = visibleProjects(actor);
-  const protectedRows = await queryRows<{ currency: Currency; amount: string; month_ago: string }>(
+  const rollupRows = await queryRows<{
+    currency: Currency;
+    released: string;
+    pending_capital: string;
+    pending_count: number;
+  }>(
+    db,
+    sql`with visible as (${visible})
+        select r.currency, sum(r.released) as released, sum(r.pending_capital) as pending_capital,
+               sum(r.milestones_pending + r.milestones_in_verification)::int as pending_count
+        from project_rollups r join visible v on v.project_id = r.project_id
+        group by r.currency`,
+  );
+  // A month ago's figure is today's less what was released in the last 30 days (and is still released): only
+  // recent releases are read, so it costs the same however long the history.
+  const recentRows = await queryRows<{ currency: Currency; amount: string }>(
     db,
     sql`with visible as (${visible})
         -- released_at is stored in the created_at column (schema.ts: releasedAt: created()).
-        select d.currency,
-               sum(d.amount) as amount,
-               coalesce(sum(d.amount) filter (where d.created_at <= now() - interval '30 days'), 0) as month_ago
+        select d.currency, sum(d.amount) as amount
         from disbursements d join visible v on v.project_id = d.project_id
-        where d.status in ('instructed', 'settled')
+        where d.status in ('instructed', 'settled') and d.created_at > now() - interval '30 days'
         group by d.currency`,
   );
-  const pendingRows = await queryRows<{ currency: Currency; amount: string; count: number }>(
-    db,
-    sql`with visible as (${visible})
-        select p.currency, sum(m.capital_amount) as amount, count(*)::int as count
-        from milestones m
-        join visible v on v.project_id = m.project_id
-        join projects p on p.id = m.project_id
-        where m.status in ('pending', 'in_verification')
-        group by p.currency`,
-  );
+  const recent = new Map(recentRows.map((r) => [r.currency, toMoney(r.amount)]));
+  const protectedRows = rollupRows.filter((r) => toMoney(r.released) > 0);
+  const pendingRows = rollupRows.filter((r) => Number(r.pending_count) > 0);
   return {
     capitalProtected: byCurrency(
       protectedRows.map((r) => {
-        const amount = toMoney(r.amount);
-        const monthAgo = toMoney(r.month_ago);
+        const amount = toMoney(r.released);
+        const monthAgo = Math.max(0, Math.round((amount - (recent.get(r.currency) ?? 0)) * 100) / 100);
         return {
           currency: r.currency,
           amount,
@@ -93,8 +98,8 @@ async function getOverview(db: DbOrTx, actor: SessionUser): Promise<OverviewDto>
       }),
     ),
     pendingVerification: {
-      capital: moneyTotals(pendingRows),
-      count: pendingRows.reduce((n, r) => n + Number(r.count), 0),
+      capital: moneyTotals(pendingRows.map((r) => ({ currency: r.currency, amount: r.pending_capital }))),
+      count: pendingRows.reduce((n, r) => n + Number(r.pending_count), 0),
     },
     actionRequired: await actionRequired(db, actor),
   };
@@ -114,9 +119,8 @@ async function actionRequired(db: DbOrTx, actor: SessionUser): Promise<OverviewD
     }
     case "project_owner": {
       const count = await one(sql`
-        select count(*)::int as count from milestones m
-        join (${visibleProjects(actor, "owner")}) v on v.project_id = m.project_id
-        where m.status = 'rejected'`);
+        select coalesce(sum(r.milestones_rejected), 0)::int as count from project_rollups r
+        join (${visibleProjects(actor, "owner")}) v on v.project_id = r.project_id`);
       return { count, label: count === 1 ? "rejected milestone to revise" : "rejected milestones to revise" };
     }
     case "admin": {
@@ -162,7 +166,7 @@ const toProject = (r: ProjectRow): DashboardProjectDto => {
   };
 };
 
-/** Projects of a CTE with their released capital. */
+/** Projects of a CTE with their released capital (from their rollups). */
 function projectsQuery(visible: SQL, order: SQL, limit: number, withDescription = false): SQL {
   const description = withDescription
     ? sql`, case when length(p.description) > ${LIMITS.ownerDescriptionChars}
@@ -170,19 +174,27 @@ function projectsQuery(visible: SQL, order: SQL, limit: number, withDescription 
     : sql``;
   return sql`with visible as (${visible})
     select p.id, p.name, p.status, p.total_capital, p.currency, p.created_at,
-           ${releasedSum(sql`p.id`)} as disbursed, ${settledSum(sql`p.id`)} as settled${description}
+           coalesce(r.released, 0) as disbursed, coalesce(r.settled, 0) as settled${description}
     from projects p join visible v on v.project_id = p.id
+    left join project_rollups r on r.project_id = p.id
     order by ${order}
     limit ${limit}`;
 }
 
+/**
+ * The first `limit` milestones by due date matching `where` across the visible projects: each project's first
+ * `limit` through milestones_project_idx, then the overall first, so the cost follows the projects the caller sees,
+ * never every milestone of that status.
+ */
 function upcomingQuery(visible: SQL, where: SQL, limit: number): SQL {
   return sql`with visible as (${visible})
     select m.id, m.title, m.project_id, p.name as project_name, m.due_date, m.capital_amount, p.currency, m.status
-    from milestones m
-    join visible v on v.project_id = m.project_id
+    from visible v
+    cross join lateral (
+      select * from milestones m where m.project_id = v.project_id and ${where}
+      order by m.due_date, m.created_at limit ${limit}
+    ) m
     join projects p on p.id = m.project_id
-    where ${where}
     order by m.due_date, m.created_at
     limit ${limit}`;
 }
@@ -220,18 +232,18 @@ async function investorDashboard(db: DbOrTx, actor: SessionUser): Promise<Invest
     db,
     sql`with visible as (${visible})
         select p.currency, sum(p.total_capital) as total,
-               sum(${releasedSum(sql`p.id`)}) as disbursed, sum(${settledSum(sql`p.id`)}) as settled
+               coalesce(sum(r.released), 0) as disbursed, coalesce(sum(r.settled), 0) as settled
         from projects p join visible v on v.project_id = p.id
+        left join project_rollups r on r.project_id = p.id
         group by p.currency`,
   );
   const [counts] = await queryRows<{ pending: number; at_risk: number }>(
     db,
     sql`with visible as (${visible})
-        select
-          (select count(*)::int from milestones m join visible v on v.project_id = m.project_id
-            where m.status in ('pending', 'in_verification')) as pending,
-          (select count(*)::int from projects p join visible v on v.project_id = p.id
-            where p.status = 'at_risk') as at_risk`,
+        select coalesce(sum(r.milestones_pending + r.milestones_in_verification), 0)::int as pending,
+               (count(*) filter (where p.status = 'at_risk'))::int as at_risk
+        from projects p join visible v on v.project_id = p.id
+        left join project_rollups r on r.project_id = p.id`,
   );
   const portfolio = await queryRows<ProjectRow>(db, projectsQuery(visible, sql`p.name, p.id`, PORTFOLIO_LIMIT));
   const upcoming = await queryRows<MilestoneRow>(
@@ -272,8 +284,9 @@ async function ownerDashboard(db: DbOrTx, actor: SessionUser): Promise<OwnerDash
     db,
     sql`with visible as (${owned})
         select p.currency, count(*)::int as count, sum(p.total_capital) as total,
-               sum(${releasedSum(sql`p.id`)}) as disbursed, sum(${settledSum(sql`p.id`)}) as settled
+               coalesce(sum(r.released), 0) as disbursed, coalesce(sum(r.settled), 0) as settled
         from projects p join visible v on v.project_id = p.id
+        left join project_rollups r on r.project_id = p.id
         group by p.currency`,
   );
   // What needs the owner comes first: rejected milestones and those past due, then the next ones due.
@@ -321,15 +334,18 @@ async function adminDashboard(db: DbOrTx, slaDays: number): Promise<AdminDashboa
                (select count(*)::int from users) as users,
                (select count(*)::int from users where role = 'verifier') as verifiers`,
   );
-  const statusRows = await queryRows<{ status: MilestoneStatus; count: number }>(
+  const [byStatus] = await queryRows<Record<MilestoneStatus, number>>(
     db,
-    sql`select status, count(*)::int as count from milestones group by status`,
+    sql`select coalesce(sum(milestones_pending), 0)::int as pending,
+               coalesce(sum(milestones_in_verification), 0)::int as in_verification,
+               coalesce(sum(milestones_verified), 0)::int as verified,
+               coalesce(sum(milestones_rejected), 0)::int as rejected,
+               coalesce(sum(milestones_delayed), 0)::int as delayed
+        from project_rollups`,
   );
-  const milestonesByStatus = Object.fromEntries(MILESTONE_STATUSES.map((s) => [s, 0])) as Record<
-    MilestoneStatus,
-    number
-  >;
-  for (const r of statusRows) milestonesByStatus[r.status] = Number(r.count);
+  const milestonesByStatus = Object.fromEntries(
+    MILESTONE_STATUSES.map((s) => [s, Number(byStatus?.[s] ?? 0)]),
+  ) as Record<MilestoneStatus, number>;
   const recent = await queryRows<ProjectRow>(
     db,
     projectsQuery(sql`select id as project_id from projects`, sql`p.created_at desc, p.id`, RECENT_PROJECTS),
@@ -354,7 +370,7 @@ async function adminDashboard(db: DbOrTx, slaDays: number): Promise<AdminDashboa
         order by u.name, u.id
         limit ${VERIFIER_DIRECTORY_LIMIT}`,
   );
-  const turnaround = await verifierTurnaround(db, slaDays);
+  const turnaround = await verifierTurnaround(db, slaDays, { ids: verifiers.map((v) => v.id) });
   return {
     role: "admin",
     totals: {

@@ -1,9 +1,18 @@
-import type { Currency, MilestoneDto, MilestoneListItemDto, milestoneListQuerySchema } from "@tranche/domain";
-import { and, asc, eq, lte, type SQL, sql } from "drizzle-orm";
+import type {
+  Currency,
+  MilestoneDto,
+  MilestoneListItemDto,
+  MilestoneSort,
+  milestoneListQuerySchema,
+  Page,
+} from "@tranche/domain";
+import { and, eq, ilike, lte, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { milestones, projects, users } from "../../db/schema";
+import { keyset, keysetPage, type SortSpec } from "../../lib/keyset";
 import { requireVisibleProject } from "../access";
+import { containsPattern } from "../projects/list";
 import { visibleProjects } from "../projects/visibility";
 import { loadMilestones, milestoneColumns, toMilestoneDto } from "./dto";
 
@@ -13,26 +22,49 @@ export async function listProjectMilestones(ctx: ServiceContext, projectId: stri
   return loadMilestones(ctx.db, eq(milestones.projectId, projectId));
 }
 
+const id = { expr: milestones.id, type: "uuid" } as const;
+const MILESTONE_SORT_SPECS: Record<MilestoneSort, SortSpec> = {
+  due: {
+    name: "due",
+    direction: "asc",
+    keys: [{ expr: milestones.dueDate, type: "date" }, { expr: milestones.createdAt, type: "timestamptz" }, id],
+  },
+  newest: { name: "newest", direction: "desc", keys: [{ expr: milestones.createdAt, type: "timestamptz" }, id] },
+  amount: { name: "amount", direction: "desc", keys: [{ expr: milestones.capitalAmount, type: "numeric" }, id] },
+};
+
 /**
- * The caller's milestones across the projects they may see. `mine`: on projects they own;
+ * One page of the caller's milestones across the projects they may see. `mine`: on projects they own;
  * `assigned`: on projects where they are a verifier, or assigned to them.
  */
 export async function listMilestones(
   ctx: ServiceContext,
   query: z.output<typeof milestoneListQuerySchema>,
-): Promise<MilestoneListItemDto[]> {
+): Promise<Page<MilestoneListItemDto>> {
+  const spec = MILESTONE_SORT_SPECS[query.sort];
+  const page = keyset(spec, query.cursor);
   const rows = await ctx.db
-    .select({ ...milestoneColumns, projectName: projects.name, projectCurrency: projects.currency })
+    .select({
+      ...milestoneColumns,
+      projectName: projects.name,
+      projectCurrency: projects.currency,
+      keysetKeys: page.keys,
+    })
     .from(milestones)
     .innerJoin(projects, eq(projects.id, milestones.projectId))
     .leftJoin(users, eq(users.id, milestones.verifierId))
-    .where(milestoneFilter(ctx, query))
-    .orderBy(asc(milestones.dueDate), asc(milestones.createdAt));
-  return rows.map((row) => ({
-    ...toMilestoneDto(row),
-    projectName: row.projectName,
-    projectCurrency: row.projectCurrency as Currency,
-  }));
+    .where(and(milestoneFilter(ctx, query), page.after))
+    .orderBy(...page.orderBy)
+    .limit(query.limit + 1);
+  const { page: items, nextCursor } = keysetPage(rows, query.limit, spec);
+  return {
+    items: items.map((row) => ({
+      ...toMilestoneDto(row),
+      projectName: row.projectName,
+      projectCurrency: row.projectCurrency as Currency,
+    })),
+    nextCursor,
+  };
 }
 
 /** The list's filter (also the CSV export's); the query joins projects. */
@@ -50,5 +82,8 @@ export function milestoneFilter(
     query.mine === "true" ? memberAs("owner") : undefined,
     query.assigned === "true" ? sql`(${memberAs("verifier")} or ${milestones.verifierId} = ${actor.id})` : undefined,
     query.dueBefore ? lte(milestones.dueDate, query.dueBefore) : undefined,
+    query.projectId ? eq(milestones.projectId, query.projectId) : undefined,
+    // Answered by the trigram index milestones_title_trgm_idx.
+    query.q ? ilike(milestones.title, containsPattern(query.q)) : undefined,
   );
 }

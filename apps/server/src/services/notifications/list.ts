@@ -1,4 +1,4 @@
-import type { NotificationDto, Page } from "@tranche/domain";
+import { LIST_PAGE_SIZE, type NotificationDto, type Page } from "@tranche/domain";
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ServiceContext } from "../../context";
@@ -12,7 +12,7 @@ export const listNotificationsQuery = z.strictObject({
     .string()
     .regex(/^\d{1,18}$/, { error: "Cursor must be a notification sequence number." })
     .optional(),
-  limit: pageLimit(50),
+  limit: pageLimit(LIST_PAGE_SIZE),
 });
 
 /** The caller's notifications, newest first; the cursor is the seq of the last item of the previous page. */

@@ -1,5 +1,6 @@
 import type { Tx } from "../../db/client";
 import { notifications } from "../../db/schema";
+import { queueNotificationEmails } from "../email/notification-email";
 
 export interface NotificationInput {
   title: string;
@@ -11,7 +12,8 @@ export interface NotificationInput {
 
 /**
  * Creates one notification per recipient inside the caller's transaction (the insert trigger
- * NOTIFYs listeners on commit). The actor never notifies themself; duplicates are dropped.
+ * NOTIFYs listeners on commit), and an email for those who want this category at once. The actor never
+ * notifies themself; duplicates are dropped.
  */
 export async function notify(
   tx: Tx,
@@ -21,14 +23,18 @@ export async function notify(
 ): Promise<void> {
   const userIds = [...new Set([...recipients].filter((id): id is string => !!id && id !== actorId))];
   if (userIds.length === 0) return;
-  await tx.insert(notifications).values(
-    userIds.map((userId) => ({
-      userId,
-      title: input.title,
-      message: input.message,
-      category: input.category,
-      link: input.link ?? null,
-      subject: input.subject ?? null,
-    })),
-  );
+  const rows = await tx
+    .insert(notifications)
+    .values(
+      userIds.map((userId) => ({
+        userId,
+        title: input.title,
+        message: input.message,
+        category: input.category,
+        link: input.link ?? null,
+        subject: input.subject ?? null,
+      })),
+    )
+    .returning({ id: notifications.id, userId: notifications.userId, category: notifications.category });
+  await queueNotificationEmails(tx, rows);
 }

@@ -1,4 +1,7 @@
 import type { Deps } from "../../context";
+import { notificationEmailTopic } from "../email/notification-email";
+import { emailTopic } from "../email/transport";
+import { passwordResetTopic } from "../password-reset/request";
 import { webhookTopics } from "../webhooks/deliveries";
 import type { TopicConfig } from "./worker";
 
@@ -9,5 +12,8 @@ import type { TopicConfig } from "./worker";
 export function outboxTopics(deps: Deps, now?: () => Date): Record<string, TopicConfig> {
   return {
     ...webhookTopics(deps, now),
+    ...emailTopic(deps),
+    ...notificationEmailTopic(deps),
+    ...passwordResetTopic(deps),
   };
 }

@@ -7,6 +7,7 @@ import { moneyParam } from "../../lib/money";
 import { appendAudit } from "../audit/append";
 import { publishEvent } from "../outbox/outbox";
 import { getProject } from "./get";
+import { refreshProjectRollup } from "./rollup";
 
 /** A project_owner or admin creates a project; they become its owner and it starts pending_verification. */
 export async function createProject(
@@ -41,6 +42,7 @@ export async function createProject(
       projectId: project.id,
       after: { ...input, status: "pending_verification" },
     });
+    await refreshProjectRollup(tx, project.id);
     await publishEvent(tx, "project.created", {
       project: {
         id: project.id,

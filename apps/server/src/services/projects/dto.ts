@@ -2,17 +2,13 @@ import type { Currency, MemberRole, ProjectStatus, ProjectSummaryDto, TeamMember
 import { remainingCapital } from "@tranche/domain";
 import { asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { projectMembers, projects, users } from "../../db/schema";
+import { projectMembers, projectRollups, projects, users } from "../../db/schema";
 import { toMoney } from "../../lib/money";
-import { releasedSum, settledSum } from "../releases/sums";
 
 /**
- * Released capital is summed from the release records in SQL, never stored on the project. Outer columns
- * are written qualified by hand: drizzle renders a column of a single-table select unqualified, which a
- * correlated subquery would resolve to its own table.
+ * Released and settled capital and the milestone count come from the project's rollup (kept in the transaction of
+ * every change: services/projects/rollup.ts), never stored on the project itself.
  */
-const projectId = sql.raw("projects.id");
-
 const summaryColumns = {
   id: projects.id,
   name: projects.name,
@@ -21,47 +17,56 @@ const summaryColumns = {
   startDate: projects.startDate,
   endDate: projects.endDate,
   totalCapital: projects.totalCapital,
-  disbursed: releasedSum(projectId),
-  settled: settledSum(projectId),
+  disbursed: sql<string>`coalesce(${projectRollups.released}, 0)`,
+  settled: sql<string>`coalesce(${projectRollups.settled}, 0)`,
   currency: projects.currency,
   location: projects.location,
   ownerId: sql<
     string | null
   >`(select pm.user_id from project_members pm where pm.project_id = projects.id and pm.role = 'owner' order by pm.created_at limit 1)`,
-  milestoneCount: sql<number>`(select count(*)::int from milestones m where m.project_id = projects.id)`,
+  milestoneCount: sql<number>`coalesce(${projectRollups.milestonesTotal}, 0)`,
   createdAt: projects.createdAt,
   updatedAt: projects.updatedAt,
 };
 
+/** Project summaries with their rollups; `extra` columns are selected beside them. */
+export function selectProjectSummaries<E extends Record<string, SQL>>(db: DbOrTx, extra: E = {} as E) {
+  return db
+    .select({ ...summaryColumns, ...extra })
+    .from(projects)
+    .leftJoin(projectRollups, eq(projectRollups.projectId, projects.id))
+    .$dynamic();
+}
+
+type SummaryRow = Awaited<ReturnType<typeof selectProjectSummaries>>[number];
+
 /** Projects matching `where`, newest first, as summaries with derived capital. */
 export async function loadProjectSummaries(db: DbOrTx, where: SQL | undefined): Promise<ProjectSummaryDto[]> {
-  const rows = await db
-    .select(summaryColumns)
-    .from(projects)
-    .where(where)
-    .orderBy(desc(projects.createdAt), asc(projects.name));
-  return rows.map((row) => {
-    const total = toMoney(row.totalCapital);
-    const disbursed = toMoney(row.disbursed);
-    return {
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      status: row.status as ProjectStatus,
-      startDate: row.startDate,
-      endDate: row.endDate,
-      totalCapital: total,
-      disbursedCapital: disbursed,
-      settledCapital: toMoney(row.settled),
-      remainingCapital: remainingCapital(total, disbursed),
-      currency: row.currency as Currency,
-      location: row.location,
-      ownerId: row.ownerId,
-      milestoneCount: Number(row.milestoneCount),
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    };
-  });
+  const rows = await selectProjectSummaries(db).where(where).orderBy(desc(projects.createdAt), asc(projects.name));
+  return rows.map(toProjectSummary);
+}
+
+export function toProjectSummary(row: SummaryRow): ProjectSummaryDto {
+  const total = toMoney(row.totalCapital);
+  const disbursed = toMoney(row.disbursed);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    status: row.status as ProjectStatus,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    totalCapital: total,
+    disbursedCapital: disbursed,
+    settledCapital: toMoney(row.settled),
+    remainingCapital: remainingCapital(total, disbursed),
+    currency: row.currency as Currency,
+    location: row.location,
+    ownerId: row.ownerId,
+    milestoneCount: Number(row.milestoneCount),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 export async function loadProjectSummary(db: DbOrTx, projectId: string): Promise<ProjectSummaryDto | undefined> {

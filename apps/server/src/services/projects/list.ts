@@ -1,8 +1,9 @@
-import type { ProjectStatus, ProjectSummaryDto } from "@tranche/domain";
-import { and, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { Page, ProjectSort, ProjectStatus, ProjectSummaryDto } from "@tranche/domain";
+import { and, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Caller, CallerContext as ReaderContext } from "../../context";
-import { projects } from "../../db/schema";
-import { loadProjectSummaries } from "./dto";
+import { projectRollups, projects } from "../../db/schema";
+import { keyset, keysetPage, type SortSpec } from "../../lib/keyset";
+import { selectProjectSummaries, toProjectSummary } from "./dto";
 import { visibleProjects } from "./visibility";
 
 /** A LIKE pattern matching `term` anywhere, with its own %, _ and \ taken literally (backslash is the default escape). */
@@ -10,12 +11,37 @@ export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-/** The projects the caller may see, optionally one status only and/or matching a search term. */
+const id = { expr: projects.id, type: "uuid" } as const;
+// A project without open milestones sorts after every due date.
+const NO_DUE_DATE = sql`'9999-12-31'::date`;
+const PROJECT_SORT_SPECS: Record<ProjectSort, SortSpec> = {
+  newest: { name: "newest", direction: "desc", keys: [{ expr: projects.createdAt, type: "timestamptz" }, id] },
+  name: { name: "name", direction: "asc", keys: [{ expr: projects.name, type: "text" }, id] },
+  next_due: {
+    name: "next_due",
+    direction: "asc",
+    keys: [{ expr: sql`coalesce(${projectRollups.nextDueDate}, ${NO_DUE_DATE})`, type: "date" }, id],
+  },
+  activity: {
+    name: "activity",
+    direction: "desc",
+    keys: [{ expr: sql`coalesce(${projectRollups.lastActivityAt}, ${projects.createdAt})`, type: "timestamptz" }, id],
+  },
+};
+
+/** One page of the projects the caller may see, filtered by status and/or a search term, in the sort asked for. */
 export async function listProjects(
   ctx: ReaderContext,
-  input: { status?: ProjectStatus; q?: string },
-): Promise<ProjectSummaryDto[]> {
-  return loadProjectSummaries(ctx.db, projectFilter(ctx.caller, input));
+  input: { status?: ProjectStatus; q?: string; sort: ProjectSort; limit: number; cursor?: string },
+): Promise<Page<ProjectSummaryDto>> {
+  const spec = PROJECT_SORT_SPECS[input.sort];
+  const page = keyset(spec, input.cursor);
+  const rows = await selectProjectSummaries(ctx.db, { keysetKeys: page.keys })
+    .where(and(projectFilter(ctx.caller, input), page.after))
+    .orderBy(...page.orderBy)
+    .limit(input.limit + 1);
+  const { page: items, nextCursor } = keysetPage(rows, input.limit, spec);
+  return { items: items.map(toProjectSummary), nextCursor };
 }
 
 /** The list's filter (also the CSV export's): visible to the caller, the status asked for, the search term. */
@@ -25,6 +51,7 @@ export function projectFilter(caller: Caller, input: { status?: ProjectStatus; q
     // An API token with projects:read reads every project, as an integration of the whole fund.
     caller.kind === "token" ? undefined : visibleProjects(caller.user),
     input.status ? eq(projects.status, input.status) : undefined,
+    // ILIKE '%term%' is answered by the trigram index projects_search_trgm_idx (pg_trgm).
     pattern
       ? or(ilike(projects.name, pattern), ilike(projects.description, pattern), ilike(projects.location, pattern))
       : undefined,

@@ -4,10 +4,11 @@ import type { DbOrTx } from "../../db/client";
 import { milestones, projects } from "../../db/schema";
 import { toMoney } from "../../lib/money";
 import { releasedSum } from "../releases/sums";
+import { refreshProjectRollup } from "./rollup";
 
 /**
- * Re-derives a project's status from its milestones and releases (DESIGN.md) and stores it.
- * Call inside the transaction of every milestone or release change.
+ * Re-derives a project's status from its milestones and releases (DESIGN.md) and stores it, with the project's
+ * rollup. Call inside the transaction of every milestone or release change, after the change is written.
  */
 export async function recomputeProjectStatus(tx: DbOrTx, projectId: string): Promise<ProjectStatus> {
   const [project] = await tx
@@ -33,5 +34,6 @@ export async function recomputeProjectStatus(tx: DbOrTx, projectId: string): Pro
   if (status !== project.status) {
     await tx.update(projects).set({ status, updatedAt: new Date() }).where(eq(projects.id, projectId));
   }
+  await refreshProjectRollup(tx, projectId);
   return status;
 }

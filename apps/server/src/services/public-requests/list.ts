@@ -1,4 +1,4 @@
-import type { Page, PublicRequestDto } from "@tranche/domain";
+import { LIST_PAGE_SIZE, type Page, type PublicRequestDto } from "@tranche/domain";
 import { desc } from "drizzle-orm";
 import { z } from "zod";
 import type { ServiceContext } from "../../context";
@@ -10,7 +10,7 @@ import { toPublicRequestDto } from "./dto";
 
 export const listPublicRequestsQuery = z.strictObject({
   cursor: timeIdCursor.optional(),
-  limit: pageLimit(50),
+  limit: pageLimit(LIST_PAGE_SIZE),
 });
 
 /** Requests from the public forms, newest first (admins only). The cursor is "createdAt_id" of the last item. */

@@ -1,11 +1,29 @@
 import { ROLE_LABELS, type Role, type UserAdminDto, type updateUserSchema } from "@tranche/domain";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { ServiceContext } from "../../context";
-import { users } from "../../db/schema";
-import { businessRule, forbidden, notFound } from "../../errors";
+import type { Tx } from "../../db/client";
+import { projectMembers, projects, users } from "../../db/schema";
+import { businessRule, conflict, forbidden, notFound } from "../../errors";
 import { appendAudit } from "../audit/append";
 import { notify } from "../notifications/notify";
+
+/**
+ * A user who owns projects keeps their role until an admin transfers those projects (Team tab): 409 naming them.
+ */
+async function refuseWhileOwningProjects(tx: Tx, name: string, userId: string): Promise<void> {
+  const owned = await tx
+    .select({ id: projects.id, name: projects.name })
+    .from(projectMembers)
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .where(and(eq(projectMembers.userId, userId), eq(projectMembers.role, "owner")))
+    .orderBy(projects.name);
+  if (owned.length === 0) return;
+  const names = owned.map((p) => p.name).join(", ");
+  throw conflict(`${name} owns ${owned.length === 1 ? "a project" : "projects"}: ${names}. Transfer ownership first.`, {
+    projects: owned,
+  });
+}
 
 /** An admin changes a user's role: audited, and the user is told (category `account`). */
 export async function changeUserRole({
@@ -27,6 +45,7 @@ export async function changeUserRole({
     if (!current) throw notFound("User");
     let row = current;
     if (current.role !== input.role) {
+      await refuseWhileOwningProjects(tx, current.name, userId);
       [row] = await tx
         .update(users)
         .set({ role: input.role, updatedAt: new Date() })

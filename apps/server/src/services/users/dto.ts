@@ -1,7 +1,7 @@
 import type { UserDto } from "@tranche/domain";
 import type { SessionUser } from "../../context";
 
-export function toUserDto(user: Omit<SessionUser, "sessionId">): UserDto {
+export function toUserDto(user: Omit<SessionUser, "sessionId" | "mfaVerifiedAt">): UserDto {
   return {
     id: user.id,
     name: user.name,

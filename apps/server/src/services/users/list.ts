@@ -1,12 +1,30 @@
-import type { Role, UserAdminDto } from "@tranche/domain";
-import { asc } from "drizzle-orm";
+import type { Page, Role, UserAdminDto, UserSort, userListQuerySchema } from "@tranche/domain";
+import { and, eq, ilike, or } from "drizzle-orm";
+import type { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { users } from "../../db/schema";
 import { forbidden } from "../../errors";
+import { keyset, keysetPage, type SortSpec } from "../../lib/keyset";
+import { containsPattern } from "../projects/list";
 
-/** Every user with their role, for the admin's user management screen. */
-export async function listUsers({ ctx }: { ctx: ServiceContext }): Promise<{ items: UserAdminDto[] }> {
+const id = { expr: users.id, type: "uuid" } as const;
+const USER_SORT_SPECS: Record<UserSort, SortSpec> = {
+  name: { name: "name", direction: "asc", keys: [{ expr: users.name, type: "text" }, id] },
+  newest: { name: "newest", direction: "desc", keys: [{ expr: users.createdAt, type: "timestamptz" }, id] },
+};
+
+/** One page of users with their roles, for the admin's user management screen. */
+export async function listUsers({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: z.output<typeof userListQuerySchema>;
+}): Promise<Page<UserAdminDto>> {
   if (ctx.actor.role !== "admin") throw forbidden("Only an admin can manage users.");
+  const spec = USER_SORT_SPECS[input.sort];
+  const page = keyset(spec, input.cursor);
+  const pattern = input.q ? containsPattern(input.q) : undefined;
   const rows = await ctx.db
     .select({
       id: users.id,
@@ -16,11 +34,22 @@ export async function listUsers({ ctx }: { ctx: ServiceContext }): Promise<{ ite
       organization: users.organization,
       avatarUrl: users.avatarUrl,
       createdAt: users.createdAt,
+      keysetKeys: page.keys,
     })
     .from(users)
-    .orderBy(asc(users.name), asc(users.email));
+    .where(
+      and(
+        input.role ? eq(users.role, input.role) : undefined,
+        // Answered by the trigram index users_search_trgm_idx.
+        pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
+        page.after,
+      ),
+    )
+    .orderBy(...page.orderBy)
+    .limit(input.limit + 1);
+  const { page: items, nextCursor } = keysetPage(rows, input.limit, spec);
   return {
-    items: rows.map((u) => ({
+    items: items.map((u) => ({
       id: u.id,
       name: u.name,
       email: u.email,
@@ -29,5 +58,6 @@ export async function listUsers({ ctx }: { ctx: ServiceContext }): Promise<{ ite
       avatar: u.avatarUrl,
       createdAt: u.createdAt.toISOString(),
     })),
+    nextCursor,
   };
 }

@@ -1,13 +1,26 @@
-import type { Checklist, MilestoneStatus, VerificationReportDto } from "@tranche/domain";
-import { desc, eq, inArray } from "drizzle-orm";
+import type { Checklist, MilestoneStatus, Page, reportListQuerySchema, VerificationReportDto } from "@tranche/domain";
+import { and, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { milestones, projectMembers, projects, users, verificationReports } from "../../db/schema";
+import { keyset, keysetPage, type SortSpec } from "../../lib/keyset";
 
-const MAX_REPORTS = 200;
+const NEWEST: SortSpec = {
+  name: "newest",
+  direction: "desc",
+  keys: [
+    { expr: verificationReports.createdAt, type: "timestamptz" },
+    { expr: verificationReports.id, type: "uuid" },
+  ],
+};
 
-/** Submitted verification reports the caller may see: all for admins, else those of their projects. */
-export async function listReports(ctx: ServiceContext): Promise<VerificationReportDto[]> {
+/** A page of submitted verification reports the caller may see (all for admins, else their projects'), newest first. */
+export async function listReports(
+  ctx: ServiceContext,
+  input: z.output<typeof reportListQuerySchema>,
+): Promise<Page<VerificationReportDto>> {
   const { db, actor } = ctx;
+  const page = keyset(NEWEST, input.cursor);
   const query = db
     .select({
       id: verificationReports.id,
@@ -23,34 +36,48 @@ export async function listReports(ctx: ServiceContext): Promise<VerificationRepo
       submittedByName: users.name,
       createdAt: verificationReports.createdAt,
       updatedAt: verificationReports.updatedAt,
+      keysetKeys: page.keys,
     })
     .from(verificationReports)
     .innerJoin(milestones, eq(milestones.id, verificationReports.milestoneId))
     .innerJoin(projects, eq(projects.id, milestones.projectId))
     .innerJoin(users, eq(users.id, verificationReports.submittedBy))
     .$dynamic();
-  const visible =
-    actor.role === "admin"
-      ? query
-      : query.where(
-          inArray(
-            projects.id,
-            db.select({ id: projectMembers.projectId }).from(projectMembers).where(eq(projectMembers.userId, actor.id)),
-          ),
-        );
-  const rows = await visible.orderBy(desc(verificationReports.createdAt)).limit(MAX_REPORTS);
-  return rows.map((r) => ({
-    id: r.id,
-    milestoneId: r.milestoneId,
-    milestoneTitle: r.milestoneTitle,
-    projectId: r.projectId,
-    projectName: r.projectName,
-    status: r.status as MilestoneStatus,
-    checklist: r.checklist as Checklist,
-    comments: r.comments,
-    evidence: r.evidence as VerificationReportDto["evidence"],
-    submittedBy: { id: r.submittedById, name: r.submittedByName },
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-  }));
+  const rows = await query
+    .where(
+      and(
+        actor.role === "admin"
+          ? undefined
+          : inArray(
+              projects.id,
+              db
+                .select({ id: projectMembers.projectId })
+                .from(projectMembers)
+                .where(eq(projectMembers.userId, actor.id)),
+            ),
+        input.status ? eq(verificationReports.status, input.status) : undefined,
+        input.projectId ? eq(projects.id, input.projectId) : undefined,
+        page.after,
+      ),
+    )
+    .orderBy(...page.orderBy)
+    .limit(input.limit + 1);
+  const { page: items, nextCursor } = keysetPage(rows, input.limit, NEWEST);
+  return {
+    items: items.map((r) => ({
+      id: r.id,
+      milestoneId: r.milestoneId,
+      milestoneTitle: r.milestoneTitle,
+      projectId: r.projectId,
+      projectName: r.projectName,
+      status: r.status as MilestoneStatus,
+      checklist: r.checklist as Checklist,
+      comments: r.comments,
+      evidence: r.evidence as VerificationReportDto["evidence"],
+      submittedBy: { id: r.submittedById, name: r.submittedByName },
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    })),
+    nextCursor,
+  };
 }

@@ -1,40 +1,68 @@
-import type { VerifierDto } from "@tranche/domain";
-import { asc, eq, sql } from "drizzle-orm";
+import type { Page, VerifierDto, VerifierSort, verifierListQuerySchema } from "@tranche/domain";
+import { and, eq, ilike, or, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { users } from "../../db/schema";
+import { keyset, keysetPage, type SortSpec } from "../../lib/keyset";
+import { containsPattern } from "../projects/list";
 import { turnaroundOf, verifierTurnaround } from "./turnaround";
 
-/** The verifiers directory: every user with the verifier role and their track record. */
-export async function listVerifiers(ctx: ServiceContext): Promise<VerifierDto[]> {
-  const slaDays = ctx.env.VERIFICATION_SLA_DAYS;
-  const [rows, turnaround] = await Promise.all([
-    ctx.db
-      .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        organization: users.organization,
-        expertise: users.expertise,
-        rating: users.rating,
-        completed: sql<number>`(select count(*)::int from milestones m
-        where m.verifier_id = users.id and m.status in ('verified', 'rejected'))`,
-        projects: sql<number>`(select count(distinct pm.project_id)::int from project_members pm
+const completed = sql<number>`(select count(*)::int from milestones m
+  where m.verifier_id = users.id and m.status in ('verified', 'rejected'))`;
+const id = { expr: users.id, type: "uuid" } as const;
+const VERIFIER_SORT_SPECS: Record<VerifierSort, SortSpec> = {
+  name: { name: "name", direction: "asc", keys: [{ expr: users.name, type: "text" }, id] },
+  completed: { name: "completed", direction: "desc", keys: [{ expr: completed, type: "numeric" }, id] },
+};
+
+/** The verifiers directory, a page at a time: users with the verifier role and their track record. */
+export async function listVerifiers(
+  ctx: ServiceContext,
+  input: z.output<typeof verifierListQuerySchema>,
+): Promise<Page<VerifierDto>> {
+  const spec = VERIFIER_SORT_SPECS[input.sort];
+  const page = keyset(spec, input.cursor);
+  const pattern = input.q ? containsPattern(input.q) : undefined;
+  const rows = await ctx.db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      organization: users.organization,
+      expertise: users.expertise,
+      rating: users.rating,
+      completed,
+      projects: sql<number>`(select count(distinct pm.project_id)::int from project_members pm
         where pm.user_id = users.id and pm.role = 'verifier')`,
-      })
-      .from(users)
-      .where(eq(users.role, "verifier"))
-      .orderBy(asc(users.name)),
-    verifierTurnaround(ctx.db, slaDays),
-  ]);
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    organization: row.organization,
-    expertise: row.expertise,
-    rating: row.rating === null ? null : Number(row.rating),
-    completedVerifications: Number(row.completed),
-    projectCount: Number(row.projects),
-    turnaround: turnaroundOf(turnaround, row.id, slaDays),
-  }));
+      keysetKeys: page.keys,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, "verifier"),
+        pattern
+          ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.organization, pattern))
+          : undefined,
+        page.after,
+      ),
+    )
+    .orderBy(...page.orderBy)
+    .limit(input.limit + 1);
+  const { page: items, nextCursor } = keysetPage(rows, input.limit, spec);
+  const slaDays = ctx.env.VERIFICATION_SLA_DAYS;
+  const turnaround = await verifierTurnaround(ctx.db, slaDays, { ids: items.map((row) => row.id) });
+  return {
+    items: items.map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      organization: row.organization,
+      expertise: row.expertise,
+      rating: row.rating === null ? null : Number(row.rating),
+      completedVerifications: Number(row.completed),
+      projectCount: Number(row.projects),
+      turnaround: turnaroundOf(turnaround, row.id, slaDays),
+    })),
+    nextCursor,
+  };
 }

@@ -23,8 +23,10 @@ const hours = (seconds: number | string | null) =>
 export async function verifierTurnaround(
   db: DbOrTx,
   slaDays: number,
-  now = new Date(),
+  options: { now?: Date; ids?: string[] } = {},
 ): Promise<Map<string, VerifierTurnaroundDto>> {
+  const { now = new Date(), ids } = options;
+  if (ids?.length === 0) return new Map();
   const rows = await queryRows<{
     id: string;
     median_s: number | string | null;
@@ -52,7 +54,15 @@ export async function verifierTurnaround(
           from milestones m
           where m.verifier_id = u.id and m.status = 'in_verification'
         ) o
-        where u.role = 'verifier'`,
+        where u.role = 'verifier'
+          ${
+            ids
+              ? sql`and u.id in (${sql.join(
+                  ids.map((id) => sql`${id}::uuid`),
+                  sql`, `,
+                )})`
+              : sql``
+          }`,
   );
   return new Map(
     rows.map((r) => [

@@ -15,6 +15,7 @@ import {
   UsersIcon,
 } from "lucide-react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
+import { SecondFactorPrompt } from "@/features/account/components/second-factor-prompt";
 import { useSignOut } from "@/features/auth/api/session";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { EventStream } from "@/features/realtime/event-stream";
@@ -33,6 +34,7 @@ export function AppLayout({ user }: { user: UserDto }) {
         Skip to content
       </a>
       <EventStream />
+      <SecondFactorPrompt />
       <Sidebar user={user} />
       <div className="flex min-w-0 flex-col">
         <AppHeader user={user} />

@@ -1,18 +1,32 @@
-import { formatStatus, MILESTONE_STATUSES, type MilestoneStatus } from "@tranche/domain";
-import { useEffect, useState } from "react";
+import { formatStatus, MILESTONE_STATUSES, type MilestoneSort, type MilestoneStatus } from "@tranche/domain";
+import { useEffect } from "react";
 import { ExportCsvLink } from "@/components/export-csv-link";
+import { ListSearch } from "@/components/list-search";
 import { PageHeader } from "@/components/page-header";
-import { LoadError, Spinner } from "@/components/ui/feedback";
+import { PagedListState } from "@/components/paged-list-state";
+import { SelectFilter } from "@/components/select-filter";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
 import { useMilestones } from "@/features/milestones/api/get-milestones";
 import { MilestoneTable } from "@/features/milestones/components/milestone-table";
 import { errorMessage } from "@/lib/api-client";
+import { useUrlState } from "@/lib/use-url-state";
 
-/** The caller's milestones across every project they may see, filtered by status on the server. */
+const SORTS: { value: MilestoneSort; label: string }[] = [
+  { value: "due", label: "Earliest due" },
+  { value: "newest", label: "Newest first" },
+  { value: "amount", label: "Largest amount" },
+];
+
+/** The caller's milestones across every project they may see: filtered, searched and sorted on the server. */
 export default function MilestonesPage() {
-  const [status, setStatus] = useState<"all" | MilestoneStatus>("all");
-  const milestones = useMilestones(status === "all" ? {} : { status });
+  // Status, search and sort live in the URL, so a link reproduces the view.
+  const [view, setView] = useUrlState({ status: "all", q: "", sort: "due" });
+  const status = (MILESTONE_STATUSES as readonly string[]).includes(view.status)
+    ? (view.status as MilestoneStatus)
+    : undefined;
+  const sort = view.sort as MilestoneSort;
+  const milestones = useMilestones({ status, q: view.q || undefined, sort });
 
   useEffect(() => {
     if (milestones.error) toast.error("Error loading milestones", errorMessage(milestones.error));
@@ -22,15 +36,10 @@ export default function MilestonesPage() {
     <div>
       <PageHeader
         title="Milestones"
-        description="Milestones on your projects, earliest due first."
-        actions={
-          <ExportCsvLink
-            path="/api/milestones/export.csv"
-            filters={{ status: status === "all" ? undefined : status }}
-          />
-        }
+        description="Milestones on your projects."
+        actions={<ExportCsvLink path="/api/milestones/export.csv" filters={{ status, q: view.q || undefined }} />}
       />
-      <Tabs value={status} onValueChange={(value) => setStatus(value as typeof status)}>
+      <Tabs value={status ?? "all"} onValueChange={(value) => setView({ status: value })}>
         <TabsList aria-label="Filter milestones by status" className="h-auto flex-wrap">
           <TabsTrigger value="all">All</TabsTrigger>
           {MILESTONE_STATUSES.map((s) => (
@@ -40,16 +49,23 @@ export default function MilestonesPage() {
           ))}
         </TabsList>
       </Tabs>
+      <div className="mt-4 flex flex-wrap items-center gap-2">
+        <ListSearch label="Search milestones by title" value={view.q} onSearch={(q) => setView({ q })} />
+        <SelectFilter label="Sort" value={sort} options={SORTS} onChange={(value) => setView({ sort: value })} />
+      </div>
       <div className="mt-4">
-        {milestones.isPending ? (
-          <div className="flex justify-center py-12">
-            <Spinner label="Loading milestones" />
-          </div>
-        ) : milestones.isError ? (
-          <LoadError title="Could not load milestones" error={milestones.error} onRetry={milestones.refetch} />
-        ) : (
-          <MilestoneTable milestones={milestones.data ?? []} />
-        )}
+        <PagedListState
+          list={milestones}
+          noun="milestones"
+          empty="No milestones found"
+          emptyHint={view.q ? `No milestone title contains “${view.q}”.` : undefined}
+        >
+          <MilestoneTable
+            milestones={milestones.items}
+            sort={sort}
+            onSortChange={(value) => setView({ sort: value })}
+          />
+        </PagedListState>
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { ChangePasswordForm } from "@/features/account/components/change-passwor
 import { useSession } from "@/features/auth/api/session";
 import { ApiTokens } from "@/features/integrations/api-tokens";
 import { Webhooks } from "@/features/integrations/webhooks";
+import { EmailOutbox } from "@/features/people/components/email-outbox";
 import { InboundRequests } from "@/features/public-requests/components/inbound-requests";
 
 export default function SettingsPage() {
@@ -24,6 +25,7 @@ export default function SettingsPage() {
             <Webhooks />
           </section>
         ) : null}
+        {user?.role === "admin" ? <EmailOutbox /> : null}
         <ChangePasswordForm />
       </div>
     </>

@@ -1,14 +1,24 @@
+import type { VerifierSort } from "@tranche/domain";
 import { useEffect } from "react";
+import { ListSearch } from "@/components/list-search";
 import { PageHeader } from "@/components/page-header";
-import { LoadError, Spinner } from "@/components/ui/feedback";
+import { PagedListState } from "@/components/paged-list-state";
+import { SelectFilter } from "@/components/select-filter";
 import { toast } from "@/components/ui/toaster";
 import { VerifierTurnaround } from "@/features/analytics/components/lazy-charts";
-import { useVerifiers } from "@/features/projects/api/get-verifiers";
+import { useVerifierDirectory } from "@/features/projects/api/get-verifiers";
 import { VerifierDirectory } from "@/features/projects/components/verifier-directory";
 import { errorMessage } from "@/lib/api-client";
+import { useUrlState } from "@/lib/use-url-state";
+
+const SORTS = [
+  { value: "name", label: "Name (A–Z)" },
+  { value: "completed", label: "Most verifications" },
+];
 
 export default function VerifiersPage() {
-  const verifiers = useVerifiers();
+  const [view, setView] = useUrlState({ q: "", sort: "name" });
+  const verifiers = useVerifierDirectory({ q: view.q || undefined, sort: view.sort as VerifierSort });
   useEffect(() => {
     if (verifiers.error) toast.error("Error loading verifiers", errorMessage(verifiers.error));
   }, [verifiers.error]);
@@ -19,15 +29,13 @@ export default function VerifiersPage() {
         description="Independent verifiers who check milestones before capital is released."
       />
       <VerifierTurnaround />
-      {verifiers.isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner label="Loading verifiers" />
-        </div>
-      ) : verifiers.isError ? (
-        <LoadError title="Could not load verifiers" error={verifiers.error} onRetry={verifiers.refetch} />
-      ) : (
-        <VerifierDirectory verifiers={verifiers.data ?? []} />
-      )}
+      <div className="mb-4 flex flex-wrap items-center gap-2">
+        <ListSearch label="Search verifiers" value={view.q} onSearch={(q) => setView({ q })} />
+        <SelectFilter label="Sort" value={view.sort} options={SORTS} onChange={(value) => setView({ sort: value })} />
+      </div>
+      <PagedListState list={verifiers} noun="verifiers" empty={view.q ? "No verifiers found" : "No verifiers yet"}>
+        <VerifierDirectory verifiers={verifiers.items} />
+      </PagedListState>
     </div>
   );
 }

@@ -62,3 +62,12 @@ export function useDemoAccounts() {
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
+
+/** Whether self sign-up is open (ALLOW_SIGNUP); invitations work either way. */
+export function useAuthOptions() {
+  return useQuery({
+    queryKey: ["session", "options"],
+    queryFn: () => api<{ signUpAllowed: boolean }>("/auth/options", { redirectOn401: false }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

@@ -1,6 +1,6 @@
 import { ROLE_LABELS, type Role } from "@tranche/domain";
 import { useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { PasswordReasons } from "@/components/password-reasons";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -9,23 +9,27 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { safeNextPath } from "@/lib/next-path";
-import { useDemoAccounts, useSignIn, useSignUp } from "../api/session";
+import { useAuthOptions, useDemoAccounts, useSignIn, useSignUp } from "../api/session";
 
 type Tab = "login" | "signup";
 
 export function LoginPage() {
   const [tab, setTab] = useState<Tab>("login");
   const [signInEmail, setSignInEmail] = useState("");
+  // Until the server says otherwise, sign-up is offered (its default); closed, only invitations add people.
+  const signUpAllowed = useAuthOptions().data?.signUpAllowed ?? true;
 
   return (
     <main id="main" className="flex min-h-[calc(100vh-8rem)] items-start justify-center px-4 py-10 sm:py-16">
       <div className="w-full max-w-md">
         <h1 className="mb-6 text-center text-2xl font-semibold tracking-tight text-slate-900">Sign in to Tranche</h1>
         <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
-          <TabsList className="grid w-full grid-cols-2">
-            <TabsTrigger value="login">Login</TabsTrigger>
-            <TabsTrigger value="signup">Sign Up</TabsTrigger>
-          </TabsList>
+          {signUpAllowed ? (
+            <TabsList className="grid w-full grid-cols-2">
+              <TabsTrigger value="login">Login</TabsTrigger>
+              <TabsTrigger value="signup">Sign Up</TabsTrigger>
+            </TabsList>
+          ) : null}
           <TabsContent value="login">
             <SignInForm email={signInEmail} onEmailChange={setSignInEmail} />
           </TabsContent>
@@ -99,6 +103,9 @@ function SignInForm({ email, onEmailChange }: { email: string; onEmailChange: (e
           <Button type="submit" disabled={signIn.isPending}>
             {signIn.isPending ? "Signing In..." : "Sign In"}
           </Button>
+          <Link className="justify-self-start text-sm text-blue-700 underline" to="/forgot-password">
+            Forgot password?
+          </Link>
         </form>
       </CardContent>
     </Card>

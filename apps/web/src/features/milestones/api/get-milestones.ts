@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { MilestoneListItemDto, MilestoneStatus } from "@tranche/domain";
-import { api } from "@/lib/api-client";
+import type { MilestoneListItemDto, MilestoneSort, MilestoneStatus } from "@tranche/domain";
+import { pagedQuery, usePagedList } from "@/lib/paged-query";
 import { milestoneKeys } from "./keys";
 
 export interface MilestoneFilters {
@@ -8,21 +7,15 @@ export interface MilestoneFilters {
   mine?: "true";
   assigned?: "true";
   dueBefore?: string;
+  /** Matches the title. */
+  q?: string;
+  sort?: MilestoneSort;
 }
 
 export const milestonesQuery = (filters: MilestoneFilters = {}) =>
-  queryOptions({
-    queryKey: milestoneKeys.list({ ...filters }),
-    queryFn: () => {
-      const params = new URLSearchParams(
-        Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])),
-      );
-      const query = params.size ? `?${params}` : "";
-      return api<MilestoneListItemDto[]>(`/milestones${query}`);
-    },
-  });
+  pagedQuery<MilestoneListItemDto>(milestoneKeys.lists, "/milestones", { ...filters });
 
-/** The signed-in user's milestones across the projects they may see. */
+/** The signed-in user's milestones across the projects they may see, a page at a time. */
 export function useMilestones(filters: MilestoneFilters = {}) {
-  return useQuery(milestonesQuery(filters));
+  return usePagedList(milestonesQuery(filters));
 }

@@ -1,5 +1,5 @@
 export const milestoneKeys = {
   all: ["milestones"] as const,
-  list: (filters: Record<string, string | undefined>) => [...milestoneKeys.all, "list", filters] as const,
+  lists: ["milestones", "list"] as const,
   detail: (id: string) => [...milestoneKeys.all, "detail", id] as const,
 };

@@ -1,59 +1,81 @@
-import { formatLongDate, formatMoney, type MilestoneListItemDto } from "@tranche/domain";
+import { createColumnHelper } from "@tanstack/react-table";
+import { formatLongDate, formatMoney, type MilestoneListItemDto, type MilestoneSort } from "@tranche/domain";
 import { Link } from "react-router";
 import { MilestoneStatusBadge } from "@/components/status-badge";
-import { EmptyState } from "@/components/ui/feedback";
+import { DataTable } from "@/components/ui/data-table";
 
-/**
- * Milestones across projects: title, project, due date, status and amount. On phones project, due date and
- * status sit under the title, so each row fits the screen without sideways scrolling.
- */
-export function MilestoneTable({ milestones }: { milestones: MilestoneListItemDto[] }) {
-  if (milestones.length === 0) return <EmptyState title="No milestones found" />;
+const column = createColumnHelper<MilestoneListItemDto>();
+
+const columns = [
+  column.accessor("title", {
+    header: "Milestone",
+    meta: { className: "wrap-anywhere" },
+    cell: (info) => (
+      <Link to={`/milestones/${info.row.original.id}`} className="font-medium text-blue-700 hover:underline">
+        {info.getValue()}
+      </Link>
+    ),
+  }),
+  column.accessor("projectName", {
+    header: "Project",
+    meta: { className: "wrap-anywhere" },
+    cell: (info) => (
+      <Link to={`/projects/${info.row.original.projectId}`} className="hover:underline">
+        {info.getValue()}
+      </Link>
+    ),
+  }),
+  column.accessor("dueDate", {
+    header: "Due Date",
+    meta: { sort: { name: "due", direction: "asc" }, className: "whitespace-nowrap" },
+    cell: (info) => formatLongDate(info.getValue()),
+  }),
+  column.accessor("status", {
+    header: "Status",
+    cell: (info) => <MilestoneStatusBadge status={info.getValue()} />,
+  }),
+  column.accessor("capitalAmount", {
+    header: "Amount",
+    meta: { sort: { name: "amount", direction: "desc" }, className: "whitespace-nowrap text-right" },
+    cell: (info) => formatMoney(info.getValue(), info.row.original.projectCurrency),
+  }),
+];
+
+/** Milestones across projects: a sortable table from tablets up, a card per milestone on phones. */
+export function MilestoneTable({
+  milestones,
+  sort,
+  onSortChange,
+}: {
+  milestones: MilestoneListItemDto[];
+  sort: MilestoneSort;
+  onSortChange: (sort: MilestoneSort) => void;
+}) {
   return (
-    <div className="overflow-x-auto rounded-lg border bg-white">
-      <table className="w-full sm:min-w-[40rem] text-sm">
-        <thead className="border-b bg-slate-50 text-left text-muted-foreground">
-          <tr>
-            <th className="px-4 py-2.5 font-medium">Milestone</th>
-            <th className="hidden px-4 py-2.5 font-medium sm:table-cell">Project</th>
-            <th className="hidden px-4 py-2.5 font-medium sm:table-cell">Due Date</th>
-            <th className="hidden px-4 py-2.5 font-medium sm:table-cell">Status</th>
-            <th className="px-4 py-2.5 text-right font-medium">Amount</th>
-          </tr>
-        </thead>
-        <tbody>
-          {milestones.map((m) => (
-            <tr key={m.id} className="border-b last:border-0">
-              <td className="px-4 py-2.5 wrap-anywhere">
-                <Link to={`/milestones/${m.id}`} className="font-medium text-blue-700 hover:underline">
-                  {m.title}
-                </Link>
-                <span className="mt-1 grid justify-items-start gap-1 text-muted-foreground sm:hidden">
-                  <Link to={`/projects/${m.projectId}`} className="hover:underline">
-                    {m.projectName}
-                  </Link>
-                  <span className="flex flex-wrap items-center gap-2">
-                    {formatLongDate(m.dueDate)}
-                    <MilestoneStatusBadge status={m.status} />
-                  </span>
-                </span>
-              </td>
-              <td className="hidden px-4 py-2.5 wrap-anywhere sm:table-cell">
-                <Link to={`/projects/${m.projectId}`} className="hover:underline">
-                  {m.projectName}
-                </Link>
-              </td>
-              <td className="hidden px-4 py-2.5 sm:table-cell">{formatLongDate(m.dueDate)}</td>
-              <td className="hidden px-4 py-2.5 sm:table-cell">
-                <MilestoneStatusBadge status={m.status} />
-              </td>
-              <td className="whitespace-nowrap px-4 py-2.5 text-right">
-                {formatMoney(m.capitalAmount, m.projectCurrency)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Milestones"
+      columns={columns}
+      rows={milestones}
+      getRowId={(m) => m.id}
+      sort={sort}
+      onSortChange={(value) => onSortChange(value as MilestoneSort)}
+      renderCard={(m) => (
+        <div className="grid gap-1.5">
+          <div className="flex items-start justify-between gap-2">
+            <Link to={`/milestones/${m.id}`} className="font-medium text-blue-700 wrap-anywhere hover:underline">
+              {m.title}
+            </Link>
+            <span className="whitespace-nowrap font-medium">{formatMoney(m.capitalAmount, m.projectCurrency)}</span>
+          </div>
+          <Link to={`/projects/${m.projectId}`} className="text-muted-foreground wrap-anywhere hover:underline">
+            {m.projectName}
+          </Link>
+          <span className="flex flex-wrap items-center gap-2 text-muted-foreground">
+            Due {formatLongDate(m.dueDate)}
+            <MilestoneStatusBadge status={m.status} />
+          </span>
+        </div>
+      )}
+    />
   );
 }

@@ -9,15 +9,23 @@ export interface InvestorOption {
   organization: string | null;
 }
 
-/** Admin only: the users holding the investor role, from the admin user list. */
-export const investorsQuery = queryOptions({
-  queryKey: projectKeys.investors,
-  queryFn: async () => {
-    const { items } = await api<{ items: (InvestorOption & { role: string | null })[] }>("/users");
-    return items.filter((user) => user.role === "investor");
-  },
-});
+/** Admin only: the users holding a role (the first 100 by name), from the admin user list. */
+const usersWithRole = (role: "investor" | "project_owner") =>
+  queryOptions({
+    queryKey: role === "investor" ? projectKeys.investors : projectKeys.owners,
+    queryFn: async () => {
+      const { items } = await api<{ items: InvestorOption[] }>(`/users?role=${role}&limit=100`);
+      return items;
+    },
+  });
+
+export const investorsQuery = usersWithRole("investor");
 
 export function useInvestors(options: { enabled?: boolean } = {}) {
   return useQuery({ ...investorsQuery, enabled: options.enabled ?? true });
+}
+
+/** Admin only: the users who may be given a project (Transfer ownership). */
+export function useProjectOwners(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...usersWithRole("project_owner"), enabled: options.enabled ?? true });
 }

@@ -1,16 +1,18 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ProjectSummaryDto } from "@tranche/domain";
-import { api } from "@/lib/api-client";
+import type { ProjectSort, ProjectStatus, ProjectSummaryDto } from "@tranche/domain";
+import { pagedQuery, usePagedList } from "@/lib/paged-query";
 import { projectKeys } from "./keys";
 
-/** The caller's projects; with a search term, only those whose name, description or location contains it. */
-export const projectsQuery = (search = "") =>
-  queryOptions({
-    queryKey: projectKeys.list(search),
-    queryFn: () => api<ProjectSummaryDto[]>(search ? `/projects?${new URLSearchParams({ q: search })}` : "/projects"),
-  });
+export interface ProjectListParams {
+  /** Matches name, description or location. */
+  q?: string;
+  status?: ProjectStatus;
+  sort?: ProjectSort;
+}
 
-/** The projects the signed-in user may see, optionally matching a search term. */
-export function useProjects(search = "") {
-  return useQuery(projectsQuery(search));
+/** The caller's projects, a page at a time, filtered, searched and sorted on the server. */
+export const projectsQuery = (params: ProjectListParams = {}) =>
+  pagedQuery<ProjectSummaryDto>(projectKeys.lists, "/projects", { ...params });
+
+export function useProjects(params: ProjectListParams = {}) {
+  return usePagedList(projectsQuery(params));
 }

@@ -1,11 +1,11 @@
-import type { ProjectStatus, ProjectSummaryDto } from "@tranche/domain";
-import { type ReactNode, useState } from "react";
+import { PROJECT_STATUSES, type ProjectSort, type ProjectSummaryDto } from "@tranche/domain";
+import type { ReactNode } from "react";
 import { ExportCsvLink } from "@/components/export-csv-link";
-import { EmptyState } from "@/components/ui/feedback";
+import { SelectFilter } from "@/components/select-filter";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ProjectCard } from "./project-card";
 
-const FILTERS: { value: "all" | ProjectStatus; label: string }[] = [
+const FILTERS: { value: string; label: string }[] = [
   { value: "all", label: "All Projects" },
   { value: "pending_verification", label: "Pending" },
   { value: "verified", label: "Verified" },
@@ -13,21 +13,33 @@ const FILTERS: { value: "all" | ProjectStatus; label: string }[] = [
   { value: "at_risk", label: "At Risk" },
 ];
 
-/** SPEC.md §2.6: five filter tabs over a 1/2/3-column grid of project cards. */
+const SORTS: { value: ProjectSort; label: string }[] = [
+  { value: "newest", label: "Newest first" },
+  { value: "name", label: "Name (A–Z)" },
+  { value: "next_due", label: "Next milestone due" },
+  { value: "activity", label: "Latest activity" },
+];
+
+/** SPEC.md §2.6: five filter tabs (applied by the server) and a sort over the grid of project cards. */
 export function ProjectList({
-  projects,
-  emptyHint,
+  filter,
+  onFilterChange,
+  sort,
+  onSortChange,
   search,
+  children,
 }: {
-  projects: ProjectSummaryDto[];
-  emptyHint?: ReactNode;
+  filter: string;
+  onFilterChange: (filter: string) => void;
+  sort: ProjectSort;
+  onSortChange: (sort: ProjectSort) => void;
   /** The search the list was loaded with, so the export matches it. */
   search?: string;
+  children: ReactNode;
 }) {
-  const [filter, setFilter] = useState<(typeof FILTERS)[number]["value"]>("all");
-  const shown = filter === "all" ? projects : projects.filter((p) => p.status === filter);
+  const status = (PROJECT_STATUSES as readonly string[]).includes(filter) ? filter : undefined;
   return (
-    <Tabs value={filter} onValueChange={(value) => setFilter(value as typeof filter)}>
+    <Tabs value={status ?? "all"} onValueChange={onFilterChange}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <TabsList aria-label="Filter projects by status" className="h-auto flex-wrap">
           {FILTERS.map((f) => (
@@ -36,22 +48,23 @@ export function ProjectList({
             </TabsTrigger>
           ))}
         </TabsList>
-        <ExportCsvLink
-          path="/api/projects/export.csv"
-          filters={{ status: filter === "all" ? undefined : filter, q: search }}
-        />
+        <div className="flex flex-wrap items-center gap-2">
+          <SelectFilter label="Sort" value={sort} options={SORTS} onChange={onSortChange} />
+          <ExportCsvLink path="/api/projects/export.csv" filters={{ status, q: search }} />
+        </div>
       </div>
-      <div className="mt-4">
-        {shown.length === 0 ? (
-          <EmptyState title="No projects found">{emptyHint}</EmptyState>
-        ) : (
-          <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
-            {shown.map((project) => (
-              <ProjectCard key={project.id} project={project} />
-            ))}
-          </div>
-        )}
-      </div>
+      <div className="mt-4">{children}</div>
     </Tabs>
+  );
+}
+
+/** A 1/2/3-column grid of project cards. */
+export function ProjectGrid({ projects }: { projects: ProjectSummaryDto[] }) {
+  return (
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
+      {projects.map((project) => (
+        <ProjectCard key={project.id} project={project} />
+      ))}
+    </div>
   );
 }

@@ -1,14 +1,15 @@
-import type { Role } from "@tranche/domain";
+import type { ProjectSort, ProjectStatus, Role } from "@tranche/domain";
 import { SearchIcon, XIcon } from "lucide-react";
 import { useEffect } from "react";
+import { PagedListState } from "@/components/paged-list-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { LoadError, Spinner } from "@/components/ui/feedback";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
+import { useUrlState } from "@/lib/use-url-state";
 import { useProjects } from "../api/get-projects";
 import { NewProjectDialog } from "./new-project-dialog";
-import { ProjectList } from "./project-list";
+import { ProjectGrid, ProjectList } from "./project-list";
 
 /**
  * SPEC.md §2.5 Projects tab: 'Project Management' card with the list and, for creators, 'New Project'.
@@ -23,7 +24,10 @@ export function ProjectManagement({
   search?: string;
   onClearSearch?: () => void;
 }) {
-  const projects = useProjects(search);
+  // The status tab and the sort live in the URL (?status=…&sort=…), so a link reproduces the view.
+  const [view, setView] = useUrlState({ status: "all", sort: "newest" });
+  const status = view.status === "all" ? undefined : (view.status as ProjectStatus);
+  const projects = useProjects({ q: search || undefined, status, sort: view.sort as ProjectSort });
   const canCreate = role === "project_owner" || role === "admin";
 
   useEffect(() => {
@@ -53,19 +57,22 @@ export function ProjectManagement({
             ) : null}
           </div>
         ) : null}
-        {projects.isPending ? (
-          <div className="flex justify-center py-12">
-            <Spinner label="Loading projects" />
-          </div>
-        ) : projects.isError ? (
-          <LoadError title="Could not load projects" error={projects.error} onRetry={projects.refetch} />
-        ) : (
-          <ProjectList
-            projects={projects.data ?? []}
-            search={search || undefined}
+        <ProjectList
+          filter={view.status}
+          onFilterChange={(value) => setView({ status: value })}
+          sort={view.sort as ProjectSort}
+          onSortChange={(value) => setView({ sort: value })}
+          search={search || undefined}
+        >
+          <PagedListState
+            list={projects}
+            noun="projects"
+            empty="No projects found"
             emptyHint={search ? `No project's name, description or location contains “${search}”.` : undefined}
-          />
-        )}
+          >
+            <ProjectGrid projects={projects.items} />
+          </PagedListState>
+        </ProjectList>
       </CardContent>
     </Card>
   );

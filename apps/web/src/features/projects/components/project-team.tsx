@@ -9,6 +9,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useRemoveMember } from "../api/remove-member";
 import { useSetLeadInvestor } from "../api/set-lead-investor";
 import { AssignMemberDialog } from "./assign-member-dialog";
+import { TransferOwnershipDialog } from "./transfer-ownership-dialog";
 
 function initials(name: string) {
   return (
@@ -85,8 +86,9 @@ export function ProjectTeam({ project }: { project: ProjectDetailDto }) {
   return (
     <div className="grid gap-4 md:grid-cols-3">
       <Card>
-        <CardHeader>
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
           <CardTitle>Project Owner</CardTitle>
+          {canAssign ? <TransferOwnershipDialog project={project} /> : null}
         </CardHeader>
         <CardContent>
           {project.owner ? (

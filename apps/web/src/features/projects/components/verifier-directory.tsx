@@ -1,12 +1,10 @@
 import type { VerifierDto } from "@tranche/domain";
 import { StarIcon } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/feedback";
 import { VerifierTurnaround } from "@/components/verifier-turnaround";
 
 /** The verifiers directory (SPEC.md §3 Verifier fields). */
 export function VerifierDirectory({ verifiers }: { verifiers: VerifierDto[] }) {
-  if (verifiers.length === 0) return <EmptyState title="No verifiers yet" />;
   return (
     <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
       {verifiers.map((v) => (

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Role, UserAdminDto } from "@tranche/domain";
+import { type InfiniteData, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Page, Role, UserAdminDto } from "@tranche/domain";
 import { api } from "@/lib/api-client";
 import { userKeys } from "./list-users";
 
@@ -11,7 +11,19 @@ export function useChangeUserRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeUserRole,
-    onSuccess: () => {
+    onSuccess: (updated) => {
+      // The loaded pages show the new role at once; the refetch then brings filters up to date.
+      queryClient.setQueriesData<InfiniteData<Page<UserAdminDto>>>({ queryKey: userKeys.lists }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.map((u) => (u.id === updated.id ? { ...u, role: updated.role } : u)),
+              })),
+            }
+          : data,
+      );
       void queryClient.invalidateQueries({ queryKey: userKeys.all });
       // Totals such as the verifier count on the admin overview depend on roles.
       void queryClient.invalidateQueries({ queryKey: ["dashboard"] });

@@ -1,14 +1,18 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { UserAdminDto } from "@tranche/domain";
-import { api } from "@/lib/api-client";
+import type { Role, UserAdminDto, UserSort } from "@tranche/domain";
+import { pagedQuery, usePagedList } from "@/lib/paged-query";
 
-export const userKeys = { all: ["users"] as const, list: () => [...userKeys.all, "list"] as const };
+export const userKeys = { all: ["users"] as const, lists: ["users", "list"] as const };
 
-export const usersQuery = queryOptions({
-  queryKey: userKeys.list(),
-  queryFn: async () => (await api<{ items: UserAdminDto[] }>("/users")).items,
-});
+export interface UserListParams {
+  role?: Role;
+  /** Matches name or email. */
+  q?: string;
+  sort?: UserSort;
+}
 
-export function useUsers() {
-  return useQuery(usersQuery);
+export const usersQuery = (params: UserListParams = {}) =>
+  pagedQuery<UserAdminDto>(userKeys.lists, "/users", { ...params });
+
+export function useUsers(params: UserListParams = {}) {
+  return usePagedList(usersQuery(params));
 }

@@ -1,14 +1,23 @@
-import { ROLE_LABELS, ROLES, type Role, type UserAdminDto } from "@tranche/domain";
+import { ROLE_LABELS, ROLES, type Role, type UserAdminDto, type UserSort } from "@tranche/domain";
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
+import { ListSearch } from "@/components/list-search";
+import { PagedListState } from "@/components/paged-list-state";
+import { SelectFilter } from "@/components/select-filter";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { EmptyState, LoadError, Skeleton } from "@/components/ui/feedback";
 import { NativeSelect } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
+import { useUrlState } from "@/lib/use-url-state";
 import { useChangeUserRole } from "../api/change-role";
 import { useUsers } from "../api/list-users";
+
+const ROLE_OPTIONS = [{ value: "all", label: "All roles" }, ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))];
+const SORTS = [
+  { value: "name", label: "Name (A–Z)" },
+  { value: "newest", label: "Newest first" },
+];
 
 /** What a role change does to the person, said before it is applied. */
 const ROLE_EFFECT: Record<Role, string> = {
@@ -18,9 +27,14 @@ const ROLE_EFFECT: Record<Role, string> = {
   admin: "They will manage every user, project and integration on the platform.",
 };
 
-/** Admin: every user with a role picker (confirmed before it applies); an admin cannot change their own role. */
+/**
+ * Admin: users a page at a time (role filter, search and sort in the URL), each with a role picker (confirmed
+ * before it applies); an admin cannot change their own role.
+ */
 export function UsersTable({ currentUserId }: { currentUserId: string }) {
-  const users = useUsers();
+  const [view, setView] = useUrlState({ role: "all", q: "", sort: "name" });
+  const role = (ROLES as readonly string[]).includes(view.role) ? (view.role as Role) : undefined;
+  const users = useUsers({ role, q: view.q || undefined, sort: view.sort as UserSort });
   // A search suggestion links to one person (#user-…): bring that row into view once the list is here.
   const { hash } = useLocation();
   const loaded = users.isSuccess;
@@ -28,31 +42,38 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
     if (loaded && hash.startsWith("#user-"))
       document.getElementById(hash.slice(1))?.scrollIntoView({ block: "center" });
   }, [loaded, hash]);
-  if (users.isPending) {
-    return (
-      <div className="grid gap-2" role="status" aria-busy="true" aria-label="Loading users">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-14" />
-        ))}
-      </div>
-    );
-  }
-  if (users.isError) return <LoadError title="Could not load users" error={users.error} onRetry={users.refetch} />;
-  const rows = users.data;
-  if (rows.length === 0) return <EmptyState title="No users yet">Invite people from Settings.</EmptyState>;
   return (
-    <Card className="overflow-hidden">
-      <ul className="divide-y" aria-label="Users">
-        {rows.map((user) => (
-          <UserRow
-            key={user.id}
-            user={user}
-            isSelf={user.id === currentUserId}
-            highlighted={hash === `#user-${user.id}`}
-          />
-        ))}
-      </ul>
-    </Card>
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <ListSearch label="Search users by name or email" value={view.q} onSearch={(q) => setView({ q })} />
+        <SelectFilter
+          label="Role"
+          value={role ?? "all"}
+          options={ROLE_OPTIONS}
+          onChange={(value) => setView({ role: value })}
+        />
+        <SelectFilter label="Sort" value={view.sort} options={SORTS} onChange={(value) => setView({ sort: value })} />
+      </div>
+      <PagedListState
+        list={users}
+        noun="users"
+        empty="No users found"
+        emptyHint={view.q || role ? "No user matches this search and role." : "Invite people from Settings."}
+      >
+        <Card className="overflow-hidden">
+          <ul className="divide-y" aria-label="Users">
+            {users.items.map((user) => (
+              <UserRow
+                key={user.id}
+                user={user}
+                isSelf={user.id === currentUserId}
+                highlighted={hash === `#user-${user.id}`}
+              />
+            ))}
+          </ul>
+        </Card>
+      </PagedListState>
+    </div>
   );
 }
 

@@ -1,13 +1,7 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { VerificationReportDto } from "@tranche/domain";
-import { api } from "@/lib/api-client";
+import { pagedQuery, usePagedList } from "@/lib/paged-query";
 import { verificationKeys } from "./keys";
 
-export const reportsQuery = queryOptions({
-  queryKey: verificationKeys.reports(),
-  queryFn: async () => (await api<{ items: VerificationReportDto[] }>("/reports")).items,
-});
-
-export function useReports() {
-  return useQuery(reportsQuery);
+export function useReports(params: { status?: "verified" | "rejected" } = {}) {
+  return usePagedList(pagedQuery<VerificationReportDto>(verificationKeys.reports(), "/reports", { ...params }));
 }

@@ -1,21 +1,47 @@
-import { CHECKLIST_ITEMS, formatFileSize, formatLongDate } from "@tranche/domain";
+import { CHECKLIST_ITEMS, formatFileSize, formatLongDate, type VerificationReportDto } from "@tranche/domain";
 import { Link } from "react-router";
+import { PagedListState } from "@/components/paged-list-state";
+import { SelectFilter } from "@/components/select-filter";
 import { MilestoneStatusBadge } from "@/components/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { EmptyState, LoadError, Skeleton } from "@/components/ui/feedback";
+import { useUrlState } from "@/lib/use-url-state";
 import { useReports } from "../api/get-reports";
 
-/** Submitted verification reports the caller may see, newest first. */
+const DECISIONS = [
+  { value: "all", label: "All decisions" },
+  { value: "verified", label: "Verified" },
+  { value: "rejected", label: "Rejected" },
+];
+
+/** Submitted verification reports the caller may see, newest first, a page at a time; the decision filter is in the URL. */
 export function ReportsList() {
-  const { data, isPending, isError, error, refetch } = useReports();
-  if (isPending) return <Skeleton className="h-40" />;
-  if (isError) return <LoadError title="Could not load reports" error={error} onRetry={refetch} />;
-  if (data.length === 0) {
-    return <EmptyState title="No reports submitted yet">Verifiers submit a report after each decision.</EmptyState>;
-  }
+  const [view, setView] = useUrlState({ decision: "all" });
+  const status = view.decision === "verified" || view.decision === "rejected" ? view.decision : undefined;
+  const reports = useReports({ status });
+  return (
+    <div className="grid gap-4">
+      <SelectFilter
+        label="Decision"
+        value={status ?? "all"}
+        options={DECISIONS}
+        onChange={(value) => setView({ decision: value })}
+      />
+      <PagedListState
+        list={reports}
+        noun="reports"
+        empty={status ? "No reports with this decision" : "No reports submitted yet"}
+        emptyHint="Verifiers submit a report after each decision."
+      >
+        <ReportCards reports={reports.items} />
+      </PagedListState>
+    </div>
+  );
+}
+
+function ReportCards({ reports }: { reports: VerificationReportDto[] }) {
   return (
     <ul className="grid gap-4" aria-label="Verification reports">
-      {data.map((r) => {
+      {reports.map((r) => {
         const done = CHECKLIST_ITEMS.filter((item) => r.checklist[item.key]).length;
         return (
           <li key={r.id}>

@@ -1,0 +1,31 @@
+import { eq } from "drizzle-orm";
+import type { Context } from "hono";
+import type { AppEnv } from "../context";
+import { mfaTotp } from "../db/schema";
+import { AppError } from "../errors";
+import { demoMode } from "../seed";
+import { secondFactorValidUntil } from "../services/mfa/second-factor";
+
+/** The demo accounts may act without a second factor in demo mode, until they set one up themselves. */
+const DEMO_DOMAIN = "@tranche.demo";
+
+/**
+ * Before an action on money or access: a person whose role is in MFA_REQUIRED_ROLES must have passed the second
+ * factor in this session within the last 12 hours, else 403 `mfa_required` (details.enrolled says whether they
+ * have one to enter, or must set one up). Call it after the route's own role check; API tokens are not asked.
+ */
+export async function requireSecondFactor(c: Context<AppEnv>): Promise<void> {
+  const user = c.get("user");
+  const deps = c.get("deps");
+  if (!user || !deps.env.MFA_REQUIRED_ROLES.includes(user.role) || secondFactorValidUntil(user)) return;
+  const [row] = await deps.db.select({ enabledAt: mfaTotp.enabledAt }).from(mfaTotp).where(eq(mfaTotp.userId, user.id));
+  const enrolled = !!row?.enabledAt;
+  if (!enrolled && demoMode(deps) && user.email.endsWith(DEMO_DOMAIN)) return;
+  throw new AppError(
+    "mfa_required",
+    enrolled
+      ? "Enter the code from your authenticator app to continue."
+      : "Set up a second factor (an authenticator app) to continue.",
+    { enrolled },
+  );
+}

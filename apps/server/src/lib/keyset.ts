@@ -1,0 +1,96 @@
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { AppError } from "../errors";
+
+// Keyset (cursor) pagination for any sort of a list. A sort is a few key expressions plus the row's id, all in
+// one direction, so "after the cursor" is one row comparison an index on the same columns can answer. The
+// cursor is opaque to clients: base64url of JSON { s: sort name, k: the last row's keys as text }, so a
+// cursor from one sort is refused by another instead of silently skipping rows.
+
+export type KeyType = "text" | "timestamptz" | "date" | "numeric" | "uuid";
+
+export interface SortSpec {
+  /** The sort's name, as the `sort` query parameter spells it. */
+  name: string;
+  direction: "asc" | "desc";
+  /** Key expressions, never null (coalesce a nullable one), the last one unique (the id). */
+  keys: { expr: SQL | AnyColumn; type: KeyType }[];
+}
+
+const invalidCursor = () =>
+  new AppError("invalid_input", "cursor: Cursor is not valid.", { cursor: "Cursor is not valid." });
+
+function decode(cursor: string, spec: SortSpec): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw invalidCursor();
+  }
+  const { s, k } = (parsed ?? {}) as { s?: unknown; k?: unknown };
+  const values = Array.isArray(k) ? k : [];
+  if (
+    s !== spec.name ||
+    values.length !== spec.keys.length ||
+    !values.every((v) => typeof v === "string" && v.length <= 1000 && !v.includes("\u0000"))
+  )
+    throw invalidCursor();
+  const checks: Record<KeyType, RegExp> = {
+    text: /^/,
+    timestamptz: /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/,
+    date: /^\d{4}-\d{2}-\d{2}$/,
+    numeric: /^-?\d{1,20}(\.\d{1,6})?$/,
+    uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  };
+  spec.keys.forEach((key, i) => {
+    if (!checks[key.type].test(values[i] as string)) throw invalidCursor();
+    if ((key.type === "timestamptz" || key.type === "date") && !realCalendarTime(values[i] as string))
+      throw invalidCursor();
+  });
+  return values as string[];
+}
+
+/** The pattern admits 2026-02-31 or 25:61; only a real date and time may reach the cast (else a 500). */
+function realCalendarTime(text: string): boolean {
+  const [y, m, d, hh = 0, mm = 0, ss = 0] = (text.match(/\d+/g) ?? []).map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return (
+    day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d && hh < 24 && mm < 60 && ss < 60
+  );
+}
+
+const cast = (value: string, type: KeyType) => sql`${value}::${sql.raw(type)}`;
+
+/** The pieces of a keyset query: the keys to select beside each row, the order, and the condition after `cursor`. */
+export function keyset(spec: SortSpec, cursor: string | undefined) {
+  const op = spec.direction === "asc" ? sql`>` : sql`<`;
+  const dir = spec.direction === "asc" ? sql` asc` : sql` desc`;
+  const values = cursor ? decode(cursor, spec) : null;
+  return {
+    /** Select as `keysetKeys`: the row's keys as text, for the next cursor. */
+    keys: sql<string[]>`array[${sql.join(
+      spec.keys.map((k) => sql`(${k.expr})::text`),
+      sql`, `,
+    )}]`,
+    orderBy: spec.keys.map((k) => sql`${k.expr}${dir}`),
+    after: values
+      ? sql`(${sql.join(
+          spec.keys.map((k) => k.expr),
+          sql`, `,
+        )}) ${op} (${sql.join(
+          spec.keys.map((k, i) => cast(values[i], k.type)),
+          sql`, `,
+        )})`
+      : undefined,
+  };
+}
+
+/** One page of `limit + 1` fetched rows, with the cursor of its last row when more follow. */
+export function keysetPage<R extends { keysetKeys: string[] }>(rows: R[], limit: number, spec: SortSpec) {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  const nextCursor =
+    rows.length > limit && last
+      ? Buffer.from(JSON.stringify({ s: spec.name, k: last.keysetKeys }), "utf8").toString("base64url")
+      : null;
+  return { page, nextCursor };
+}

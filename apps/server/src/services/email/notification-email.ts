@@ -1,0 +1,67 @@
+import { EMAIL_CATEGORY_LABELS } from "@tranche/domain";
+import { eq } from "drizzle-orm";
+import type { Deps } from "../../context";
+import type { DbOrTx } from "../../db/client";
+import { notifications, users } from "../../db/schema";
+import { transactionalTopic } from "../outbox/once";
+import { enqueue } from "../outbox/outbox";
+import type { TopicConfig } from "../outbox/worker";
+import { emailCategoryOf, modesFor } from "./preferences";
+import { queueEmail } from "./queue";
+import { appUrl, renderEmail } from "./template";
+
+const NOTIFICATION_EMAIL_TOPIC = "email.notification";
+
+/**
+ * Called by notify() in its transaction: every notification whose recipient wants its category at once gets an
+ * outbox message; the worker renders it (it knows PUBLIC_URL) into an email.
+ */
+export async function queueNotificationEmails(
+  tx: DbOrTx,
+  rows: { id: string; userId: string; category: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const category = emailCategoryOf(rows[0].category);
+  const modes = await modesFor(
+    tx,
+    rows.map((row) => row.userId),
+    category,
+  );
+  for (const row of rows) {
+    if (modes.get(row.userId) === "instant") await enqueue(tx, NOTIFICATION_EMAIL_TOPIC, { notificationId: row.id });
+  }
+}
+
+export function notificationEmailTopic(deps: Deps): Record<string, TopicConfig> {
+  const { db, env } = deps;
+  return {
+    [NOTIFICATION_EMAIL_TOPIC]: transactionalTopic(db, async (tx, message) => {
+      const [row] = await tx
+        .select({
+          title: notifications.title,
+          message: notifications.message,
+          category: notifications.category,
+          link: notifications.link,
+          email: users.email,
+          name: users.name,
+        })
+        .from(notifications)
+        .innerJoin(users, eq(users.id, notifications.userId))
+        .where(eq(notifications.id, message.payload.notificationId));
+      if (!row) return;
+      const category = EMAIL_CATEGORY_LABELS[emailCategoryOf(row.category)].label;
+      await queueEmail(
+        tx,
+        row.email,
+        "notification",
+        renderEmail({
+          subject: row.title,
+          heading: row.title,
+          paragraphs: [row.message],
+          action: { label: "Open in Tranche", url: appUrl(env.PUBLIC_URL, row.link ?? "/notifications") },
+          reason: `You receive this because your email setting for ${category} is Instant. Change it in Tranche under Account → Email notifications.`,
+        }),
+      );
+    }),
+  };
+}

@@ -1,0 +1,67 @@
+import {
+  EMAIL_CATEGORIES,
+  EMAIL_DEFAULTS,
+  type EmailCategory,
+  type EmailMode,
+  type EmailPreferences,
+} from "@tranche/domain";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { emailPreferences } from "../../db/schema";
+
+/** Which email category an in-app notification belongs to. */
+export function emailCategoryOf(notificationCategory: string): EmailCategory {
+  switch (notificationCategory) {
+    case "verification":
+      return "verification";
+    case "release":
+      return "releases";
+    case "milestone":
+      return "projects";
+    default:
+      return "account";
+  }
+}
+
+/** One person's choices, with the defaults filled in. */
+export async function getEmailPreferences(db: DbOrTx, userId: string): Promise<EmailPreferences> {
+  const rows = await db
+    .select({ category: emailPreferences.category, mode: emailPreferences.mode })
+    .from(emailPreferences)
+    .where(eq(emailPreferences.userId, userId));
+  const chosen = new Map(rows.map((row) => [row.category, row.mode as EmailMode]));
+  return Object.fromEntries(
+    EMAIL_CATEGORIES.map((category) => [category, chosen.get(category) ?? EMAIL_DEFAULTS[category]]),
+  ) as EmailPreferences;
+}
+
+export async function setEmailPreferences(
+  db: DbOrTx,
+  userId: string,
+  input: EmailPreferences,
+): Promise<EmailPreferences> {
+  await db
+    .insert(emailPreferences)
+    .values(EMAIL_CATEGORIES.map((category) => ({ userId, category, mode: input[category] })))
+    .onConflictDoUpdate({
+      target: [emailPreferences.userId, emailPreferences.category],
+      set: { mode: sql`excluded.mode`, updatedAt: new Date() },
+    });
+  return getEmailPreferences(db, userId);
+}
+
+/** The mode of one category for several people (defaults where they chose nothing). */
+export async function modesFor(
+  db: DbOrTx,
+  userIds: string[],
+  category: EmailCategory,
+): Promise<Map<string, EmailMode>> {
+  const modes = new Map(userIds.map((id) => [id, EMAIL_DEFAULTS[category]]));
+  if (userIds.length === 0) return modes;
+  const rows = await db
+    .select({ userId: emailPreferences.userId, mode: emailPreferences.mode })
+    .from(emailPreferences)
+    .where(and(inArray(emailPreferences.userId, userIds), eq(emailPreferences.category, category)));
+  for (const row of rows) modes.set(row.userId, row.mode as EmailMode);
+  return modes;
+}

@@ -1,0 +1,19 @@
+import type { EmailKind } from "@tranche/domain";
+import type { DbOrTx } from "../../db/client";
+import { enqueue } from "../outbox/outbox";
+import type { RenderedEmail } from "./template";
+
+export const EMAIL_TOPIC = "email";
+
+export interface EmailPayload extends RenderedEmail {
+  to: string;
+  kind: EmailKind;
+  /** Set by the worker once handled: sent through SMTP, or stored for admins (no SMTP_URL). */
+  via?: "smtp" | "stored";
+}
+
+/** Writes an email to the outbox in the caller's transaction: a rolled-back cause sends nothing. */
+export async function queueEmail(tx: DbOrTx, to: string, kind: EmailKind, email: RenderedEmail): Promise<string> {
+  const payload: EmailPayload = { to, kind, ...email };
+  return enqueue(tx, EMAIL_TOPIC, payload);
+}

@@ -1,0 +1,45 @@
+import { eq, sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import type { Deps } from "../../context";
+import { outbox } from "../../db/schema";
+import type { OutboxMessage } from "../outbox/outbox";
+import type { TopicConfig } from "../outbox/worker";
+import { EMAIL_TOPIC, type EmailPayload } from "./queue";
+
+/** Retries for a mail server that is down or refuses for now; after the last, the message is dead. */
+const EMAIL_RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000] as const;
+const EMAIL_MAX_ATTEMPTS = 12;
+
+/**
+ * The "email" outbox topic: through nodemailer when SMTP_URL is set, else kept in the outbox table for admins
+ * (Settings → Outbox). Either way the message records how it was handled.
+ */
+export function emailTopic(deps: Deps): Record<string, TopicConfig> {
+  const { env, db } = deps;
+  const transporter = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : null;
+  return {
+    [EMAIL_TOPIC]: {
+      retryDelaysMs: EMAIL_RETRY_DELAYS_MS,
+      maxAttempts: EMAIL_MAX_ATTEMPTS,
+      async handle(message: OutboxMessage) {
+        const email = message.payload as EmailPayload;
+        if (transporter) {
+          await transporter.sendMail({
+            from: env.EMAIL_FROM,
+            to: email.to,
+            subject: email.subject,
+            text: email.text,
+            html: email.html,
+            // The outbox id is stable across retries: a receiver can drop a repeat.
+            messageId: `<${message.id}@tranche>`,
+          });
+        }
+        const via = transporter ? "smtp" : "stored";
+        await db
+          .update(outbox)
+          .set({ payload: sql`${outbox.payload} || ${JSON.stringify({ via })}::jsonb` })
+          .where(eq(outbox.id, message.id));
+      },
+    },
+  };
+}

@@ -1,0 +1,237 @@
+// Second factor: enrolment of an authenticator app (TOTP), recovery codes, and passing it in a session.
+// The secret is sealed with the same secret box as webhook signing secrets (key kept outside the database).
+import {
+  RECOVERY_CODE_COUNT,
+  type RecoveryCodesDto,
+  SECOND_FACTOR_VALID_HOURS,
+  type SecondFactorStatusDto,
+  type TotpSetupDto,
+} from "@tranche/domain";
+import { and, count, eq, isNull } from "drizzle-orm";
+import { assertMayTry, clearFailures, recordFailure } from "../../auth/failure-limits";
+import { secondFactorFailureRule } from "../../auth/sign-in-failures";
+import type { Deps, SessionUser } from "../../context";
+import type { Tx } from "../../db/client";
+import { mfaRecoveryCodes, mfaTotp, sessions } from "../../db/schema";
+import { AppError, conflict } from "../../errors";
+import { appendAudit } from "../audit/append";
+import { notify } from "../notifications/notify";
+import { hashRecoveryCode, matchTotp, newRecoveryCode, newTotpKey, totpSetup } from "./totp";
+
+export interface SecurityContext {
+  deps: Deps;
+  actor: SessionUser;
+  ip: string;
+}
+
+const WINDOW_MS = SECOND_FACTOR_VALID_HOURS * 3_600_000;
+
+/** Until when the session's second factor counts, or null when it does not. */
+export function secondFactorValidUntil(actor: SessionUser, now = Date.now()): Date | null {
+  if (!actor.mfaVerifiedAt) return null;
+  const until = actor.mfaVerifiedAt.getTime() + WINDOW_MS;
+  return until > now ? new Date(until) : null;
+}
+
+async function totpRow(deps: Deps, userId: string) {
+  const [row] = await deps.db.select().from(mfaTotp).where(eq(mfaTotp.userId, userId));
+  return row;
+}
+
+export async function secondFactorStatus(ctx: SecurityContext): Promise<SecondFactorStatusDto> {
+  const row = await totpRow(ctx.deps, ctx.actor.id);
+  const [{ left }] = await ctx.deps.db
+    .select({ left: count() })
+    .from(mfaRecoveryCodes)
+    .where(and(eq(mfaRecoveryCodes.userId, ctx.actor.id), isNull(mfaRecoveryCodes.usedAt)));
+  return {
+    enrolled: !!row?.enabledAt,
+    required: ctx.deps.env.MFA_REQUIRED_ROLES.includes(ctx.actor.role),
+    validUntil: secondFactorValidUntil(ctx.actor)?.toISOString() ?? null,
+    recoveryCodesLeft: row?.enabledAt ? left : 0,
+  };
+}
+
+/** Starts (or restarts) enrolment: a new secret, not yet on until a first code from it is accepted. */
+export async function startTotpSetup(ctx: SecurityContext): Promise<TotpSetupDto> {
+  const existing = await totpRow(ctx.deps, ctx.actor.id);
+  if (existing?.enabledAt) throw conflict("An authenticator app is already set up. Turn it off first to replace it.");
+  const key = newTotpKey();
+  const secretSealed = ctx.deps.webhookSecrets.seal(Buffer.from(key).toString("base64"));
+  await ctx.deps.db
+    .insert(mfaTotp)
+    .values({ userId: ctx.actor.id, secretSealed })
+    .onConflictDoUpdate({ target: mfaTotp.userId, set: { secretSealed, lastUsedStep: null, createdAt: new Date() } });
+  return totpSetup(key, ctx.actor.email);
+}
+
+const openKey = (deps: Deps, sealed: string) => new Uint8Array(Buffer.from(deps.webhookSecrets.open(sealed), "base64"));
+
+async function replaceRecoveryCodes(tx: Tx, userId: string): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+  await tx.insert(mfaRecoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code) })));
+  return codes;
+}
+
+const markPassed = (tx: Tx, sessionId: string) =>
+  tx.update(sessions).set({ mfaVerifiedAt: new Date() }).where(eq(sessions.id, sessionId));
+
+const wrongCode = () =>
+  new AppError("invalid_input", "That code is not valid. Check the time on your device and try again.", {
+    code: "That code is not valid.",
+  });
+
+/** The first code from the app turns the second factor on; the recovery codes are shown this once. */
+export async function enableTotp(ctx: SecurityContext, code: string): Promise<RecoveryCodesDto> {
+  const { deps, actor, ip } = ctx;
+  await assertMayTry(deps.db, secondFactorFailureRule, actor.id, ip);
+  const row = await totpRow(deps, actor.id);
+  if (!row) throw conflict("Start the set-up first: scan the QR code, then enter a code.");
+  if (row.enabledAt) throw conflict("An authenticator app is already set up.");
+  const step = matchTotp(openKey(deps, row.secretSealed), code, row.lastUsedStep);
+  if (step === null) {
+    await recordFailure(deps.db, secondFactorFailureRule, actor.id, ip);
+    throw wrongCode();
+  }
+  await clearFailures(deps.db, secondFactorFailureRule, actor.id, ip);
+  return deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(mfaTotp)
+      .set({ enabledAt: new Date(), lastUsedStep: step })
+      .where(and(eq(mfaTotp.userId, actor.id), isNull(mfaTotp.enabledAt)))
+      .returning({ userId: mfaTotp.userId });
+    if (!updated) throw conflict("An authenticator app is already set up.");
+    const recoveryCodes = await replaceRecoveryCodes(tx, actor.id);
+    await markPassed(tx, actor.sessionId);
+    await appendAudit(tx, { actorId: actor.id, action: "user.mfa_enabled", entityType: "user", entityId: actor.id });
+    await notify(tx, [actor.id], {
+      title: "Second factor turned on",
+      message: "An authenticator app now protects your account. Keep your recovery codes somewhere safe.",
+      category: "account",
+      link: "/account",
+    });
+    return { recoveryCodes };
+  });
+}
+
+/**
+ * Checks a code from the app or a recovery code (used up) against the enrolled second factor, counting
+ * failures per (account, IP). Runs in the caller's transaction.
+ */
+async function checkSecondFactor(
+  ctx: SecurityContext,
+  tx: Tx,
+  input: { code?: string; recoveryCode?: string },
+): Promise<"totp" | "recovery_code" | null> {
+  const { deps, actor, ip } = ctx;
+  const [row] = await tx.select().from(mfaTotp).where(eq(mfaTotp.userId, actor.id)).for("update");
+  if (!row?.enabledAt) {
+    throw new AppError("mfa_required", "Set up an authenticator app first.", { enrolled: false });
+  }
+  if (input.code !== undefined) {
+    const step = matchTotp(openKey(deps, row.secretSealed), input.code, row.lastUsedStep);
+    if (step !== null) {
+      await tx.update(mfaTotp).set({ lastUsedStep: step }).where(eq(mfaTotp.userId, actor.id));
+      return "totp";
+    }
+  } else if (input.recoveryCode !== undefined) {
+    const [used] = await tx
+      .update(mfaRecoveryCodes)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(mfaRecoveryCodes.userId, actor.id),
+          eq(mfaRecoveryCodes.codeHash, hashRecoveryCode(input.recoveryCode)),
+          isNull(mfaRecoveryCodes.usedAt),
+        ),
+      )
+      .returning({ id: mfaRecoveryCodes.id });
+    if (used) return "recovery_code";
+  }
+  return null;
+}
+
+/**
+ * Runs `then` in one transaction with a passed second factor. A wrong code is counted against this
+ * (account, IP) outside the transaction (so the count survives the refusal) and answers 400.
+ */
+async function withSecondFactor<T>(
+  ctx: SecurityContext,
+  input: { code?: string; recoveryCode?: string },
+  then: (tx: Tx, method: "totp" | "recovery_code") => Promise<T>,
+): Promise<T> {
+  const { deps, actor, ip } = ctx;
+  await assertMayTry(deps.db, secondFactorFailureRule, actor.id, ip);
+  const outcome = await deps.db.transaction(async (tx) => {
+    const method = await checkSecondFactor(ctx, tx, input);
+    return method ? { passed: true as const, value: await then(tx, method) } : { passed: false as const };
+  });
+  if (outcome.passed) {
+    await clearFailures(deps.db, secondFactorFailureRule, actor.id, ip);
+    return outcome.value;
+  }
+  await recordFailure(deps.db, secondFactorFailureRule, actor.id, ip);
+  throw input.recoveryCode !== undefined
+    ? new AppError("invalid_input", "That recovery code is not valid or has been used.", {
+        recoveryCode: "That recovery code is not valid or has been used.",
+      })
+    : wrongCode();
+}
+
+/** Passes the second factor in this session: good for SECOND_FACTOR_VALID_HOURS. */
+export async function verifySecondFactor(
+  ctx: SecurityContext,
+  input: { code?: string; recoveryCode?: string },
+): Promise<SecondFactorStatusDto> {
+  await withSecondFactor(ctx, input, async (tx, method) => {
+    await markPassed(tx, ctx.actor.sessionId);
+    if (method === "recovery_code") {
+      await appendAudit(tx, {
+        actorId: ctx.actor.id,
+        action: "user.mfa_recovery_code_used",
+        entityType: "user",
+        entityId: ctx.actor.id,
+      });
+    }
+  });
+  return secondFactorStatus({ ...ctx, actor: { ...ctx.actor, mfaVerifiedAt: new Date() } });
+}
+
+/** New recovery codes (the old ones stop working), shown this once; needs a fresh code. */
+export async function regenerateRecoveryCodes(
+  ctx: SecurityContext,
+  input: { code?: string; recoveryCode?: string },
+): Promise<RecoveryCodesDto> {
+  return withSecondFactor(ctx, input, async (tx) => {
+    const recoveryCodes = await replaceRecoveryCodes(tx, ctx.actor.id);
+    await appendAudit(tx, {
+      actorId: ctx.actor.id,
+      action: "user.mfa_recovery_codes_replaced",
+      entityType: "user",
+      entityId: ctx.actor.id,
+    });
+    return { recoveryCodes };
+  });
+}
+
+/** Turns the second factor off (needs a fresh code); the user is told, in case it was not them. */
+export async function disableTotp(ctx: SecurityContext, input: { code?: string; recoveryCode?: string }) {
+  await withSecondFactor(ctx, input, async (tx) => {
+    await tx.delete(mfaTotp).where(eq(mfaTotp.userId, ctx.actor.id));
+    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, ctx.actor.id));
+    await tx.update(sessions).set({ mfaVerifiedAt: null }).where(eq(sessions.userId, ctx.actor.id));
+    await appendAudit(tx, {
+      actorId: ctx.actor.id,
+      action: "user.mfa_disabled",
+      entityType: "user",
+      entityId: ctx.actor.id,
+    });
+    await notify(tx, [ctx.actor.id], {
+      title: "Second factor turned off",
+      message: "The authenticator app no longer protects your account. If this was not you, change your password.",
+      category: "account",
+      link: "/account",
+    });
+  });
+}

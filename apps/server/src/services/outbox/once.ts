@@ -1,0 +1,30 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db, DbOrTx, Tx } from "../../db/client";
+import { outbox } from "../../db/schema";
+import type { OutboxMessage } from "./outbox";
+import type { TopicConfig } from "./worker";
+
+/**
+ * For handlers that write in a transaction: marks the message handled in that transaction and says whether this
+ * is the first time, so a rerun after a crash (delivery is at least once) does not write twice.
+ */
+export async function firstRun(tx: DbOrTx, messageId: string): Promise<boolean> {
+  const claimed = await tx
+    .update(outbox)
+    .set({ payload: sql`${outbox.payload} || '{"handled":true}'::jsonb` })
+    .where(and(eq(outbox.id, messageId), isNull(sql`${outbox.payload}->'handled'`)))
+    .returning({ id: outbox.id });
+  return claimed.length > 0;
+}
+
+/** A topic whose handler writes in one transaction, at most once per message (retried 5 s, then every minute). */
+export function transactionalTopic(db: Db, write: (tx: Tx, message: OutboxMessage) => Promise<void>): TopicConfig {
+  return {
+    retryDelaysMs: [5_000, 60_000],
+    maxAttempts: 5,
+    handle: (message) =>
+      db.transaction(async (tx) => {
+        if (await firstRun(tx, message.id)) await write(tx, message);
+      }),
+  };
+}

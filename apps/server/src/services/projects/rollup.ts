@@ -1,0 +1,87 @@
+import { type SQL, sql } from "drizzle-orm";
+import { type DbOrTx, queryRows } from "../../db/client";
+
+// A project's rollup is recomputed whole from its milestones, release rows and audit events (the view
+// project_rollup_expected, migration 0007) rather than adjusted by deltas: a project has few milestones, so this
+// is cheap, and a recomputation cannot drift the way an increment can.
+
+const NAMES = [
+  "currency",
+  "released",
+  "settled",
+  "pending_capital",
+  "milestones_total",
+  "milestones_pending",
+  "milestones_in_verification",
+  "milestones_verified",
+  "milestones_rejected",
+  "milestones_delayed",
+  "next_due_date",
+  "last_activity_at",
+];
+const columns = (prefix = "") => sql.raw(NAMES.map((name) => `${prefix}${name}`).join(", "));
+
+/** Copies the recomputed rows that `where` picks (all when undefined) into project_rollups. */
+function upsertFromExpected(where?: SQL): SQL {
+  return sql`
+    insert into project_rollups (project_id, ${columns()})
+    select project_id, ${columns()} from project_rollup_expected ${where ? sql`where ${where}` : sql``}
+    on conflict (project_id) do update set (${columns()}) = (${columns("excluded.")})`;
+}
+
+/**
+ * Recomputes one project's rollup row. Call inside the transaction of every change to the project's milestones or
+ * releases (recomputeProjectStatus does), after the change is written. A deleted project has no row.
+ */
+export async function refreshProjectRollup(tx: DbOrTx, projectId: string): Promise<void> {
+  await tx.execute(upsertFromExpected(sql`project_id = ${projectId}`));
+}
+
+/** Recomputes the rollups of several projects at once (bulk loads: seed-scale). */
+export async function refreshProjectRollups(tx: DbOrTx, projectIds: string[]): Promise<void> {
+  await tx.execute(
+    upsertFromExpected(
+      sql`project_id in (${sql.join(
+        projectIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    ),
+  );
+}
+
+/** An audited event on a project is its latest activity (appendAudit calls this; the row may not exist yet). */
+export async function touchProjectActivity(tx: DbOrTx, projectId: string, at: Date): Promise<void> {
+  await tx.execute(sql`
+    update project_rollups set last_activity_at = greatest(last_activity_at, ${at.toISOString()}::timestamptz)
+    where project_id = ${projectId}`);
+}
+
+export interface RollupDifference {
+  projectId: string;
+  /** The stored row and the recomputed one as JSON (null: no row). */
+  stored: Record<string, unknown> | null;
+  expected: Record<string, unknown> | null;
+}
+
+/** Every project whose stored rollup differs from a recomputation (missing or extra rows included). */
+export async function findRollupDifferences(db: DbOrTx): Promise<RollupDifference[]> {
+  const rows = await queryRows<{ project_id: string; stored: unknown; expected: unknown }>(
+    db,
+    sql`select coalesce(s.project_id, e.project_id) as project_id,
+               case when s.project_id is null then null else to_jsonb(s) end as stored,
+               case when e.project_id is null then null else to_jsonb(e) end as expected
+        from project_rollups s
+        full outer join project_rollup_expected e on e.project_id = s.project_id
+        where s.project_id is null or e.project_id is null
+           or (${columns("s.")}) is distinct from (${columns("e.")})
+        order by 1`,
+  );
+  const json = (value: unknown) =>
+    value === null ? null : ((typeof value === "string" ? JSON.parse(value) : value) as Record<string, unknown>);
+  return rows.map((r) => ({ projectId: r.project_id, stored: json(r.stored), expected: json(r.expected) }));
+}
+
+/** Rewrites every project's rollup from a recomputation (`rollups verify --fix`, and after bulk loads). */
+export async function rebuildAllRollups(db: DbOrTx): Promise<void> {
+  await db.execute(upsertFromExpected());
+}

@@ -1,0 +1,199 @@
+// Per-project rollups (issue 11): random sequences of real API operations on a project — milestones created,
+// edited, deleted, verified, rejected, delayed; releases settled, failed, re-instructed, cancelled; the project's
+// capital changed — and after each sequence the stored rollup equals a recomputation written here from the raw
+// rows, and `rollups verify` (findRollupDifferences) finds nothing.
+import { eq, max } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEvents, disbursements, milestones, projectRollups, projects } from "../src/db/schema";
+import { findRollupDifferences, rebuildAllRollups } from "../src/services/projects/rollup";
+import { daysFromNow, makeProject } from "./factories";
+import { createTestApp, type TestApp, type TestUser } from "./harness";
+
+let t: TestApp;
+let admin: TestUser;
+let owner: TestUser;
+let verifier: TestUser;
+let custodian: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ API_TOKEN_LIMIT_PER_MINUTE: 100_000 });
+  [admin, owner, verifier] = await Promise.all([t.user("admin"), t.user("project_owner"), t.user("verifier")]);
+  const res = await t.request("POST", "/api/api-tokens", {
+    as: admin,
+    body: { name: "Custodian", scopes: ["releases:read", "releases:write"] },
+  });
+  custodian = res.body.token;
+});
+afterAll(() => t.close());
+
+type Op =
+  | { kind: "create"; amount: number; dueInDays: number }
+  | { kind: "edit"; pick: number; amount: number; dueInDays: number }
+  | { kind: "remove" | "start" | "approve" | "reject" | "resubmit" | "delay"; pick: number }
+  | { kind: "settle" | "fail" | "reinstruct" | "cancel"; pick: number }
+  | { kind: "capital"; total: number };
+
+const pick = fc.nat(20);
+const amount = fc.integer({ min: 1, max: 90_000 });
+const due = fc.integer({ min: -40, max: 90 });
+const op: fc.Arbitrary<Op> = fc.oneof(
+  { arbitrary: fc.record({ kind: fc.constant("create" as const), amount, dueInDays: due }), weight: 4 },
+  fc.record({ kind: fc.constant("edit" as const), pick, amount, dueInDays: due }),
+  fc.record({
+    kind: fc.constantFrom("remove" as const, "start" as const, "approve" as const, "reject" as const),
+    pick,
+  }),
+  fc.record({ kind: fc.constantFrom("resubmit" as const, "delay" as const), pick }),
+  fc.record({
+    kind: fc.constantFrom("settle" as const, "fail" as const, "reinstruct" as const, "cancel" as const),
+    pick,
+  }),
+  fc.record({ kind: fc.constant("capital" as const), total: fc.integer({ min: 100_000, max: 2_000_000 }) }),
+);
+
+/** Runs one operation through the API; refusals (400/409/422) are part of the game and must change nothing. */
+async function run(projectId: string, o: Op): Promise<number> {
+  const ms = await t.deps.db
+    .select({ id: milestones.id })
+    .from(milestones)
+    .where(eq(milestones.projectId, projectId))
+    .orderBy(milestones.createdAt, milestones.id);
+  const releases = await t.deps.db
+    .select({ id: disbursements.id })
+    .from(disbursements)
+    .where(eq(disbursements.projectId, projectId))
+    .orderBy(disbursements.releasedAt, disbursements.id);
+  const milestone = (n: number) => ms[n % Math.max(ms.length, 1)]?.id;
+  const release = (n: number) => releases[n % Math.max(releases.length, 1)]?.id;
+  const token = { authorization: `Bearer ${custodian}` };
+  switch (o.kind) {
+    case "create":
+      return (
+        await t.request("POST", `/api/projects/${projectId}/milestones`, {
+          as: owner,
+          body: {
+            title: "Generated milestone",
+            description: "Made by the rollup property test.",
+            dueDate: daysFromNow(o.dueInDays),
+            capitalAmount: o.amount,
+          },
+        })
+      ).status;
+    case "capital":
+      return (await t.request("PATCH", `/api/projects/${projectId}`, { as: owner, body: { totalCapital: o.total } }))
+        .status;
+    case "edit": {
+      const id = milestone(o.pick);
+      if (!id) return 0;
+      const body = { capitalAmount: o.amount, dueDate: daysFromNow(o.dueInDays) };
+      return (await t.request("PATCH", `/api/milestones/${id}`, { as: owner, body })).status;
+    }
+    case "remove": {
+      const id = milestone(o.pick);
+      return id ? (await t.request("DELETE", `/api/milestones/${id}`, { as: owner })).status : 0;
+    }
+    case "start":
+    case "approve":
+    case "reject":
+    case "resubmit":
+    case "delay": {
+      const id = milestone(o.pick);
+      if (!id) return 0;
+      const as = o.kind === "resubmit" || o.kind === "delay" ? owner : verifier;
+      const body = o.kind === "reject" ? { comments: "Evidence incomplete." } : undefined;
+      return (await t.request("POST", `/api/milestones/${id}/${o.kind}`, { as, body })).status;
+    }
+    default: {
+      const id = release(o.pick);
+      if (!id) return 0;
+      const path = `/api/releases/${id}/${o.kind}`;
+      if (o.kind === "settle")
+        return (await t.request("POST", path, { headers: token, body: { reference: `PAY-${o.pick}` } })).status;
+      if (o.kind === "fail")
+        return (await t.request("POST", path, { headers: token, body: { reason: "Account closed." } })).status;
+      const body = o.kind === "cancel" ? { reason: "Paid outside Tranche." } : undefined;
+      return (await t.request("POST", path, { as: admin, body })).status;
+    }
+  }
+}
+
+const cents = (value: string | number) => Math.round(Number(value) * 100);
+
+/** The project's rollup recomputed here, in TypeScript, from its raw rows (independent of the SQL view). */
+async function recompute(projectId: string) {
+  const [project] = await t.deps.db.select().from(projects).where(eq(projects.id, projectId));
+  const ms = await t.deps.db.select().from(milestones).where(eq(milestones.projectId, projectId));
+  const rs = await t.deps.db.select().from(disbursements).where(eq(disbursements.projectId, projectId));
+  const [audit] = await t.deps.db
+    .select({ at: max(auditEvents.createdAt) })
+    .from(auditEvents)
+    .where(eq(auditEvents.projectId, projectId));
+  const count = (status: string) => ms.filter((m) => m.status === status).length;
+  const sum = (values: (string | number)[]) => values.reduce<number>((n, v) => n + cents(v), 0);
+  const open = ms.filter((m) => m.status !== "verified").map((m) => m.dueDate);
+  const lastActivity = Math.max(project.createdAt.getTime(), audit?.at ? new Date(audit.at).getTime() : 0);
+  return {
+    currency: project.currency,
+    released: sum(rs.filter((r) => r.status === "instructed" || r.status === "settled").map((r) => r.amount)),
+    settled: sum(rs.filter((r) => r.status === "settled").map((r) => r.amount)),
+    pendingCapital: sum(
+      ms.filter((m) => m.status === "pending" || m.status === "in_verification").map((m) => m.capitalAmount),
+    ),
+    milestonesTotal: ms.length,
+    milestonesPending: count("pending"),
+    milestonesInVerification: count("in_verification"),
+    milestonesVerified: count("verified"),
+    milestonesRejected: count("rejected"),
+    milestonesDelayed: count("delayed"),
+    nextDueDate: open.length ? open.sort()[0] : null,
+    lastActivityAt: lastActivity,
+  };
+}
+
+async function stored(projectId: string) {
+  const [row] = await t.deps.db.select().from(projectRollups).where(eq(projectRollups.projectId, projectId));
+  if (!row) return null;
+  const { projectId: _, ...figures } = row;
+  return {
+    ...figures,
+    released: cents(row.released),
+    settled: cents(row.settled),
+    pendingCapital: cents(row.pendingCapital),
+    lastActivityAt: row.lastActivityAt.getTime(),
+  };
+}
+
+describe("project rollups", () => {
+  it("equal a recomputation after any sequence of operations, refused ones included", async () => {
+    const statuses = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 14 }), async (ops) => {
+        const project = await makeProject(t, { owner, verifiers: [verifier], totalCapital: 1_000_000 });
+        for (const o of ops) {
+          statuses.add(await run(project.id, o));
+          expect(await stored(project.id), JSON.stringify(o)).toEqual(await recompute(project.id));
+        }
+      }),
+      { numRuns: 12 },
+    );
+    // The sequences reached both successes and refusals.
+    expect(statuses.has(200) || statuses.has(201)).toBe(true);
+    expect([...statuses].some((s) => s >= 400)).toBe(true);
+    expect(await findRollupDifferences(t.deps.db)).toEqual([]);
+  });
+
+  it("`rollups verify` names a project whose rollup was changed behind Tranche's back, and --fix repairs it", async () => {
+    const project = await makeProject(t, { owner, verifiers: [verifier] });
+    await t.deps.db
+      .update(projectRollups)
+      .set({ released: "123.45", milestonesPending: 7 })
+      .where(eq(projectRollups.projectId, project.id));
+    const differences = await findRollupDifferences(t.deps.db);
+    expect(differences.map((d) => d.projectId)).toEqual([project.id]);
+    expect(differences[0].stored).toMatchObject({ released: 123.45, milestones_pending: 7 });
+    expect(differences[0].expected).toMatchObject({ released: 0, milestones_pending: 0 });
+    await rebuildAllRollups(t.deps.db);
+    expect(await findRollupDifferences(t.deps.db)).toEqual([]);
+  });
+});

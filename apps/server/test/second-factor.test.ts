@@ -1,0 +1,250 @@
+// Second factor (TOTP, recovery codes), the actions it protects, and its 12-hour window. Sessions made by the
+// harness have passed it; the ones here are opened without it on purpose (`secondFactor: false`).
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { generateHOTP } from "@oslojs/otp";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEvents, disbursements, mfaTotp, milestones, projectMembers, sessions, users } from "../src/db/schema";
+import { makeMilestone, makeProject } from "./factories";
+import { createTestApp, type TestApp, type TestUser } from "./harness";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const step = () => Math.floor(Date.now() / 30_000);
+/** The app's code for a time step (the server accepts the current step and one either side, each once). */
+const codeAt = (secret: string, at: number) => generateHOTP(decodeBase32IgnorePadding(secret), BigInt(at), 6);
+
+/** Sets up an authenticator app for `user` through the API; returns its secret and recovery codes. */
+async function enroll(user: TestUser) {
+  const setup = await t.request("POST", "/api/auth/mfa/totp/setup", { as: user });
+  expect(setup.status).toBe(200);
+  const enabled = await t.request("POST", "/api/auth/mfa/totp/enable", {
+    as: user,
+    body: { code: codeAt(setup.body.secret, step()) },
+  });
+  expect(enabled.status).toBe(200);
+  return { secret: setup.body.secret as string, recoveryCodes: enabled.body.recoveryCodes as string[] };
+}
+
+const audited = async (entityId: string, action: string) =>
+  t.deps.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entityId, entityId), eq(auditEvents.action, action)));
+
+describe("actions on money and access ask for the second factor", () => {
+  it("answers 403 mfa_required on each protected action and changes nothing", async () => {
+    const admin = await t.user("admin", { secondFactor: false });
+    const verifier = await t.user("verifier", { secondFactor: false });
+    const owner = await t.user("project_owner");
+    const investor = await t.user("investor");
+    const project = await makeProject(t, { owner, verifiers: [verifier], investors: [investor] });
+    const milestone = await makeMilestone(t, project, { status: "in_verification", verifier });
+    const otherOwner = await t.user("project_owner");
+    const id = "0b9e4c2a-5d7f-4e1b-9a3c-6f8d2e4b7a10";
+
+    const attempts: [TestUser, string, string, unknown][] = [
+      [verifier, "POST", `/api/milestones/${milestone.id}/approve`, {}],
+      [verifier, "POST", `/api/milestones/${milestone.id}/reject`, { comments: "Missing evidence." }],
+      [admin, "POST", `/api/projects/${project.id}/members`, { userId: investor.id, role: "investor" }],
+      [admin, "DELETE", `/api/projects/${project.id}/members/${verifier.id}?role=verifier`, undefined],
+      [admin, "PATCH", `/api/users/${investor.id}`, { role: "verifier" }],
+      [admin, "POST", `/api/projects/${project.id}/owner`, { userId: otherOwner.id }],
+      [admin, "POST", "/api/webhook-endpoints", { url: "https://custodian.example/hook", events: ["release.settled"] }],
+      [admin, "DELETE", `/api/webhook-endpoints/${id}`, undefined],
+      [admin, "POST", "/api/api-tokens", { name: "Custodian", scopes: ["releases:read"] }],
+      [admin, "DELETE", `/api/api-tokens/${id}`, undefined],
+      [admin, "POST", `/api/releases/${id}/reinstruct`, undefined],
+      [admin, "POST", `/api/releases/${id}/cancel`, { reason: "Wrong account" }],
+      [admin, "PUT", `/api/projects/${project.id}/release-policy`, { requiredApprovals: 2 }],
+      [admin, "PUT", `/api/projects/${project.id}/lead-investor`, { userId: investor.id }],
+      [admin, "POST", `/api/milestones/${milestone.id}/dispute/assign`, { verifierId: verifier.id }],
+    ];
+    for (const [as, method, path, body] of attempts) {
+      const res = await t.request(method, path, { as, body });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body.error, `${method} ${path}`).toMatchObject({ code: "mfa_required", details: { enrolled: false } });
+    }
+    const [row] = await t.deps.db.select().from(milestones).where(eq(milestones.id, milestone.id));
+    expect(row.status).toBe("in_verification");
+    expect(await t.deps.db.select().from(disbursements).where(eq(disbursements.milestoneId, milestone.id))).toEqual([]);
+    const [investorRow] = await t.deps.db.select({ role: users.role }).from(users).where(eq(users.id, investor.id));
+    expect(investorRow.role).toBe("investor");
+    const team = await t.deps.db.select().from(projectMembers).where(eq(projectMembers.projectId, project.id));
+    expect(team).toHaveLength(3);
+  });
+
+  it("lets roles outside MFA_REQUIRED_ROLES act without it, and asks an enrolled verifier for a code", async () => {
+    const owner = await t.user("project_owner", { secondFactor: false });
+    const created = await t.request("POST", "/api/projects", {
+      as: owner,
+      body: {
+        name: "No second factor needed",
+        description: "Owners are not in MFA_REQUIRED_ROLES by default.",
+        totalCapital: 1000,
+        location: "Lisbon",
+        startDate: "2026-01-01",
+        endDate: "2027-01-01",
+        currency: "EUR",
+      },
+    });
+    expect(created.status).toBe(201);
+
+    const verifier = await t.user("verifier", { secondFactor: false });
+    const project = await makeProject(t, { owner: await t.user("project_owner"), verifiers: [verifier] });
+    const milestone = await makeMilestone(t, project, { status: "in_verification", verifier });
+    // Enrolling passes the second factor in the session that enrolled; a new session has not passed it.
+    const { secret } = await enroll(verifier);
+    await t.deps.db.update(sessions).set({ mfaVerifiedAt: null }).where(eq(sessions.userId, verifier.id));
+    const refused = await t.request("POST", `/api/milestones/${milestone.id}/approve`, { as: verifier });
+    expect(refused.body.error).toMatchObject({ code: "mfa_required", details: { enrolled: true } });
+
+    const passed = await t.request("POST", "/api/auth/mfa/verify", {
+      as: verifier,
+      body: { code: codeAt(secret, step() + 1) },
+    });
+    expect(passed.status).toBe(200);
+    expect(passed.body).toMatchObject({ enrolled: true, required: true, recoveryCodesLeft: 10 });
+    expect(new Date(passed.body.validUntil).getTime() - Date.now()).toBeGreaterThan(11.9 * 3_600_000);
+    const approved = await t.request("POST", `/api/milestones/${milestone.id}/approve`, { as: verifier });
+    expect(approved.status).toBe(200);
+  });
+
+  it("counts for 12 hours: a session that passed it 13 hours ago is asked again", async () => {
+    const admin = await t.user("admin");
+    const target = await t.user("investor");
+    await t.deps.db
+      .update(sessions)
+      .set({ mfaVerifiedAt: sql`now() - interval '13 hours'` })
+      .where(eq(sessions.userId, admin.id));
+    const res = await t.request("PATCH", `/api/users/${target.id}`, { as: admin, body: { role: "verifier" } });
+    expect(res.body.error.code).toBe("mfa_required");
+    await t.deps.db
+      .update(sessions)
+      .set({ mfaVerifiedAt: sql`now() - interval '11 hours'` })
+      .where(eq(sessions.userId, admin.id));
+    expect(
+      (await t.request("PATCH", `/api/users/${target.id}`, { as: admin, body: { role: "verifier" } })).status,
+    ).toBe(200);
+  });
+});
+
+describe("enrolment and codes", () => {
+  it("sets up TOTP with a QR code, refuses a wrong code, stores the secret sealed and the recovery codes hashed", async () => {
+    const user = await t.user("verifier", { secondFactor: false });
+    const before = await t.request("GET", "/api/auth/mfa", { as: user });
+    expect(before.body).toEqual({ enrolled: false, required: true, validUntil: null, recoveryCodesLeft: 0 });
+
+    const setup = await t.request("POST", "/api/auth/mfa/totp/setup", { as: user });
+    expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(setup.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Tranche:.*secret=/);
+    expect(setup.body.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+    const [stored] = await t.deps.db.select().from(mfaTotp).where(eq(mfaTotp.userId, user.id));
+    expect(stored.secretSealed).not.toContain(setup.body.secret);
+    expect(stored.enabledAt).toBeNull();
+
+    const wrong = await t.request("POST", "/api/auth/mfa/totp/enable", { as: user, body: { code: "000000" } });
+    const bad = await t.request("POST", "/api/auth/mfa/totp/enable", { as: user, body: { code: "12ab" } });
+    expect([wrong.status, bad.status]).toEqual([400, 400]);
+    expect(bad.body.error.details.code).toBe("Enter the 6-digit code from your authenticator app.");
+    const now = codeAt(setup.body.secret, step());
+    const enabled = await t.request("POST", "/api/auth/mfa/totp/enable", { as: user, body: { code: now } });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body.recoveryCodes).toHaveLength(10);
+    expect(new Set(enabled.body.recoveryCodes).size).toBe(10);
+    expect(enabled.body.recoveryCodes[0]).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
+    const hashes = await t.deps.db.execute(sql`select code_hash from mfa_recovery_codes where user_id = ${user.id}`);
+    expect(JSON.stringify(hashes)).not.toContain(enabled.body.recoveryCodes[0].replace("-", ""));
+    expect(await audited(user.id, "user.mfa_enabled")).toHaveLength(1);
+
+    // A code is good once: the one that enabled it cannot pass it again.
+    const replay = await t.request("POST", "/api/auth/mfa/verify", { as: user, body: { code: now } });
+    expect(replay.status).toBe(400);
+    expect((await t.request("POST", "/api/auth/mfa/totp/setup", { as: user })).status).toBe(409);
+  });
+
+  it("uses each recovery code once, and replacing them ends the old ones", async () => {
+    const user = await t.user("admin", { secondFactor: false });
+    const { secret, recoveryCodes } = await enroll(user);
+    const first = await t.request("POST", "/api/auth/mfa/verify", {
+      as: user,
+      body: { recoveryCode: recoveryCodes[0].toUpperCase() },
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.recoveryCodesLeft).toBe(9);
+    expect(await audited(user.id, "user.mfa_recovery_code_used")).toHaveLength(1);
+    const again = await t.request("POST", "/api/auth/mfa/verify", {
+      as: user,
+      body: { recoveryCode: recoveryCodes[0] },
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.error.details.recoveryCode).toBe("That recovery code is not valid or has been used.");
+
+    const replaced = await t.request("POST", "/api/auth/mfa/recovery-codes", {
+      as: user,
+      body: { code: codeAt(secret, step() + 1) },
+    });
+    expect(replaced.body.recoveryCodes).toHaveLength(10);
+    const old = await t.request("POST", "/api/auth/mfa/verify", { as: user, body: { recoveryCode: recoveryCodes[1] } });
+    expect(old.status).toBe(400);
+    const fresh = await t.request("POST", "/api/auth/mfa/verify", {
+      as: user,
+      body: { recoveryCode: replaced.body.recoveryCodes[1] },
+    });
+    expect(fresh.status).toBe(200);
+
+    const off = await t.request("POST", "/api/auth/mfa/totp/disable", {
+      as: user,
+      body: { recoveryCode: replaced.body.recoveryCodes[2] },
+    });
+    expect(off.status).toBe(204);
+    const status = await t.request("GET", "/api/auth/mfa", { as: user });
+    expect(status.body).toMatchObject({ enrolled: false, validUntil: null, recoveryCodesLeft: 0 });
+  });
+
+  it("counts wrong codes per (account, IP): five block that IP, and never the right code from another IP", async () => {
+    const user = await t.user("verifier", { secondFactor: false });
+    const { secret } = await enroll(user);
+    const from = (ip: string) => ({ "x-forwarded-for": ip });
+    for (let i = 0; i < 5; i++) {
+      const res = await t.request("POST", "/api/auth/mfa/verify", {
+        as: user,
+        body: { code: "000000" },
+        headers: from("203.0.113.9"),
+      });
+      expect(res.status).toBe(400);
+    }
+    const blocked = await t.request("POST", "/api/auth/mfa/verify", {
+      as: user,
+      body: { code: codeAt(secret, step() + 1) },
+      headers: from("203.0.113.9"),
+    });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Failures from many other IPs past the account's ceiling (50) do not stop the person with the code.
+    for (let i = 0; i < 50; i++) {
+      await t.request("POST", "/api/auth/mfa/verify", {
+        as: user,
+        body: { code: "000000" },
+        headers: from(`192.0.2.${i % 10}`),
+      });
+    }
+    const right = await t.request("POST", "/api/auth/mfa/verify", {
+      as: user,
+      body: { code: codeAt(secret, step() + 1) },
+      headers: from("198.51.100.200"),
+    });
+    expect(right.status).toBe(200);
+    // …while an IP that failed itself is stopped by the ceiling.
+    const failedBefore = await t.request("POST", "/api/auth/mfa/verify", {
+      as: user,
+      body: { recoveryCode: "aaaaa-aaaaa" },
+      headers: from("192.0.2.1"),
+    });
+    expect(failedBefore.status).toBe(429);
+  });
+});

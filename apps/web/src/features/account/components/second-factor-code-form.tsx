@@ -1,0 +1,88 @@
+import { type FormEvent, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { DialogFooter } from "@/components/ui/dialog";
+import { Field, Input } from "@/components/ui/input";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import type { SecondFactorInput } from "../api/second-factor";
+
+/**
+ * The code from the authenticator app (or, switched, one recovery code) with Cancel and a submit button. A wrong
+ * code is shown under the field; the form stays open for another try.
+ */
+export function SecondFactorCodeForm({
+  submitLabel,
+  pendingLabel,
+  onSubmit,
+  onCancel,
+}: {
+  submitLabel: string;
+  pendingLabel: string;
+  onSubmit: (input: SecondFactorInput) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [value, setValue] = useState("");
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!value.trim()) {
+      setError(
+        useRecovery ? "Enter one of your recovery codes." : "Enter the 6-digit code from your authenticator app.",
+      );
+      return;
+    }
+    setPending(true);
+    try {
+      await onSubmit(useRecovery ? { recoveryCode: value } : { code: value });
+    } catch (failure) {
+      const fields = failure instanceof ApiError ? failure.fieldErrors : {};
+      setError(fields.code ?? fields.recoveryCode ?? errorMessage(failure));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const fieldId = `${id}-code`;
+  return (
+    <form className="grid gap-4" onSubmit={submit} noValidate>
+      <Field id={fieldId} label={useRecovery ? "Recovery code" : "Authentication code"} error={error}>
+        <Input
+          id={fieldId}
+          value={value}
+          autoFocus
+          autoComplete="one-time-code"
+          inputMode={useRecovery ? "text" : "numeric"}
+          placeholder={useRecovery ? "xxxxx-xxxxx" : "123456"}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fieldId}-error` : undefined}
+          onChange={(e) => setValue(e.target.value)}
+        />
+      </Field>
+      <div>
+        <Button
+          type="button"
+          variant="link"
+          className="h-auto px-0"
+          onClick={() => {
+            setUseRecovery((v) => !v);
+            setValue("");
+            setError(undefined);
+          }}
+        >
+          {useRecovery ? "Use a code from the app instead" : "Use a recovery code instead"}
+        </Button>
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  AcceptInvitationInput,
+  CreateInvitationInput,
+  InvitationDto,
+  InvitationPreviewDto,
+  Page,
+  ProjectSummaryDto,
+  UserDto,
+} from "@tranche/domain";
+import { api } from "@/lib/api-client";
+
+export const invitationKeys = { all: ["invitations"] as const, projects: ["invitations", "projects"] as const };
+
+export const invitationsQuery = queryOptions({
+  queryKey: invitationKeys.all,
+  queryFn: () => api<InvitationDto[]>("/invitations"),
+});
+
+/** Pending invitations (admins). */
+export function useInvitations() {
+  return useQuery(invitationsQuery);
+}
+
+/** The projects an invitation may add the person to (admins see every project; the first 100 by name). */
+export function useInvitableProjects() {
+  return useQuery({
+    queryKey: invitationKeys.projects,
+    queryFn: async () => (await api<Page<ProjectSummaryDto>>("/projects?sort=name&limit=100")).items,
+  });
+}
+
+function useInvitationMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationKeys.all }),
+  });
+}
+
+export const useCreateInvitation = () =>
+  useInvitationMutation((input: CreateInvitationInput) =>
+    api<InvitationDto>("/invitations", { method: "POST", body: input }),
+  );
+export const useResendInvitation = () =>
+  useInvitationMutation((id: string) => api<InvitationDto>(`/invitations/${id}/resend`, { method: "POST" }));
+export const useRevokeInvitation = () =>
+  useInvitationMutation((id: string) => api<void>(`/invitations/${id}`, { method: "DELETE" }));
+
+/** What an invitation link offers, before the person accepts (no sign-in). */
+export function useInvitationPreview(token: string) {
+  return useQuery({
+    queryKey: ["invitation-preview", token],
+    queryFn: () =>
+      api<InvitationPreviewDto>("/invitations/lookup", { method: "POST", body: { token }, redirectOn401: false }),
+    enabled: token.length > 0,
+    retry: false,
+  });
+}
+
+/** Accepting signs the person in: everything cached belonged to whoever was signed in before. */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AcceptInvitationInput) =>
+      api<{ user: UserDto }>("/invitations/accept", { method: "POST", body: input, redirectOn401: false }),
+    onSuccess: ({ user }) => {
+      queryClient.clear();
+      queryClient.setQueryData(["session"], user);
+    },
+  });
+}

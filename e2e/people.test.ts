@@ -1,0 +1,110 @@
+// Issue 12 (people): the app runs without SMTP_URL, so each email is kept in the outbox; the test reads it as
+// an admin through GET /api/outbox/emails (what Settings → Outbox shows) and follows its link in a browser.
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DEMO, DEMO_PASSWORD, expectToast, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+
+const suite = useBrowserSuite();
+const NEW_PASSWORD = "lantern harbour violet 73";
+let admin: { context: BrowserContext; page: Page };
+
+beforeAll(async () => {
+  admin = await suite.page();
+  await signIn(admin.page, DEMO.admin);
+});
+
+/** The stored email to `to` with this subject, once the worker has handled it. */
+async function storedEmail(to: string, subject: string): Promise<{ text: string; link: string }> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const res = await admin.page.request.get("/api/outbox/emails");
+    const emails = (await res.json()) as { to: string; subject: string; status: string; text: string; link: string }[];
+    const found = emails.find((e) => e.to === to && e.subject === subject && e.status === "stored");
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no stored email "${subject}" to ${to}: ${JSON.stringify(emails)}`);
+    await admin.page.waitForTimeout(250);
+  }
+}
+
+describe("people", () => {
+  it("invite → email link → set name and password → signed in with the role", async () => {
+    const { page } = admin;
+    await page.goto("/users");
+    const form = page.getByRole("form", { name: "Invite someone" });
+    await form.getByLabel("Email").fill("nadia.verifier@example.test");
+    await form.getByLabel("Role").selectOption("verifier");
+    await form.getByLabel("Organization (optional)").fill("GreenCheck Assurance");
+    await form.getByRole("button", { name: "Send invitation" }).click();
+    await expectToast(page, "Invitation sent");
+    const pending = page.getByRole("button", { name: "Revoke invitation to nadia.verifier@example.test" });
+    await pending.waitFor();
+    await screenshot(page, "people-invitations-desktop");
+
+    const email = await storedEmail("nadia.verifier@example.test", "You are invited to Tranche");
+    expect(email.text).toContain("invited you to join Tranche as a Verifier for GreenCheck Assurance");
+    await page.goto("/settings");
+    await page.getByText("You are invited to Tranche").first().click();
+    await page.getByText("Kept here (no mail server)").first().waitFor();
+    await screenshot(page, "people-outbox-desktop");
+
+    const { context, page: invited } = await suite.page(PHONE);
+    await invited.goto(email.link);
+    await invited.getByText("You are invited as").waitFor();
+    await invited.getByLabel("Full Name").fill("Nadia Okafor");
+    await invited.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await invited.getByLabel("Confirm new password").fill(NEW_PASSWORD);
+    await screenshot(invited, "people-accept-invitation-phone");
+    await invited.getByRole("button", { name: "Create account and sign in" }).click();
+    await invited.waitForURL("**/dashboard");
+    await expectToast(invited, "You are signed in as Verifier.");
+    await expect(invited.getByTestId("role-label").textContent()).resolves.toBe("Verifier");
+
+    // The link worked once: it now says so, and the invitation left the pending list.
+    await invited.goto(email.link);
+    await invited.getByText("This invitation cannot be used").waitFor();
+    await invited.getByText(/already been used/).waitFor();
+    await page.goto("/users");
+    await page.getByRole("heading", { name: "Pending invitations" }).waitFor();
+    await expect(pending.count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it("forgot password → email → reset → the old session is gone, the new password works", async () => {
+    const old = await suite.page();
+    await signIn(old.page, DEMO.investor);
+
+    const { context, page } = await suite.page(PHONE);
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    // The login form has an Email field too: fill only once the page has changed.
+    await page.getByRole("heading", { name: "Forgot your password?" }).waitFor();
+    await page.getByLabel("Email").fill(DEMO.investor);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await page.getByText("If an account uses this email, a link to reset its password is on its way.").waitFor();
+    await screenshot(page, "people-forgot-password-phone");
+
+    const email = await storedEmail(DEMO.investor, "Reset your Tranche password");
+    await page.goto(email.link);
+    await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel("Confirm new password").fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await page.waitForURL("**/login");
+    await expectToast(page, "You were signed out everywhere.");
+    await storedEmail(DEMO.investor, "Your Tranche password was changed");
+
+    await old.page.goto("/projects");
+    await old.page.waitForURL("**/login**");
+    await signIn(page, DEMO.investor, NEW_PASSWORD);
+    await page.getByLabel("Email").waitFor({ state: "detached" });
+    await context.close();
+    await old.context.close();
+
+    const stale = await suite.page();
+    await stale.page.goto("/login");
+    await stale.page.getByLabel("Email").fill(DEMO.investor);
+    await stale.page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await stale.page.getByRole("button", { name: "Sign In" }).click();
+    await expectToast(stale.page, "Invalid email or password.");
+    await stale.context.close();
+  });
+});
