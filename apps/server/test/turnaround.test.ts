@@ -60,11 +60,11 @@ describe("turnaround", () => {
     const fresh = await verification(quick, 5);
     const late = await verification(quick, 4 * 24);
 
-    const directory = await t.request("GET", "/api/verifiers", { as: owner });
+    const directory = await t.request("GET", "/api/verifiers?limit=100", { as: owner });
     expect(directory.status).toBe(200);
-    const mine = directory.body.find((v: { id: string }) => v.id === quick.id);
+    const mine = directory.body.items.find((v: { id: string }) => v.id === quick.id);
     expect(mine.turnaround).toEqual({ medianHours: 30, p90Hours: 76, decided: 5, open: 2, overdue: 1, slaDays: 3 });
-    const none = directory.body.find((v: { id: string }) => v.id === idle.id);
+    const none = directory.body.items.find((v: { id: string }) => v.id === idle.id);
     expect(none.turnaround).toEqual({ medianHours: null, p90Hours: null, decided: 0, open: 0, overdue: 0, slaDays: 3 });
 
     const dashboard = await t.request("GET", "/api/dashboard", { as: admin });
