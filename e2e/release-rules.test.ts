@@ -10,7 +10,7 @@ const PROJECT = "Aire Valley Water Treatment Upgrade";
 const MILESTONE = "Membrane units procured";
 
 async function ids(page: Page): Promise<{ projectId: string; milestoneId: string }> {
-  const projects = await (await page.request.get("/api/projects")).json();
+  const { items: projects } = await (await page.request.get("/api/projects?limit=100")).json();
   const project = projects.find((p: { name: string }) => p.name === PROJECT);
   const res = await page.request.get(`/api/projects/${project.id}`);
   expect(res.status(), await res.text()).toBe(200);
@@ -62,8 +62,8 @@ describe("release rules", () => {
     // An admin assigns a second verifier (Vera) beside Theo.
     const admin = await suite.page();
     await signIn(admin.page, DEMO.admin);
-    const verifiers = await (await admin.page.request.get("/api/verifiers")).json();
-    const vera = (verifiers.items ?? verifiers).find((v: { email: string }) => v.email === DEMO.verifier);
+    const { items: verifiers } = await (await admin.page.request.get("/api/verifiers?limit=100")).json();
+    const vera = verifiers.find((v: { email: string }) => v.email === DEMO.verifier);
     const assigned = await admin.page.request.post(`/api/projects/${projectId}/members`, {
       data: { userId: vera.id, role: "verifier" },
     });
@@ -125,7 +125,7 @@ describe("release rules", () => {
   it("a dispute: the owner disputes a rejection, an admin assigns another verifier, whose approval closes it", async () => {
     const owner = await suite.page();
     await signIn(owner.page, DEMO.owner);
-    const projects = await (await owner.page.request.get("/api/projects")).json();
+    const { items: projects } = await (await owner.page.request.get("/api/projects?limit=100")).json();
     const harbor = projects.find((p: { name: string }) => p.name === "Harbor District Affordable Housing");
     const detail = await (await owner.page.request.get(`/api/projects/${harbor.id}`)).json();
     const rejected = detail.milestones.find((m: { title: string }) => m.title === "Structural frame, block A");
@@ -147,7 +147,7 @@ describe("release rules", () => {
     // An admin adds Theo to the project and assigns him: Vera rejected, so she is not offered.
     const admin = await suite.page();
     await signIn(admin.page, DEMO.admin);
-    const verifiers = await (await admin.page.request.get("/api/verifiers")).json();
+    const { items: verifiers } = await (await admin.page.request.get("/api/verifiers?limit=100")).json();
     const theo = verifiers.find((v: { email: string }) => v.email === "theo.park@tranche.demo");
     const added = await admin.page.request.post(`/api/projects/${harbor.id}/members`, {
       data: { userId: theo.id, role: "verifier" },
