@@ -73,13 +73,16 @@ describe("signed-in screens at phone width (390×844)", () => {
         await expectFits(page, `${name}-${to.slice(1)}`);
       }
 
-      const projects = await getJson<{ id: string }[]>(page, "/api/projects");
+      const { items: projects } = await getJson<{ items: { id: string }[] }>(page, "/api/projects");
       expect(projects.length).toBeGreaterThan(0);
       await page.goto(`/projects/${projects[0]?.id}`);
       await eachTab(page, `${name}-project`);
 
       // A milestone under review shows the most (checklist, actions); any milestone will do otherwise.
-      const milestones = await getJson<{ id: string; status: string }[]>(page, "/api/milestones");
+      const { items: milestones } = await getJson<{ items: { id: string; status: string }[] }>(
+        page,
+        "/api/milestones?limit=100",
+      );
       const milestone = milestones.find((m) => m.status === "in_verification") ?? milestones[0];
       expect(milestone).toBeDefined();
       await page.goto(`/milestones/${milestone?.id}`);
