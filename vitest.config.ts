@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 
-// *.pg.test.ts files need a PostgreSQL server (several processes on one database) and run only in that suite.
+// *.pg.test.ts files run only in the PostgreSQL suite: they need a server (several processes on one database), or,
+// like the robustness sweep, check what does not depend on the engine and are too slow to run twice.
 const serverProject = (name: string, db: "pglite" | "pg") => ({
   test: {
     name,

@@ -140,8 +140,12 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();
 }
 
-/** Full-page by default; pass fullPage: false for overlays fixed to the viewport (drawers, dialogs). */
+/**
+ * Full-page by default; pass fullPage: false for overlays fixed to the viewport (drawers, dialogs). Screenshots are
+ * for people to look at: CI, where nobody does, skips them (set SCREENSHOTS=1 to keep them there too).
+ */
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (process.env.CI && !process.env.SCREENSHOTS) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
 }
