@@ -37,6 +37,22 @@ async function terminateServerConnections(): Promise<number> {
 
 const health = () => t.request("GET", "/api/health");
 
+/**
+ * The test's own write, retried while it lands on a pooled connection the server has just terminated (the pool
+ * drops such a connection only when its socket closes). Nothing was written when BEGIN itself failed.
+ */
+async function writeAfterTermination(write: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await write();
+      return;
+    } catch (err) {
+      const text = `${err instanceof Error ? err.message : err} ${(err as { cause?: Error }).cause?.message ?? ""}`;
+      if (attempt >= 10 || !/terminat/i.test(text)) throw err;
+    }
+  }
+}
+
 describe("database connections terminated under load", () => {
   it("answers a burst of reads with no 5xx", async () => {
     const user = await t.user("investor");
@@ -115,15 +131,19 @@ describe("realtime after the LISTEN connection drops", () => {
     await waitFor(() => stream.events.some((e) => e.event === "status" && e.data.includes("reconnecting")), 2000);
 
     // Committed while nobody listens: PostgreSQL drops this NOTIFY.
-    await t.deps.db.transaction((tx) =>
-      notify(tx, [user.id], { title: "During", message: "Sent during the outage.", category: "account" }),
+    await writeAfterTermination(() =>
+      t.deps.db.transaction((tx) =>
+        notify(tx, [user.id], { title: "During", message: "Sent during the outage.", category: "account" }),
+      ),
     );
 
     await waitFor(() => t.deps.realtime.status() === "listening", 5000);
     expect((await health()).body.realtime).toBe("listening");
     const started = Date.now();
-    await t.deps.db.transaction((tx) =>
-      notify(tx, [user.id], { title: "After", message: "Sent after recovery.", category: "account" }),
+    await writeAfterTermination(() =>
+      t.deps.db.transaction((tx) =>
+        notify(tx, [user.id], { title: "After", message: "Sent after recovery.", category: "account" }),
+      ),
     );
     const titles = () => stream.events.filter((e) => e.event === "notification").map((e) => JSON.parse(e.data).title);
     await waitFor(() => titles().includes("After") && titles().includes("During"), 5000);
