@@ -1,7 +1,7 @@
 // What a PostgreSQL restart, failover or idle-connection reaper does to a running server: every one of its
 // connections is terminated (pg_terminate_backend). Reads retry and succeed, writes answer 503 or commit
 // whole, and realtime reconnects and delivers what was committed while it was down.
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disbursements, milestones } from "../src/db/schema";
@@ -112,6 +112,22 @@ describe("database connections terminated under load", () => {
       .from(disbursements)
       .where(eq(disbursements.projectId, project.id));
     expect(total).toBe(batch.length);
+  });
+});
+
+describe("a connection terminated inside a transaction", () => {
+  it("fails that transaction only: no uncaught error, and the next request is served", async () => {
+    // Between two statements the transaction's client is checked out of the pool, with no listener of the
+    // pool's: pg's "error" event on it must not become an uncaught exception (it would end the process).
+    const transaction = t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await terminateServerConnections();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await tx.execute(sql`select 1`);
+    });
+    await expect(transaction).rejects.toThrow();
+    const user = await t.user("investor");
+    expect((await t.request("GET", "/api/me", { as: user })).status).toBe(200);
   });
 });
 

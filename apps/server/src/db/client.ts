@@ -78,6 +78,13 @@ async function openPostgres(url: string, logger: Logger, reconnectDelaysMs: read
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client dropped by the server is removed by the pool; the next query opens a fresh connection.
   pool.on("error", (err) => logger.warn({ err, pool: "queries" }, "an idle database connection was lost"));
+  // A client checked out of the pool (a transaction holds one) has no error listener of the pool's: when its
+  // connection is terminated, pg emits "error" on it, which would be an uncaught exception and end the process.
+  // The transaction's own query fails with the same error and answers 503; the pool drops the broken client
+  // when it is released.
+  pool.on("connect", (client) =>
+    client.on("error", (err) => logger.debug({ err, pool: "queries" }, "a database connection in use was lost")),
+  );
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
 
   const lockClient = await pool.connect();
