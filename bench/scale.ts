@@ -70,7 +70,7 @@ async function seed(count: number, withInvestor: number) {
       milestonesPerProject: perProject,
       investorProjects: withInvestor,
     });
-    await database.db.execute(sql`analyze`);
+    await database.db.execute(sql`vacuum analyze`);
     console.log(
       `seeded ${result.projects} projects, ${result.milestones} milestones, ${result.releases} releases in ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );

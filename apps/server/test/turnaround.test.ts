@@ -4,7 +4,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, milestones, notifications } from "../src/db/schema";
-import { notifyOverdueVerifications } from "../src/services/verifiers/turnaround";
+import { notifyOverdueVerifications, TURNAROUND_WINDOW } from "../src/services/verifiers/turnaround";
 import { makeMilestone, makeProject } from "./factories";
 import { createTestApp, type TestApp, type TestUser } from "./harness";
 
@@ -94,5 +94,31 @@ describe("turnaround", () => {
       .set({ startedAt: new Date(Date.now() - 5 * 24 * HOUR) })
       .where(eq(milestones.id, late.id));
     expect(await notifyOverdueVerifications(t.deps)).toBe(1);
+  });
+
+  it("is taken over each verifier's latest decisions, so older history neither changes nor slows it", async () => {
+    const busy = await t.user("verifier");
+    const project = await makeProject(t, { owner, verifiers: [busy] });
+    const decide = async (startedHoursAgo: number, decidedAfterHours: number) => {
+      const m = await makeMilestone(t, project, { status: "verified", verifier: busy });
+      const startedAt = new Date(Date.now() - startedHoursAgo * HOUR);
+      await t.deps.db
+        .update(milestones)
+        .set({ startedAt, verificationDate: new Date(startedAt.getTime() + decidedAfterHours * HOUR) })
+        .where(eq(milestones.id, m.id));
+    };
+    // Twenty slow decisions a year ago, then the window's worth of quick recent ones.
+    for (let i = 0; i < 20; i++) await decide(24 * 365, 50);
+    for (let i = 0; i < TURNAROUND_WINDOW; i++) await decide(48, 2);
+    const directory = await t.request("GET", "/api/verifiers?limit=100", { as: owner });
+    const row = directory.body.items.find((v: { id: string }) => v.id === busy.id);
+    expect(row.turnaround).toMatchObject({ medianHours: 2, p90Hours: 2, decided: TURNAROUND_WINDOW });
+  });
+
+  it("shows the admin dashboard's first six verifiers and how many there are in all", async () => {
+    for (let i = 0; i < 6; i++) await t.user("verifier");
+    const dashboard = await t.request("GET", "/api/dashboard", { as: admin });
+    expect(dashboard.body.role.totals.verifiers).toBeGreaterThan(6);
+    expect(dashboard.body.role.verifiers).toHaveLength(6);
   });
 });

@@ -176,7 +176,7 @@ export interface VerifierDto {
 
 /** How fast a verifier decides: from the start of a verification to its approval or rejection. */
 export interface VerifierTurnaroundDto {
-  /** Over the verifier's decided verifications; null before the first. */
+  /** Over the verifier's latest (at most 100) decided verifications; null before the first. */
   medianHours: number | null;
   p90Hours: number | null;
   decided: number;

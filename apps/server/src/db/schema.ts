@@ -151,7 +151,10 @@ export const projectMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.userId, t.role] }),
-    index("project_members_user_idx").on(t.userId, t.role),
+    // project_id included: a caller's visible projects are read from the index alone (dashboards, lists).
+    index("project_members_user_idx").on(t.userId, t.role, t.projectId),
+    // Which projects have a verifier (the admin's "projects without a verifier"), from the index alone.
+    index("project_members_verifier_idx").on(t.projectId).where(sql`${t.role} = 'verifier'`),
     index("project_members_project_role_idx").on(t.projectId, t.role),
     check("project_members_role_check", sql`${t.role} in ('owner', 'investor', 'verifier')`),
   ],
@@ -184,6 +187,10 @@ export const milestones = pgTable(
   (t) => [
     index("milestones_project_idx").on(t.projectId, t.dueDate),
     index("milestones_verifier_idx").on(t.verifierId, t.status),
+    // A verifier's latest decisions first: turnaround reads only the most recent ones (services/verifiers/turnaround.ts).
+    index("milestones_verifier_decided_idx")
+      .on(t.verifierId, t.verificationDate.desc(), t.startedAt)
+      .where(sql`${t.status} in ('verified', 'rejected') and ${t.startedAt} is not null`),
     index("milestones_status_due_idx").on(t.status, t.dueDate),
     index("milestones_due_keyset_idx").on(t.dueDate, t.createdAt, t.id),
     index("milestones_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),

@@ -42,48 +42,155 @@ const moneyTotals = (rows: MoneyRow[]): MoneyTotal[] =>
   byCurrency(rows.map((r) => ({ currency: r.currency, amount: toMoney(r.amount) })));
 
 export async function getDashboard({ ctx }: { ctx: ServiceContext }): Promise<DashboardDto> {
-  const overview = await getOverview(ctx.db, ctx.actor);
-  switch (ctx.actor.role) {
-    case "investor":
-      return { overview, role: await investorDashboard(ctx.db, ctx.actor) };
-    case "project_owner":
-      return { overview, role: await ownerDashboard(ctx.db, ctx.actor) };
-    case "admin":
-      return { overview, role: await adminDashboard(ctx.db, ctx.env.VERIFICATION_SLA_DAYS) };
+  const { db, actor } = ctx;
+  switch (actor.role) {
+    case "investor": {
+      // One statement for the investor's whole dashboard, the Overview cards included.
+      const figures = await portfolioFigures(db, actor, { withPortfolio: true });
+      return {
+        overview: overviewOf(figures, countLabel(figures.atRisk, "at-risk project", "at-risk projects")),
+        role: investorOf(figures),
+      };
+    }
+    case "project_owner": {
+      const [figures, owner] = [
+        await portfolioFigures(db, actor, { withPortfolio: false }),
+        await ownerDashboard(db, actor),
+      ];
+      const action = countLabel(owner.rejected, "rejected milestone to revise", "rejected milestones to revise");
+      return { overview: overviewOf(figures, action), role: owner.role };
+    }
+    case "admin": {
+      // An admin sees every project: one pass over every rollup serves the Overview cards and the status counts.
+      const rollups = await queryRows<CurrencyFigures & Record<MilestoneStatus, number>>(
+        db,
+        sql`select currency, sum(released) as released, sum(pending_capital) as pending_capital,
+                   sum(milestones_pending + milestones_in_verification)::int as pending_count,
+                   sum(milestones_pending)::int as pending, sum(milestones_in_verification)::int as in_verification,
+                   sum(milestones_verified)::int as verified, sum(milestones_rejected)::int as rejected,
+                   sum(milestones_delayed)::int as delayed
+            from project_rollups group by currency`,
+      );
+      const recent = await queryRows<MoneyRow>(
+        db,
+        sql`select currency, sum(amount) as amount from disbursements
+            where status in ('instructed', 'settled') and created_at > now() - interval '30 days'
+            group by currency`,
+      );
+      const milestonesByStatus = Object.fromEntries(
+        MILESTONE_STATUSES.map((status) => [status, rollups.reduce((n, r) => n + Number(r[status] ?? 0), 0)]),
+      ) as Record<MilestoneStatus, number>;
+      return {
+        overview: overviewOf({ byCurrency: rollups, recent }, await actionRequired(db, actor)),
+        role: await adminDashboard(db, ctx.env.VERIFICATION_SLA_DAYS, milestonesByStatus),
+      };
+    }
     default:
-      return { overview, role: { role: "verifier" } };
+      return { overview: await getOverview(db, actor), role: { role: "verifier" } };
   }
 }
 
-async function getOverview(db: DbOrTx, actor: SessionUser): Promise<OverviewDto> {
-  const visible = visibleProjects(actor);
-  const rollupRows = await queryRows<{
-    currency: Currency;
-    released: string;
-    pending_capital: string;
-    pending_count: number;
+const countLabel = (count: number, one: string, many: string) => ({ count, label: count === 1 ? one : many });
+
+type CurrencyFigures = {
+  currency: Currency;
+  total: string;
+  released: string;
+  settled: string;
+  pending_capital: string;
+  pending_count: number;
+};
+type PortfolioFigures = {
+  byCurrency: CurrencyFigures[];
+  /** Released in the last 30 days (and still released), per currency. */
+  recent: MoneyRow[];
+  atRisk: number;
+  portfolio: ProjectRow[];
+  upcoming: MilestoneRow[];
+};
+
+/**
+ * Everything a member's dashboard shows of the projects they may see, in one statement: their projects and
+ * rollups are read once (memberships through project_members_user_idx, then one index lookup per project), and
+ * every figure is aggregated from that set, so the cost follows the projects the caller sees and nothing else.
+ */
+async function portfolioFigures(
+  db: DbOrTx,
+  actor: SessionUser,
+  options: { withPortfolio: boolean },
+): Promise<PortfolioFigures> {
+  const portfolio = options.withPortfolio
+    ? sql`(select coalesce(json_agg(x), '[]') from (
+             select id, name, status, total_capital::text as total_capital, currency,
+                    released::text as disbursed, settled::text as settled
+             from mine order by name, id limit ${PORTFOLIO_LIMIT}) x)`
+    : sql`'[]'::json`;
+  const upcoming = options.withPortfolio
+    ? sql`(select coalesce(json_agg(u), '[]') from (
+             select m.id, m.title, m.project_id, mine.name as project_name, m.due_date,
+                    m.capital_amount::text as capital_amount, mine.currency, m.status
+             from mine cross join lateral (
+               select * from milestones m
+               where m.project_id = mine.id and m.status in ('pending', 'in_verification')
+               order by m.due_date, m.created_at limit ${LIMITS.investorUpcomingMilestones}
+             ) m
+             order by m.due_date, m.created_at
+             limit ${LIMITS.investorUpcomingMilestones}) u)`
+    : sql`'[]'::json`;
+  const [row] = await queryRows<{
+    by_currency: CurrencyFigures[];
+    recent: MoneyRow[];
+    at_risk: number;
+    portfolio: ProjectRow[];
+    upcoming: MilestoneRow[];
   }>(
     db,
-    sql`with visible as (${visible})
-        select r.currency, sum(r.released) as released, sum(r.pending_capital) as pending_capital,
-               sum(r.milestones_pending + r.milestones_in_verification)::int as pending_count
-        from project_rollups r join visible v on v.project_id = r.project_id
-        group by r.currency`,
+    sql`with mine as materialized (
+          select p.id, p.name, p.status, p.total_capital, p.currency,
+                 coalesce(r.released, 0) as released, coalesce(r.settled, 0) as settled,
+                 coalesce(r.pending_capital, 0) as pending_capital,
+                 coalesce(r.milestones_pending + r.milestones_in_verification, 0) as pending_count
+          from (${visibleProjects(actor)}) v
+          -- One primary-key lookup per visible project ("offset 0" keeps the planner from scanning every
+          -- project instead, whose cost would grow with projects the caller cannot see).
+          cross join lateral (select * from projects p where p.id = v.project_id offset 0) p
+          left join project_rollups r on r.project_id = p.id
+        )
+        select
+          (select coalesce(json_agg(c), '[]') from (
+             select currency, sum(total_capital)::text as total, sum(released)::text as released,
+                    sum(settled)::text as settled, sum(pending_capital)::text as pending_capital,
+                    sum(pending_count)::int as pending_count
+             from mine group by currency) c) as by_currency,
+          -- released_at is stored in the created_at column (schema.ts: releasedAt: created()).
+          (select coalesce(json_agg(d), '[]') from (
+             select d.currency, sum(d.amount)::text as amount
+             from mine join disbursements d on d.project_id = mine.id
+             where d.status in ('instructed', 'settled') and d.created_at > now() - interval '30 days'
+             group by d.currency) d) as recent,
+          (select count(*)::int from mine where status = 'at_risk') as at_risk,
+          ${portfolio} as portfolio,
+          ${upcoming} as upcoming`,
   );
+  return {
+    byCurrency: row?.by_currency ?? [],
+    recent: row?.recent ?? [],
+    atRisk: Number(row?.at_risk ?? 0),
+    portfolio: row?.portfolio ?? [],
+    upcoming: row?.upcoming ?? [],
+  };
+}
+
+/** The Overview cards from released and pending capital per currency and what was released in the last 30 days. */
+function overviewOf(
+  figures: Pick<PortfolioFigures, "byCurrency" | "recent">,
+  actionRequired: OverviewDto["actionRequired"],
+): OverviewDto {
   // A month ago's figure is today's less what was released in the last 30 days (and is still released): only
   // recent releases are read, so it costs the same however long the history.
-  const recentRows = await queryRows<{ currency: Currency; amount: string }>(
-    db,
-    sql`with visible as (${visible})
-        -- released_at is stored in the created_at column (schema.ts: releasedAt: created()).
-        select d.currency, sum(d.amount) as amount
-        from disbursements d join visible v on v.project_id = d.project_id
-        where d.status in ('instructed', 'settled') and d.created_at > now() - interval '30 days'
-        group by d.currency`,
-  );
-  const recent = new Map(recentRows.map((r) => [r.currency, toMoney(r.amount)]));
-  const protectedRows = rollupRows.filter((r) => toMoney(r.released) > 0);
-  const pendingRows = rollupRows.filter((r) => Number(r.pending_count) > 0);
+  const recent = new Map(figures.recent.map((r) => [r.currency, toMoney(r.amount)]));
+  const protectedRows = figures.byCurrency.filter((r) => toMoney(r.released) > 0);
+  const pendingRows = figures.byCurrency.filter((r) => Number(r.pending_count) > 0);
   return {
     capitalProtected: byCurrency(
       protectedRows.map((r) => {
@@ -101,8 +208,13 @@ async function getOverview(db: DbOrTx, actor: SessionUser): Promise<OverviewDto>
       capital: moneyTotals(pendingRows.map((r) => ({ currency: r.currency, amount: r.pending_capital }))),
       count: pendingRows.reduce((n, r) => n + Number(r.pending_count), 0),
     },
-    actionRequired: await actionRequired(db, actor),
+    actionRequired,
   };
+}
+
+/** A verifier's Overview cards (the other roles' are read with the rest of their dashboard). */
+async function getOverview(db: DbOrTx, actor: SessionUser): Promise<OverviewDto> {
+  return overviewOf(await portfolioFigures(db, actor, { withPortfolio: false }), await actionRequired(db, actor));
 }
 
 /** What waits on the caller, by role (SPEC.md §2.5 'Action Required'). */
@@ -116,12 +228,6 @@ async function actionRequired(db: DbOrTx, actor: SessionUser): Promise<OverviewD
         where m.status in ('pending', 'in_verification', 'delayed')
           and (m.verifier_id is null or m.verifier_id = ${actor.id})`);
       return { count, label: count === 1 ? "milestone to verify" : "milestones to verify" };
-    }
-    case "project_owner": {
-      const count = await one(sql`
-        select coalesce(sum(r.milestones_rejected), 0)::int as count from project_rollups r
-        join (${visibleProjects(actor, "owner")}) v on v.project_id = r.project_id`);
-      return { count, label: count === 1 ? "rejected milestone to revise" : "rejected milestones to revise" };
     }
     case "admin": {
       const count = await one(sql`
@@ -166,36 +272,12 @@ const toProject = (r: ProjectRow): DashboardProjectDto => {
   };
 };
 
-/** Projects of a CTE with their released capital (from their rollups). */
-function projectsQuery(visible: SQL, order: SQL, limit: number, withDescription = false): SQL {
-  const description = withDescription
-    ? sql`, case when length(p.description) > ${LIMITS.ownerDescriptionChars}
-             then left(p.description, ${LIMITS.ownerDescriptionChars}) || '...' else p.description end as description`
-    : sql``;
-  return sql`with visible as (${visible})
-    select p.id, p.name, p.status, p.total_capital, p.currency, p.created_at,
-           coalesce(r.released, 0) as disbursed, coalesce(r.settled, 0) as settled${description}
-    from projects p join visible v on v.project_id = p.id
-    left join project_rollups r on r.project_id = p.id
-    order by ${order}
-    limit ${limit}`;
-}
-
-/**
- * The first `limit` milestones by due date matching `where` across the visible projects: each project's first
- * `limit` through milestones_project_idx, then the overall first, so the cost follows the projects the caller sees,
- * never every milestone of that status.
- */
-function upcomingQuery(visible: SQL, where: SQL, limit: number): SQL {
-  return sql`with visible as (${visible})
-    select m.id, m.title, m.project_id, p.name as project_name, m.due_date, m.capital_amount, p.currency, m.status
-    from visible v
-    cross join lateral (
-      select * from milestones m where m.project_id = v.project_id and ${where}
-      order by m.due_date, m.created_at limit ${limit}
-    ) m
-    join projects p on p.id = m.project_id
-    order by m.due_date, m.created_at
+/** The newest projects with their released capital (from their rollups). */
+function newestProjectsQuery(limit: number): SQL {
+  return sql`select p.id, p.name, p.status, p.total_capital, p.currency, p.created_at,
+           coalesce(r.released, 0) as disbursed, coalesce(r.settled, 0) as settled
+    from projects p left join project_rollups r on r.project_id = p.id
+    order by p.created_at desc, p.id
     limit ${limit}`;
 }
 
@@ -226,130 +308,107 @@ const toMilestone = (r: MilestoneRow): DashboardMilestoneDto => ({
 // A portfolio is shown whole; this bound keeps one huge account from producing a huge response.
 const PORTFOLIO_LIMIT = 100;
 
-async function investorDashboard(db: DbOrTx, actor: SessionUser): Promise<InvestorDashboardDto> {
-  const visible = visibleProjects(actor);
-  const capitalRows = await queryRows<{ currency: Currency; total: string; disbursed: string; settled: string }>(
-    db,
-    sql`with visible as (${visible})
-        select p.currency, sum(p.total_capital) as total,
-               coalesce(sum(r.released), 0) as disbursed, coalesce(sum(r.settled), 0) as settled
-        from projects p join visible v on v.project_id = p.id
-        left join project_rollups r on r.project_id = p.id
-        group by p.currency`,
-  );
-  const [counts] = await queryRows<{ pending: number; at_risk: number }>(
-    db,
-    sql`with visible as (${visible})
-        select coalesce(sum(r.milestones_pending + r.milestones_in_verification), 0)::int as pending,
-               (count(*) filter (where p.status = 'at_risk'))::int as at_risk
-        from projects p join visible v on v.project_id = p.id
-        left join project_rollups r on r.project_id = p.id`,
-  );
-  const portfolio = await queryRows<ProjectRow>(db, projectsQuery(visible, sql`p.name, p.id`, PORTFOLIO_LIMIT));
-  const upcoming = await queryRows<MilestoneRow>(
-    db,
-    upcomingQuery(visible, sql`m.status in ('pending', 'in_verification')`, LIMITS.investorUpcomingMilestones),
-  );
-  const sorted = byCurrency(capitalRows);
+function investorOf(figures: PortfolioFigures): InvestorDashboardDto {
+  const sorted = byCurrency(figures.byCurrency);
   return {
     role: "investor",
     capitalUnderManagement: sorted.map((r) => ({ currency: r.currency, amount: toMoney(r.total) })),
     verifiedDisbursements: sorted.map((r) => ({
       currency: r.currency,
-      amount: toMoney(r.disbursed),
+      amount: toMoney(r.released),
       settled: toMoney(r.settled),
-      percentOfCommitted: progressPercent(toMoney(r.disbursed), toMoney(r.total)),
+      percentOfCommitted: progressPercent(toMoney(r.released), toMoney(r.total)),
     })),
-    pendingReviewCount: Number(counts?.pending ?? 0),
-    riskAlertsCount: Number(counts?.at_risk ?? 0),
-    portfolio: portfolio.map(toProject),
-    upcomingMilestones: upcoming.map(toMilestone),
+    pendingReviewCount: figures.byCurrency.reduce((n, r) => n + Number(r.pending_count), 0),
+    riskAlertsCount: figures.atRisk,
+    portfolio: figures.portfolio.map(toProject),
+    upcomingMilestones: figures.upcoming.map(toMilestone),
   };
 }
 
-async function ownerDashboard(db: DbOrTx, actor: SessionUser): Promise<OwnerDashboardDto> {
-  // SPEC.md §2.5: only the projects the caller owns.
-  const owned = visibleProjects(actor, "owner");
-  const rows = await queryRows<ProjectRow & { description: string }>(
-    db,
-    projectsQuery(owned, sql`p.created_at desc, p.id`, PORTFOLIO_LIMIT, true),
-  );
-  const totals = await queryRows<{
-    currency: Currency;
-    total: string;
-    disbursed: string;
-    settled: string;
-    count: number;
+/**
+ * SPEC.md §2.5: the owner's dashboard covers only the projects the caller owns, read once with their rollups and
+ * aggregated in one statement, with the count of rejected milestones the Overview's 'Action Required' shows.
+ */
+async function ownerDashboard(db: DbOrTx, actor: SessionUser): Promise<{ role: OwnerDashboardDto; rejected: number }> {
+  const today = todayIso();
+  // What needs the owner comes first: rejected milestones and those past due, then the next ones due.
+  const upcoming = (where: SQL) => sql`(select coalesce(json_agg(u), '[]') from (
+      select m.id, m.title, m.project_id, owned.name as project_name, m.due_date,
+             m.capital_amount::text as capital_amount, owned.currency, m.status
+      from owned cross join lateral (
+        select * from milestones m where m.project_id = owned.id and ${where}
+        order by m.due_date, m.created_at limit ${LIMITS.upcomingMilestones}
+      ) m
+      order by m.due_date, m.created_at
+      limit ${LIMITS.upcomingMilestones}) u)`;
+  const [row] = await queryRows<{
+    projects: (ProjectRow & { description: string })[];
+    totals: { currency: Currency; count: number; total: string; disbursed: string; settled: string }[];
+    rejected: number;
+    attention: MilestoneRow[];
+    next: MilestoneRow[];
   }>(
     db,
-    sql`with visible as (${owned})
-        select p.currency, count(*)::int as count, sum(p.total_capital) as total,
-               coalesce(sum(r.released), 0) as disbursed, coalesce(sum(r.settled), 0) as settled
-        from projects p join visible v on v.project_id = p.id
-        left join project_rollups r on r.project_id = p.id
-        group by p.currency`,
+    sql`with owned as materialized (
+          select p.id, p.name, p.status, p.total_capital, p.currency, p.created_at, p.description,
+                 coalesce(r.released, 0) as released, coalesce(r.settled, 0) as settled,
+                 coalesce(r.milestones_rejected, 0) as rejected
+          from (${visibleProjects(actor, "owner")}) v
+          cross join lateral (select * from projects p where p.id = v.project_id offset 0) p
+          left join project_rollups r on r.project_id = p.id
+        )
+        select
+          (select coalesce(json_agg(x), '[]') from (
+             select id, name, status, total_capital::text as total_capital, currency,
+                    released::text as disbursed, settled::text as settled,
+                    case when length(description) > ${LIMITS.ownerDescriptionChars}
+                         then left(description, ${LIMITS.ownerDescriptionChars}) || '...' else description end
+                      as description
+             from owned order by created_at desc, id limit ${PORTFOLIO_LIMIT}) x) as projects,
+          (select coalesce(json_agg(c), '[]') from (
+             select currency, count(*)::int as count, sum(total_capital)::text as total,
+                    sum(released)::text as disbursed, sum(settled)::text as settled
+             from owned group by currency) c) as totals,
+          (select coalesce(sum(rejected), 0)::int from owned) as rejected,
+          ${upcoming(sql`m.status <> 'verified' and (m.status = 'rejected' or m.due_date < ${today})`)} as attention,
+          ${upcoming(sql`m.status not in ('verified', 'rejected') and m.due_date >= ${today}`)} as next`,
   );
-  // What needs the owner comes first: rejected milestones and those past due, then the next ones due.
-  const today = todayIso();
-  const attention = await queryRows<MilestoneRow>(
-    db,
-    upcomingQuery(
-      owned,
-      sql`m.status <> 'verified' and (m.status = 'rejected' or m.due_date < ${today})`,
-      LIMITS.upcomingMilestones,
-    ),
-  );
-  const next = await queryRows<MilestoneRow>(
-    db,
-    upcomingQuery(
-      owned,
-      sql`m.status not in ('verified', 'rejected') and m.due_date >= ${today}`,
-      LIMITS.upcomingMilestones,
-    ),
-  );
-  const upcoming = [...attention, ...next];
-  const sorted = byCurrency(totals);
+  const sorted = byCurrency(row?.totals ?? []);
   return {
-    role: "project_owner",
-    totalProjects: totals.reduce((n, r) => n + Number(r.count), 0),
-    totalValue: sorted.map((r) => ({ currency: r.currency, amount: toMoney(r.total) })),
-    fundingProgress: sorted.map((r) => ({
-      currency: r.currency,
-      percent: progressPercent(toMoney(r.disbursed), toMoney(r.total)),
-    })),
-    released: sorted.map((r) => ({ currency: r.currency, amount: toMoney(r.disbursed) })),
-    settled: sorted.map((r) => ({ currency: r.currency, amount: toMoney(r.settled) })),
-    projects: rows.map((r) => ({ ...toProject(r), description: r.description })),
-    upcomingMilestones: upcoming.map(toMilestone),
+    rejected: Number(row?.rejected ?? 0),
+    role: {
+      role: "project_owner",
+      totalProjects: sorted.reduce((n, r) => n + Number(r.count), 0),
+      totalValue: sorted.map((r) => ({ currency: r.currency, amount: toMoney(r.total) })),
+      fundingProgress: sorted.map((r) => ({
+        currency: r.currency,
+        percent: progressPercent(toMoney(r.disbursed), toMoney(r.total)),
+      })),
+      released: sorted.map((r) => ({ currency: r.currency, amount: toMoney(r.disbursed) })),
+      settled: sorted.map((r) => ({ currency: r.currency, amount: toMoney(r.settled) })),
+      projects: (row?.projects ?? []).map((r) => ({ ...toProject(r), description: r.description })),
+      upcomingMilestones: [...(row?.attention ?? []), ...(row?.next ?? [])].map(toMilestone),
+    },
   };
 }
 
 const RECENT_PROJECTS = 5;
-const VERIFIER_DIRECTORY_LIMIT = 100;
+// The dashboard shows the directory's first few; the whole directory is /verifiers, a page at a time.
+const VERIFIER_DIRECTORY_LIMIT = 6;
 
-async function adminDashboard(db: DbOrTx, slaDays: number): Promise<AdminDashboardDto> {
+async function adminDashboard(
+  db: DbOrTx,
+  slaDays: number,
+  milestonesByStatus: Record<MilestoneStatus, number>,
+): Promise<AdminDashboardDto> {
   const [totals] = await queryRows<{ projects: number; users: number; verifiers: number }>(
     db,
     sql`select (select count(*)::int from projects) as projects,
                (select count(*)::int from users) as users,
                (select count(*)::int from users where role = 'verifier') as verifiers`,
   );
-  const [byStatus] = await queryRows<Record<MilestoneStatus, number>>(
-    db,
-    sql`select coalesce(sum(milestones_pending), 0)::int as pending,
-               coalesce(sum(milestones_in_verification), 0)::int as in_verification,
-               coalesce(sum(milestones_verified), 0)::int as verified,
-               coalesce(sum(milestones_rejected), 0)::int as rejected,
-               coalesce(sum(milestones_delayed), 0)::int as delayed
-        from project_rollups`,
-  );
-  const milestonesByStatus = Object.fromEntries(
-    MILESTONE_STATUSES.map((s) => [s, Number(byStatus?.[s] ?? 0)]),
-  ) as Record<MilestoneStatus, number>;
-  const recent = await queryRows<ProjectRow>(
-    db,
-    projectsQuery(sql`select id as project_id from projects`, sql`p.created_at desc, p.id`, RECENT_PROJECTS),
-  );
+  const recent = await queryRows<ProjectRow>(db, newestProjectsQuery(RECENT_PROJECTS));
   const verifiers = await queryRows<{
     id: string;
     name: string;

@@ -43,6 +43,27 @@ export async function listMilestones(
 ): Promise<Page<MilestoneListItemDto>> {
   const spec = MILESTONE_SORT_SPECS[query.sort];
   const page = keyset(spec, query.cursor);
+  const conditions = and(milestoneConditions(ctx, query), page.after);
+  const take = query.limit + 1;
+  // An admin's page walks the sort's index over every milestone. A member's is read project by project: each
+  // visible project's own first rows (milestones_project_idx for the due sort), the page's ids picked from those,
+  // and only those rows read whole, so its cost follows the projects the member sees and never the milestones of
+  // projects they cannot see. (In each subquery, "milestones" names that subquery's own rows.)
+  const order = sql.join(page.orderBy, sql`, `);
+  const scope =
+    ctx.actor.role === "admin"
+      ? conditions
+      : sql`${milestones.id} = any(array(
+          select ${milestones.id}
+          from (select distinct project_id from project_members where user_id = ${ctx.actor.id}) visible
+          cross join lateral (
+            select * from ${milestones}
+            where ${milestones.projectId} = visible.project_id${conditions ? sql` and ${conditions}` : sql``}
+            order by ${order}
+            limit ${take}
+          ) ${milestones}
+          order by ${order}
+          limit ${take}))`;
   const rows = await ctx.db
     .select({
       ...milestoneColumns,
@@ -53,9 +74,9 @@ export async function listMilestones(
     .from(milestones)
     .innerJoin(projects, eq(projects.id, milestones.projectId))
     .leftJoin(users, eq(users.id, milestones.verifierId))
-    .where(and(milestoneFilter(ctx, query), page.after))
+    .where(scope)
     .orderBy(...page.orderBy)
-    .limit(query.limit + 1);
+    .limit(take);
   const { page: items, nextCursor } = keysetPage(rows, query.limit, spec);
   return {
     items: items.map((row) => ({
@@ -67,17 +88,21 @@ export async function listMilestones(
   };
 }
 
-/** The list's filter (also the CSV export's); the query joins projects. */
+/** The list's filter (also the CSV export's): the caller's visible projects and the query's conditions. */
 export function milestoneFilter(
   ctx: ServiceContext,
   query: z.output<typeof milestoneListQuerySchema>,
 ): SQL | undefined {
+  return and(visibleProjects(ctx.actor), milestoneConditions(ctx, query));
+}
+
+/** The query's conditions on milestones (status, mine, assigned, due before, project, search), visibility aside. */
+function milestoneConditions(ctx: ServiceContext, query: z.output<typeof milestoneListQuerySchema>): SQL | undefined {
   const { actor } = ctx;
   const memberAs = (role: string) =>
     sql`exists (select 1 from project_members pm
       where pm.project_id = milestones.project_id and pm.user_id = ${actor.id} and pm.role = ${role})`;
   return and(
-    visibleProjects(actor),
     query.status ? eq(milestones.status, query.status) : undefined,
     query.mine === "true" ? memberAs("owner") : undefined,
     query.assigned === "true" ? sql`(${memberAs("verifier")} or ${milestones.verifierId} = ${actor.id})` : undefined,

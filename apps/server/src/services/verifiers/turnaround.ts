@@ -16,9 +16,15 @@ const hours = (seconds: number | string | null) =>
   seconds === null ? null : Math.round((Number(seconds) / HOUR_S) * 10) / 10;
 
 /**
+ * How many of a verifier's latest decisions their turnaround is taken over: it describes how they work now, and
+ * its cost stays the same however long their history (milestones_verifier_decided_idx reads the latest first).
+ */
+export const TURNAROUND_WINDOW = 100;
+
+/**
  * Each verifier's turnaround, keyed by user id: median and 90th percentile time from the start of a verification
- * to its decision (over the milestones whose current decision is theirs), what they have open, and how much of it
- * is older than `slaDays`.
+ * to its decision (over their latest TURNAROUND_WINDOW milestones whose current decision is theirs), what they
+ * have open, and how much of it is older than `slaDays`.
  */
 export async function verifierTurnaround(
   db: DbOrTx,
@@ -45,7 +51,9 @@ export async function verifierTurnaround(
           from (select extract(epoch from (m.verification_date - m.started_at)) as s
                 from milestones m
                 where m.verifier_id = u.id and m.status in ('verified', 'rejected')
-                  and m.started_at is not null and m.verification_date >= m.started_at) x
+                  and m.started_at is not null and m.verification_date >= m.started_at
+                order by m.verification_date desc nulls last
+                limit ${TURNAROUND_WINDOW}) x
         ) d
         cross join lateral (
           select count(*)::int as open,
