@@ -110,6 +110,11 @@ export function AdminDashboard({ data }: { data: AdminDashboardDto }) {
                 ))}
               </ul>
             )}
+            {data.totals.verifiers > data.verifiers.length ? (
+              <Link to="/verifiers" className="mt-3 inline-block text-sm font-medium text-blue-700 hover:underline">
+                View all {data.totals.verifiers} verifiers
+              </Link>
+            ) : null}
           </CardContent>
         </Card>
       </div>
