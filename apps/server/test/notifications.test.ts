@@ -51,6 +51,28 @@ describe("reading notifications", () => {
     expect((await inbox(ben)).map((n) => n.title)).toEqual(["Note 2", "Note 1"]);
   });
 
+  it("filters by unread and by category on the server, pages included", async () => {
+    const user = await t.user("investor");
+    await seedNotifications(user, 3, "release");
+    await seedNotifications(user, 2, "account");
+    const [newestRelease] = (await inbox(user)).filter((n) => n.category === "release");
+    expect((await t.request("POST", `/api/notifications/${newestRelease.id}/read`, { as: user })).status).toBe(200);
+    const titles = async (query: string) => {
+      const res = await t.request("GET", `/api/notifications?${query}`, { as: user });
+      expect(res.status).toBe(200);
+      return { titles: res.body.items.map((n: { title: string }) => n.title), nextCursor: res.body.nextCursor };
+    };
+    expect((await titles("category=release")).titles).toEqual(["Note 3", "Note 2", "Note 1"]);
+    expect((await titles("category=release&unread=true")).titles).toEqual(["Note 2", "Note 1"]);
+    const first = await titles("unread=true&limit=3");
+    expect(first.titles).toEqual(["Note 2", "Note 1", "Note 2"]);
+    expect((await titles(`unread=true&limit=3&cursor=${first.nextCursor}`)).titles).toEqual(["Note 1"]);
+    const bad = await t.request("GET", "/api/notifications?category=gossip&unread=maybe", { as: user });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details.category).toMatch(/^Category must be one of/);
+    expect(bad.body.error.details.unread).toBe("Unread must be true or false.");
+  });
+
   it("refuses a bad page query with 400 and the field, and a signed-out caller with 401", async () => {
     const user = await t.user("investor");
     const bad = await t.request("GET", "/api/notifications?limit=0", { as: user });

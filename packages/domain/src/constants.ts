@@ -22,6 +22,7 @@ export const MEMBER_ROLES = ["owner", "investor", "verifier"] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 export const NOTIFICATION_CATEGORIES = ["welcome", "account", "milestone", "verification", "release"] as const;
+export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
 /** DESIGN.md "Releases beyond Tranche": instructed → settled | failed; failed → instructed | cancelled. */
 export const RELEASE_STATUSES = ["instructed", "settled", "failed", "cancelled"] as const;

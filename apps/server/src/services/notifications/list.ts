@@ -1,4 +1,4 @@
-import { LIST_PAGE_SIZE, type NotificationDto, type Page } from "@tranche/domain";
+import { LIST_PAGE_SIZE, NOTIFICATION_CATEGORIES, type NotificationDto, type Page } from "@tranche/domain";
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ServiceContext } from "../../context";
@@ -13,9 +13,17 @@ export const listNotificationsQuery = z.strictObject({
     .regex(/^\d{1,18}$/, { error: "Cursor must be a notification sequence number." })
     .optional(),
   limit: pageLimit(LIST_PAGE_SIZE),
+  /** "true": only the unread ones. */
+  unread: z.enum(["true", "false"], { error: "Unread must be true or false." }).optional(),
+  category: z
+    .enum(NOTIFICATION_CATEGORIES, { error: `Category must be one of ${NOTIFICATION_CATEGORIES.join(", ")}.` })
+    .optional(),
 });
 
-/** The caller's notifications, newest first; the cursor is the seq of the last item of the previous page. */
+/**
+ * The caller's notifications, newest first, optionally only the unread ones or one category; the cursor is the seq
+ * of the last item of the previous page.
+ */
 export async function listNotifications({
   ctx,
   input,
@@ -23,11 +31,17 @@ export async function listNotifications({
   ctx: ServiceContext;
   input: z.output<typeof listNotificationsQuery>;
 }): Promise<Page<NotificationDto>> {
-  const mine = eq(notifications.userId, ctx.actor.id);
   const rows = await ctx.db
     .select()
     .from(notifications)
-    .where(input.cursor ? and(mine, lt(notifications.seq, Number(input.cursor))) : mine)
+    .where(
+      and(
+        eq(notifications.userId, ctx.actor.id),
+        input.unread === "true" ? eq(notifications.read, false) : undefined,
+        input.category ? eq(notifications.category, input.category) : undefined,
+        input.cursor ? lt(notifications.seq, Number(input.cursor)) : undefined,
+      ),
+    )
     .orderBy(desc(notifications.seq))
     .limit(input.limit + 1);
   const items = rows.slice(0, input.limit);

@@ -1,24 +1,30 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import type { NotificationDto, Page } from "@tranche/domain";
+import type { NotificationCategory, NotificationDto, Page } from "@tranche/domain";
 import { api } from "@/lib/api-client";
+import { listPath } from "@/lib/paged-query";
 import { notificationKeys } from "./unread-count";
 
 const PAGE_SIZE = 30;
 
-export function getNotifications(cursor: string | null) {
-  const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
-  if (cursor) query.set("cursor", cursor);
-  return api<Page<NotificationDto>>(`/notifications?${query}`);
+export interface NotificationFilters {
+  unread?: boolean;
+  category?: NotificationCategory;
 }
 
-export const notificationsQuery = infiniteQueryOptions({
-  queryKey: notificationKeys.list(),
-  queryFn: ({ pageParam }) => getNotifications(pageParam),
-  initialPageParam: null as string | null,
-  getNextPageParam: (last) => last.nextCursor,
-});
+export function getNotifications(cursor: string | null, filters: NotificationFilters = {}) {
+  const params = { limit: String(PAGE_SIZE), unread: filters.unread ? "true" : undefined, category: filters.category };
+  return api<Page<NotificationDto>>(listPath("/notifications", params, cursor ?? undefined));
+}
 
-/** SPEC.md §2.10: the list is refetched every time the page opens. */
-export function useNotifications() {
-  return useInfiniteQuery({ ...notificationsQuery, refetchOnMount: "always" });
+export const notificationsQuery = (filters: NotificationFilters = {}) =>
+  infiniteQueryOptions({
+    queryKey: [...notificationKeys.list(), filters],
+    queryFn: ({ pageParam }) => getNotifications(pageParam, filters),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+/** SPEC.md §2.10: the list is refetched every time the page opens. The filters are applied by the server. */
+export function useNotifications(filters: NotificationFilters = {}) {
+  return useInfiniteQuery({ ...notificationsQuery(filters), refetchOnMount: "always" });
 }

@@ -1,12 +1,15 @@
-import { LIMITS, type NotificationDto } from "@tranche/domain";
+import { LIMITS, NOTIFICATION_CATEGORIES, type NotificationCategory, type NotificationDto } from "@tranche/domain";
 import { formatDistanceToNow } from "date-fns";
 import { useEffect } from "react";
 import { Link } from "react-router";
+import { SelectFilter } from "@/components/select-filter";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState, LoadError, Skeleton } from "@/components/ui/feedback";
+import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
 import { useDocumentTitle } from "@/lib/document-title";
+import { useUrlState } from "@/lib/use-url-state";
 import { cn } from "@/lib/utils";
 import { useNotifications } from "../api/list-notifications";
 import { useMarkAllNotificationsRead } from "../api/mark-all-read";
@@ -14,10 +17,23 @@ import { useMarkNotificationRead } from "../api/mark-read";
 import { useUnreadCount } from "../api/unread-count";
 import { CategoryChip } from "./category-chip";
 
-/** SPEC.md §2.10: the notification list with mark one / mark all. */
+const CATEGORY_OPTIONS = [
+  { value: "all", label: "All categories" },
+  ...NOTIFICATION_CATEGORIES.map((c) => ({ value: c, label: c[0].toUpperCase() + c.slice(1) })),
+];
+
+/**
+ * SPEC.md §2.10: the notification list with mark one / mark all. Unread-only and the category are filters of the
+ * server's, kept in the URL (?show=unread&category=…) so a link reproduces the view.
+ */
 export function NotificationsList() {
   useDocumentTitle("Notifications");
-  const list = useNotifications();
+  const [view, setView] = useUrlState({ show: "all", category: "all" });
+  const unreadOnly = view.show === "unread";
+  const category = (NOTIFICATION_CATEGORIES as readonly string[]).includes(view.category)
+    ? (view.category as NotificationCategory)
+    : undefined;
+  const list = useNotifications({ unread: unreadOnly, category });
   const { data: unread = 0 } = useUnreadCount();
   const markAll = useMarkAllNotificationsRead();
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
@@ -41,6 +57,20 @@ export function NotificationsList() {
           Mark all as read
         </Button>
       </div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Tabs value={unreadOnly ? "unread" : "all"} onValueChange={(show) => setView({ show })}>
+          <TabsList aria-label="Show notifications">
+            <TabsTrigger value="all">All</TabsTrigger>
+            <TabsTrigger value="unread">Unread</TabsTrigger>
+          </TabsList>
+        </Tabs>
+        <SelectFilter
+          label="Category"
+          value={category ?? "all"}
+          options={CATEGORY_OPTIONS}
+          onChange={(value) => setView({ category: value })}
+        />
+      </div>
       {list.isPending ? (
         <div className="grid gap-3" role="status" aria-busy="true" aria-label="Loading notifications">
           {Array.from({ length: LIMITS.notificationSkeletonRows }, (_, i) => (
@@ -50,7 +80,9 @@ export function NotificationsList() {
       ) : list.isError ? (
         <LoadError title="Could not load notifications" error={list.error} onRetry={list.refetch} />
       ) : items.length === 0 ? (
-        <EmptyState title="No notifications">You're all caught up!</EmptyState>
+        <EmptyState title="No notifications">
+          {category ? "No notification in this category." : "You're all caught up!"}
+        </EmptyState>
       ) : (
         <ul className="grid gap-3" aria-label="Notifications">
           {items.map((item) => (
