@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, DESKTOP, expectToast, openLive, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
 import { PUBLIC_PAGES as PAGES } from "./support/public-pages";
 
 const suite = useBrowserSuite({ PUBLIC_FORM_LIMIT_PER_IP: "100" });
@@ -51,7 +51,7 @@ describe("public pages", () => {
 
   it("shows a visible focus ring on keyboard focus", async () => {
     const { context, page } = await suite.page();
-    await page.goto("/", { waitUntil: "networkidle" });
+    await openLive(page, "/", { waitUntil: "networkidle" });
     await page.getByRole("heading", { level: 1 }).waitFor();
     await page.keyboard.press("Tab");
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Skip to content");
@@ -63,7 +63,7 @@ describe("public pages", () => {
 
   it("opens the Products menu with its two products and follows a link", async () => {
     const { context, page } = await suite.page();
-    await page.goto("/", { waitUntil: "networkidle" });
+    await openLive(page, "/", { waitUntil: "networkidle" });
     const products = page.getByRole("button", { name: "Products" });
     await products.click();
     await expect(products.getAttribute("aria-expanded")).resolves.toBe("true");
@@ -84,7 +84,7 @@ describe("public pages", () => {
 describe("landing page", () => {
   it("recomputes the impact calculator from the sliders and the profile", async () => {
     const { context, page } = await suite.page();
-    await page.goto("/", { waitUntil: "networkidle" });
+    await openLive(page, "/", { waitUntil: "networkidle" });
     const value = page.getByTestId("impact-value");
     await expect(value.textContent()).resolves.toBe("$900.0M");
     const capital = page.getByLabel("Capital under management");
@@ -111,7 +111,7 @@ describe("landing page", () => {
 
   it("keeps at most one FAQ answer open", async () => {
     const { context, page } = await suite.page();
-    await page.goto("/#faq", { waitUntil: "networkidle" });
+    await openLive(page, "/#faq", { waitUntil: "networkidle" });
     await page.getByRole("heading", { name: "Frequently asked questions" }).waitFor();
     const faq = page.locator("#faq");
     const questions = faq.getByRole("button");
@@ -154,7 +154,7 @@ describe("landing page", () => {
 
   it("lists three testimonials and six feature cards", async () => {
     const { context, page } = await suite.page();
-    await page.goto("/", { waitUntil: "networkidle" });
+    await openLive(page, "/", { waitUntil: "networkidle" });
     await page.getByRole("heading", { name: "Trusted by allocators and sponsors" }).waitFor();
     await expect(page.locator("#testimonials figure").count()).resolves.toBe(3);
     await expect(page.locator("#features li").count()).resolves.toBe(6);
@@ -165,7 +165,7 @@ describe("landing page", () => {
 describe("forms that reach us", () => {
   it("validates the Request Demo form inline, stores the request, and shows it to an admin on /settings", async () => {
     const { context, page } = await suite.page();
-    await page.goto("/contact", { waitUntil: "networkidle" });
+    await openLive(page, "/contact", { waitUntil: "networkidle" });
     const submit = page.getByRole("button", { name: "Request Demo" });
     await submit.click();
     await page.getByText("Full name is required.").waitFor();
@@ -198,7 +198,7 @@ describe("forms that reach us", () => {
 
   it("requests verifier-app early access and shows the request-received state", async () => {
     const { context, page } = await suite.page();
-    await page.goto("/verifier-app", { waitUntil: "networkidle" });
+    await openLive(page, "/verifier-app", { waitUntil: "networkidle" });
     await page.getByRole("link", { name: "Become a verifier" }).first().waitFor();
     await page.getByRole("button", { name: "Request Early Access" }).click();
     await page.getByText("Email is required.").waitFor();
@@ -218,7 +218,7 @@ describe("forms that reach us", () => {
 
   it("sends a verifier partner application with SPEC's toast", async () => {
     const { context, page } = await suite.page();
-    await page.goto("/become-verifier");
+    await openLive(page, "/become-verifier");
     await page.getByLabel("Full name").fill("Kwame Mensah");
     await page.getByLabel("Email", { exact: true }).fill("kwame.mensah@example.test");
     await page.getByLabel(/Your expertise/).fill("Chartered civil engineer, 12 years on solar sites in Ghana.");
@@ -229,7 +229,7 @@ describe("forms that reach us", () => {
 
   it("offers the two advanced-feature tabs, AI Verification first, and a Request Demo block", async () => {
     const { context, page } = await suite.page();
-    await page.goto("/ai-verification");
+    await openLive(page, "/ai-verification");
     const ai = page.getByRole("tab", { name: "AI Verification" });
     await expect(ai.getAttribute("aria-selected")).resolves.toBe("true");
     await page
@@ -249,7 +249,7 @@ describe("forms that reach us", () => {
 describe("small screens", () => {
   it("opens the bottom drawer with SPEC's links, navigates, and closes with Escape", async () => {
     const { context, page } = await suite.page(PHONE);
-    await page.goto("/", { waitUntil: "networkidle" });
+    await openLive(page, "/", { waitUntil: "networkidle" });
     await expect(page.getByRole("navigation", { name: "Main" }).isVisible()).resolves.toBe(false);
     await page.getByRole("button", { name: "Open menu" }).click();
     const drawer = page.getByRole("dialog", { name: "Menu" });

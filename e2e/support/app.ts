@@ -130,6 +130,15 @@ export async function newPage(
   return { context, page };
 }
 
+/**
+ * Opens a page and waits until React has adopted it: a prerendered public page is on screen before its JavaScript
+ * runs, and a click on one of its tabs or buttons before then does nothing.
+ */
+export async function openLive(page: Page, path: string, options?: Parameters<Page["goto"]>[1]): Promise<void> {
+  await page.goto(path, options);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
 /** Signs in through the login form and waits for the dashboard. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto("/login");

@@ -1,14 +1,25 @@
 import "@fontsource-variable/inter";
 import "./index.css";
-import { StrictMode, startTransition } from "react";
+import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppProvider } from "./app/provider";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
+/** Marks the document once React has adopted it (html[data-hydrated]): before then a prerendered page's controls
+ * are inert, so browser tests wait for it before they click. */
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return children;
+}
+
 const app = (
   <StrictMode>
-    <AppProvider />
+    <Hydrated>
+      <AppProvider />
+    </Hydrated>
   </StrictMode>
 );
 // Public pages arrive prerendered (src/prerender.tsx): React adopts their HTML instead of drawing it again.
