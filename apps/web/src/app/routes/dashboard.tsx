@@ -4,7 +4,9 @@ import { useSearchParams } from "react-router";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useSession } from "@/features/auth/api/session";
 import { NoRoleWelcome, OverviewTab } from "@/features/dashboard/components/overview-tab";
+import { MilestoneList } from "@/features/milestones/components/milestone-list";
 import { ProjectManagement } from "@/features/projects/components/project-management";
+import { ReportsList } from "@/features/verification/components/reports-list";
 import { VerifierDashboard } from "@/features/verification/components/verifier-dashboard";
 import { rememberDashboard } from "@/lib/dashboard-return";
 import { useDocumentTitle } from "@/lib/document-title";
@@ -19,16 +21,8 @@ export default function DashboardPage() {
   const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : "overview";
   useDocumentTitle("Dashboard");
   useEffect(() => rememberDashboard(tab === "overview" ? "/dashboard" : `/dashboard?tab=${tab}`), [tab]);
-  const selectTab = (value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === "overview") next.delete("tab");
-        else next.set("tab", value);
-        return next;
-      },
-      { replace: true },
-    );
+  // Each tab keeps its own list view in the URL (?status=…&sort=…): a new tab starts from its defaults.
+  const selectTab = (value: string) => setParams(value === "overview" ? {} : { tab: value }, { replace: true });
   return (
     <div className="grid gap-6">
       <div>
@@ -49,11 +43,12 @@ export default function DashboardPage() {
         <TabsContent value="projects">
           <ProjectManagement role={user?.role} />
         </TabsContent>
-        <TabsContent value="milestones">
+        <TabsContent value="milestones" className="grid gap-4">
           <p className="text-muted-foreground">Please select a project to manage its milestones.</p>
+          <MilestoneList />
         </TabsContent>
         <TabsContent value="reports">
-          <p className="text-muted-foreground">Reports functionality will be available in a future update.</p>
+          <ReportsList />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,72 +1,12 @@
-import { formatStatus, MILESTONE_STATUSES, type MilestoneSort, type MilestoneStatus } from "@tranche/domain";
-import { useEffect } from "react";
-import { ExportCsvLink } from "@/components/export-csv-link";
-import { ListSearch } from "@/components/list-search";
 import { PageHeader } from "@/components/page-header";
-import { PagedListState } from "@/components/paged-list-state";
-import { SelectFilter } from "@/components/select-filter";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { toast } from "@/components/ui/toaster";
-import { useMilestones } from "@/features/milestones/api/get-milestones";
-import { MilestoneTable } from "@/features/milestones/components/milestone-table";
-import { errorMessage } from "@/lib/api-client";
-import { useUrlState } from "@/lib/use-url-state";
-
-const SORTS: { value: MilestoneSort; label: string }[] = [
-  { value: "due", label: "Earliest due" },
-  { value: "newest", label: "Newest first" },
-  { value: "amount", label: "Largest amount" },
-];
+import { MilestoneList } from "@/features/milestones/components/milestone-list";
 
 /** The caller's milestones across every project they may see: filtered, searched and sorted on the server. */
 export default function MilestonesPage() {
-  // Status, search and sort live in the URL, so a link reproduces the view.
-  const [view, setView] = useUrlState({ status: "all", q: "", sort: "due" });
-  const status = (MILESTONE_STATUSES as readonly string[]).includes(view.status)
-    ? (view.status as MilestoneStatus)
-    : undefined;
-  const sort = view.sort as MilestoneSort;
-  const milestones = useMilestones({ status, q: view.q || undefined, sort });
-
-  useEffect(() => {
-    if (milestones.error) toast.error("Error loading milestones", errorMessage(milestones.error));
-  }, [milestones.error]);
-
   return (
     <div>
-      <PageHeader
-        title="Milestones"
-        description="Milestones on your projects."
-        actions={<ExportCsvLink path="/api/milestones/export.csv" filters={{ status, q: view.q || undefined }} />}
-      />
-      <Tabs value={status ?? "all"} onValueChange={(value) => setView({ status: value })}>
-        <TabsList aria-label="Filter milestones by status" className="h-auto flex-wrap">
-          <TabsTrigger value="all">All</TabsTrigger>
-          {MILESTONE_STATUSES.map((s) => (
-            <TabsTrigger key={s} value={s}>
-              {formatStatus(s)}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-      </Tabs>
-      <div className="mt-4 flex flex-wrap items-center gap-2">
-        <ListSearch label="Search milestones by title" value={view.q} onSearch={(q) => setView({ q })} />
-        <SelectFilter label="Sort" value={sort} options={SORTS} onChange={(value) => setView({ sort: value })} />
-      </div>
-      <div className="mt-4">
-        <PagedListState
-          list={milestones}
-          noun="milestones"
-          empty="No milestones found"
-          emptyHint={view.q ? `No milestone title contains “${view.q}”.` : undefined}
-        >
-          <MilestoneTable
-            milestones={milestones.items}
-            sort={sort}
-            onSortChange={(value) => setView({ sort: value })}
-          />
-        </PagedListState>
-      </div>
+      <PageHeader title="Milestones" description="Milestones on your projects." />
+      <MilestoneList />
     </div>
   );
 }

@@ -1,0 +1,127 @@
+// Lists a page at a time: the server's keyset pages behind "Show more", and the view (status, search, sort,
+// filters) in the URL, so a link reproduces it; the dashboard's Milestones and Reports tabs are the same lists.
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DEMO, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+
+const suite = useBrowserSuite();
+const COUNT = 30;
+
+beforeAll(async () => {
+  const { context, page } = await suite.page();
+  await signIn(page, DEMO.owner);
+  const created = await page.request.post("/api/projects", {
+    data: {
+      name: "Paging Wind Farm",
+      description: "Thirty milestones.",
+      location: "Esbjerg, Denmark",
+      totalCapital: 10_000_000,
+      currency: "USD",
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  for (let i = 1; i <= COUNT; i++) {
+    const milestone = await page.request.post(`/api/projects/${id}/milestones`, {
+      data: {
+        title: `Turbine ${String(i).padStart(2, "0")}`,
+        description: "Foundation, tower and nacelle.",
+        dueDate: `2031-01-${String(i).padStart(2, "0")}`,
+        capitalAmount: 1000 * i,
+      },
+    });
+    expect(milestone.status(), await milestone.text()).toBe(201);
+  }
+  await context.close();
+});
+
+const rowTitles = (page: Page) =>
+  page.getByRole("table", { name: "Milestones" }).locator("tbody tr td:first-child").allTextContents();
+
+describe("paged lists", () => {
+  it("/milestones shows 25, then the rest on Show more; search and sort are in the URL and a link reproduces them", async () => {
+    const { context, page } = await suite.page();
+    await signIn(page, DEMO.owner);
+    await page.goto("/milestones");
+    await page.getByRole("searchbox", { name: "Search milestones by title" }).fill("Turbine");
+    await page.waitForURL(/[?&]q=Turbine/);
+    await page.getByText("Showing 25 milestones").waitFor();
+    expect(await rowTitles(page)).toHaveLength(25);
+    await page.getByRole("button", { name: "Show more milestones" }).click();
+    await page.getByText(`Showing ${COUNT} milestones (all)`).waitFor();
+    expect(await page.getByRole("button", { name: "Show more milestones" }).count()).toBe(0);
+
+    // Earliest due first by default; the Amount header sorts by the largest amount, on the server.
+    expect((await rowTitles(page))[0]).toBe("Turbine 01");
+    await page.getByRole("button", { name: "Amount" }).click();
+    await page.waitForURL(/[?&]sort=amount/);
+    await expect.poll(async () => (await rowTitles(page))[0]).toBe("Turbine 30");
+    expect(await page.getByRole("columnheader", { name: "Amount" }).getAttribute("aria-sort")).toBe("descending");
+
+    const link = page.url();
+    const other = await context.newPage();
+    await other.goto(link);
+    await other.getByText("Showing 25 milestones").waitFor();
+    expect(await other.getByRole("searchbox", { name: "Search milestones by title" }).inputValue()).toBe("Turbine");
+    expect((await rowTitles(other))[0]).toBe("Turbine 30");
+    await screenshot(other, "lists-milestones-sorted");
+    await context.close();
+  });
+
+  it("a status with no milestone says so, and phones get one card per milestone", async () => {
+    const { context, page } = await suite.page(PHONE);
+    await signIn(page, DEMO.owner);
+    await page.goto("/milestones?q=Turbine&status=rejected");
+    await page.getByText("No milestones found").waitFor();
+    await page.goto("/milestones?q=Turbine");
+    const cards = page.getByRole("list", { name: "Milestones" }).getByRole("listitem");
+    await expect.poll(() => cards.count()).toBe(25);
+    await screenshot(page, "lists-milestones-phone");
+    await context.close();
+  });
+
+  it("the dashboard's Milestones and Reports tabs are the paged lists, and each tab starts from its own defaults", async () => {
+    const { context, page } = await suite.page();
+    await signIn(page, DEMO.owner);
+    await page.getByRole("tab", { name: "Projects" }).click();
+    await page.getByRole("tab", { name: "At Risk" }).click();
+    await page.waitForURL(/status=at_risk/);
+    await page.getByRole("tab", { name: "Milestones", exact: true }).click();
+    await page.waitForURL((url) => url.search === "?tab=milestones");
+    await page.getByText("Please select a project to manage its milestones.").waitFor();
+    await page.getByRole("searchbox", { name: "Search milestones by title" }).fill("Turbine");
+    await page.waitForURL(/[?&]q=Turbine/);
+    await expect.poll(async () => (await rowTitles(page)).every((title) => title.startsWith("Turbine"))).toBe(true);
+    await page.getByText("Showing 25 milestones").waitFor();
+    await screenshot(page, "lists-dashboard-milestones");
+    await page.getByRole("tab", { name: "Reports" }).click();
+    await page.waitForURL((url) => url.search === "?tab=reports");
+    await page.getByLabel("Decision").waitFor();
+    expect(await page.getByText("Reports functionality will be available in a future update.").count()).toBe(0);
+    await context.close();
+  });
+
+  it("notifications filter by unread and category on the server, kept in the URL", async () => {
+    const { context, page } = await suite.page();
+    await signIn(page, DEMO.owner);
+    await page.goto("/notifications");
+    await page.getByRole("heading", { level: 1, name: "Notifications" }).waitFor();
+    await page.getByLabel("Category").selectOption("release");
+    await page.waitForURL(/category=release/);
+    await page.getByRole("tab", { name: "Unread" }).click();
+    await page.waitForURL(/show=unread/);
+    const items = page.getByTestId("notification-item");
+    await expect
+      .poll(async () => {
+        if (await page.getByText("No notification in this category.").count()) return "empty";
+        const categories = await page.getByTestId("notification-category").allTextContents();
+        const read = await items.evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-read")));
+        return categories.every((c) => c === "release") && read.every((r) => r === "false") ? "filtered" : "mixed";
+      })
+      .not.toBe("mixed");
+    await page.reload();
+    expect(await page.getByLabel("Category").inputValue()).toBe("release");
+    expect(await page.getByRole("tab", { name: "Unread" }).getAttribute("aria-selected")).toBe("true");
+    await context.close();
+  });
+});
