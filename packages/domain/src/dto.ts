@@ -203,6 +203,12 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
+/** How many items a list holds under its filters and search, in all and per status (its status tabs). */
+export interface StatusCountsDto<S extends string> {
+  total: number;
+  byStatus: Record<S, number>;
+}
+
 /** Money summed per currency: projects keep their own currency and amounts are never converted. */
 export interface MoneyTotal {
   currency: Currency;

@@ -133,6 +133,9 @@ export const projectListQuerySchema = z.strictObject({
   cursor: listCursor,
 });
 
+/** The status tabs' counts of the project list: its search, whatever the tab, sort or page. */
+export const projectCountsQuerySchema = projectListQuerySchema.pick({ q: true });
+
 export const memberSchema = z.strictObject({
   userId: z.uuid({ error: "Choose a user." }),
   role: z.enum(["investor", "verifier"], { error: "Role must be investor or verifier." }),
@@ -189,6 +192,14 @@ export const milestoneListQuerySchema = z.strictObject({
   sort: sortOf(MILESTONE_SORTS),
   limit: listLimit,
   cursor: listCursor,
+});
+
+/** The status tabs' counts of the milestone list: its other filters and search, whatever the tab, sort or page. */
+export const milestoneCountsQuerySchema = milestoneListQuerySchema.omit({
+  status: true,
+  sort: true,
+  limit: true,
+  cursor: true,
 });
 
 // ---------- verification ----------

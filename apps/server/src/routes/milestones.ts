@@ -1,8 +1,9 @@
-import { milestoneListQuerySchema, updateMilestoneSchema } from "@tranche/domain";
+import { milestoneCountsQuerySchema, milestoneListQuerySchema, updateMilestoneSchema } from "@tranche/domain";
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { csvFilename, csvResponse } from "../lib/csv";
 import { parseJson, parseQuery, pathId } from "../lib/validate";
+import { countMilestones } from "../services/milestones/counts";
 import { exportMilestones, MILESTONE_CSV_HEADER } from "../services/milestones/export";
 import { getMilestone } from "../services/milestones/get";
 import { listMilestones } from "../services/milestones/list";
@@ -14,6 +15,11 @@ export const milestoneRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const ctx = serviceContext(c);
     return c.json(await listMilestones(ctx, parseQuery(c, milestoneListQuerySchema)));
+  })
+  /** GET /api/milestones/counts: how many milestones the list's filters match, per status (its tabs). */
+  .get("/counts", async (c) => {
+    const ctx = serviceContext(c);
+    return c.json(await countMilestones(ctx, parseQuery(c, milestoneCountsQuerySchema)));
   })
   /** GET /api/milestones/export.csv: the list, with its filters, as a streamed CSV download. */
   .get("/export.csv", (c) => {

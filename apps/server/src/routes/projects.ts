@@ -3,6 +3,7 @@ import {
   createProjectSchema,
   leadInvestorSchema,
   memberSchema,
+  projectCountsQuerySchema,
   projectListQuerySchema,
   releasePolicySchema,
   transferOwnershipSchema,
@@ -21,6 +22,7 @@ import { removeMember } from "../services/members/remove";
 import { setLeadInvestor } from "../services/members/set-lead";
 import { createMilestone } from "../services/milestones/create";
 import { listProjectMilestones } from "../services/milestones/list";
+import { countProjects } from "../services/projects/counts";
 import { createProject } from "../services/projects/create";
 import { exportProjects, PROJECT_CSV_HEADER } from "../services/projects/export";
 import { getProject } from "../services/projects/get";
@@ -56,6 +58,11 @@ export const projectRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const ctx = serviceContext(c);
     return c.json(await createProject(ctx, await parseJson(c, createProjectSchema)), 201);
+  })
+  /** GET /api/projects/counts: how many projects the list's search matches, per status (its tabs). */
+  .get("/counts", async (c) => {
+    const ctx = readerContext(c);
+    return c.json(await countProjects(ctx, parseQuery(c, projectCountsQuerySchema)));
   })
   /** GET /api/projects/export.csv: the list, with its filters, as a streamed CSV download. */
   .get("/export.csv", (c) => {

@@ -88,16 +88,18 @@ export async function listMilestones(
   };
 }
 
-/** The list's filter (also the CSV export's): the caller's visible projects and the query's conditions. */
-export function milestoneFilter(
-  ctx: ServiceContext,
-  query: z.output<typeof milestoneListQuerySchema>,
-): SQL | undefined {
+/** What narrows the list, beside visibility (its sort and page aside). */
+type MilestoneFilterInput = Partial<
+  Pick<z.output<typeof milestoneListQuerySchema>, "status" | "mine" | "assigned" | "dueBefore" | "projectId" | "q">
+>;
+
+/** The list's filter (also the CSV export's and the status counts'): the caller's visible projects and the query's conditions. */
+export function milestoneFilter(ctx: ServiceContext, query: MilestoneFilterInput): SQL | undefined {
   return and(visibleProjects(ctx.actor), milestoneConditions(ctx, query));
 }
 
 /** The query's conditions on milestones (status, mine, assigned, due before, project, search), visibility aside. */
-function milestoneConditions(ctx: ServiceContext, query: z.output<typeof milestoneListQuerySchema>): SQL | undefined {
+function milestoneConditions(ctx: ServiceContext, query: MilestoneFilterInput): SQL | undefined {
   const { actor } = ctx;
   const memberAs = (role: string) =>
     sql`exists (select 1 from project_members pm

@@ -4,11 +4,12 @@ import { ExportCsvLink } from "@/components/export-csv-link";
 import { ListSearch } from "@/components/list-search";
 import { PagedListState } from "@/components/paged-list-state";
 import { SelectFilter } from "@/components/select-filter";
+import { TabCount } from "@/components/tab-count";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
 import { useUrlState } from "@/lib/use-url-state";
-import { useMilestones } from "../api/get-milestones";
+import { useMilestoneCounts, useMilestones } from "../api/get-milestones";
 import { MilestoneTable } from "./milestone-table";
 
 const SORTS: { value: MilestoneSort; label: string }[] = [
@@ -18,8 +19,9 @@ const SORTS: { value: MilestoneSort; label: string }[] = [
 ];
 
 /**
- * The caller's milestones across every project they may see, a page at a time: status tabs, search and sort are
- * the server's and live in the URL (?status=…&q=…&sort=…), so a link reproduces the view; the export follows them.
+ * The caller's milestones across every project they may see, a page at a time: status tabs (with their counts),
+ * search and sort are the server's and live in the URL (?status=…&q=…&sort=…),
+ * so a link reproduces the view; the export follows them.
  */
 export function MilestoneList() {
   const [view, setView] = useUrlState({ status: "all", q: "", sort: "due" });
@@ -28,6 +30,7 @@ export function MilestoneList() {
     : undefined;
   const sort = view.sort as MilestoneSort;
   const milestones = useMilestones({ status, q: view.q || undefined, sort });
+  const counts = useMilestoneCounts({ q: view.q || undefined }).data;
 
   useEffect(() => {
     if (milestones.error) toast.error("Error loading milestones", errorMessage(milestones.error));
@@ -37,10 +40,14 @@ export function MilestoneList() {
     <div className="grid gap-4">
       <Tabs value={status ?? "all"} onValueChange={(value) => setView({ status: value })}>
         <TabsList aria-label="Filter milestones by status" className="h-auto flex-wrap">
-          <TabsTrigger value="all">All</TabsTrigger>
+          <TabsTrigger value="all">
+            All
+            <TabCount count={counts?.total} />
+          </TabsTrigger>
           {MILESTONE_STATUSES.map((s) => (
             <TabsTrigger key={s} value={s}>
               {formatStatus(s)}
+              <TabCount count={counts?.byStatus[s]} />
             </TabsTrigger>
           ))}
         </TabsList>

@@ -1,5 +1,5 @@
 import type { ProjectSort, ProjectStatus, ProjectSummaryDto } from "@tranche/domain";
-import { pagedQuery, usePagedList } from "@/lib/paged-query";
+import { pagedQuery, usePagedList, useStatusCounts } from "@/lib/paged-query";
 import { projectKeys } from "./keys";
 
 export interface ProjectListParams {
@@ -15,4 +15,9 @@ export const projectsQuery = (params: ProjectListParams = {}) =>
 
 export function useProjects(params: ProjectListParams = {}) {
   return usePagedList(projectsQuery(params));
+}
+
+/** How many projects the search matches, per status (the list's tabs). */
+export function useProjectCounts(params: Pick<ProjectListParams, "q"> = {}) {
+  return useStatusCounts<ProjectStatus>(projectKeys.lists, "/projects", { ...params });
 }

@@ -1,7 +1,14 @@
-import { PROJECT_STATUSES, type ProjectSort, type ProjectSummaryDto } from "@tranche/domain";
+import {
+  PROJECT_STATUSES,
+  type ProjectSort,
+  type ProjectStatus,
+  type ProjectSummaryDto,
+  type StatusCountsDto,
+} from "@tranche/domain";
 import type { ReactNode } from "react";
 import { ExportCsvLink } from "@/components/export-csv-link";
 import { SelectFilter } from "@/components/select-filter";
+import { TabCount } from "@/components/tab-count";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ProjectCard } from "./project-card";
 
@@ -20,13 +27,14 @@ const SORTS: { value: ProjectSort; label: string }[] = [
   { value: "activity", label: "Latest activity" },
 ];
 
-/** SPEC.md §2.6: five filter tabs (applied by the server) and a sort over the grid of project cards. */
+/** SPEC.md §2.6: five filter tabs (applied by the server, each with its count) and a sort over the grid of project cards. */
 export function ProjectList({
   filter,
   onFilterChange,
   sort,
   onSortChange,
   search,
+  counts,
   children,
 }: {
   filter: string;
@@ -35,6 +43,8 @@ export function ProjectList({
   onSortChange: (sort: ProjectSort) => void;
   /** The search the list was loaded with, so the export matches it. */
   search?: string;
+  /** How many projects each tab holds (under the search), once known. */
+  counts?: StatusCountsDto<ProjectStatus>;
   children: ReactNode;
 }) {
   const status = (PROJECT_STATUSES as readonly string[]).includes(filter) ? filter : undefined;
@@ -45,6 +55,7 @@ export function ProjectList({
           {FILTERS.map((f) => (
             <TabsTrigger key={f.value} value={f.value}>
               {f.label}
+              <TabCount count={f.value === "all" ? counts?.total : counts?.byStatus[f.value as ProjectStatus]} />
             </TabsTrigger>
           ))}
         </TabsList>

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
 import { useUrlState } from "@/lib/use-url-state";
-import { useProjects } from "../api/get-projects";
+import { useProjectCounts, useProjects } from "../api/get-projects";
 import { NewProjectDialog } from "./new-project-dialog";
 import { ProjectGrid, ProjectList } from "./project-list";
 
@@ -28,6 +28,7 @@ export function ProjectManagement({
   const [view, setView] = useUrlState({ status: "all", sort: "newest" });
   const status = view.status === "all" ? undefined : (view.status as ProjectStatus);
   const projects = useProjects({ q: search || undefined, status, sort: view.sort as ProjectSort });
+  const counts = useProjectCounts({ q: search || undefined });
   const canCreate = role === "project_owner" || role === "admin";
 
   useEffect(() => {
@@ -63,6 +64,7 @@ export function ProjectManagement({
           sort={view.sort as ProjectSort}
           onSortChange={(value) => setView({ sort: value })}
           search={search || undefined}
+          counts={counts.data}
         >
           <PagedListState
             list={projects}
