@@ -38,7 +38,7 @@ describe("header search", () => {
     await expect(person.textContent()).resolves.toContain("People");
     await person.click();
     await page.waitForURL(/\/users#user-/);
-    const row = page.locator('li[aria-current="true"]');
+    const row = page.locator('tr[aria-current="true"]');
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain("Vera Lindqvist");
     await context.close();

@@ -173,7 +173,7 @@ describe("verification", () => {
     await screenshot(verifier.page, "milestone-verified-desktop");
 
     await verifier.page.goto("/reports");
-    await verifier.page.getByRole("list", { name: "Verification reports" }).getByText(title).waitFor();
+    await verifier.page.getByRole("table", { name: "Verification reports" }).getByText(title).waitFor();
     await screenshot(verifier.page, "reports-desktop");
     await verifier.context.close();
   });

@@ -25,7 +25,7 @@ export function PagedListState({
   children,
 }: {
   list: PagedState;
-  /** Plural, e.g. "milestones". */
+  /** Plural, e.g. "milestones" (one item drops the final s). */
   noun: string;
   empty: string;
   emptyHint?: ReactNode;
@@ -44,7 +44,7 @@ export function PagedListState({
       {children}
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
         <p aria-live="polite">
-          Showing {list.items.length} {noun}
+          Showing {list.items.length} {list.items.length === 1 ? noun.replace(/s$/, "") : noun}
           {list.hasNextPage ? "" : " (all)"}
         </p>
         {list.hasNextPage ? (

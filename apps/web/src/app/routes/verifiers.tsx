@@ -11,14 +11,15 @@ import { VerifierDirectory } from "@/features/projects/components/verifier-direc
 import { errorMessage } from "@/lib/api-client";
 import { useUrlState } from "@/lib/use-url-state";
 
-const SORTS = [
+const SORTS: { value: VerifierSort; label: string }[] = [
   { value: "name", label: "Name (A–Z)" },
   { value: "completed", label: "Most verifications" },
 ];
 
 export default function VerifiersPage() {
   const [view, setView] = useUrlState({ q: "", sort: "name" });
-  const verifiers = useVerifierDirectory({ q: view.q || undefined, sort: view.sort as VerifierSort });
+  const sort = view.sort as VerifierSort;
+  const verifiers = useVerifierDirectory({ q: view.q || undefined, sort });
   useEffect(() => {
     if (verifiers.error) toast.error("Error loading verifiers", errorMessage(verifiers.error));
   }, [verifiers.error]);
@@ -31,10 +32,10 @@ export default function VerifiersPage() {
       <VerifierTurnaround />
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <ListSearch label="Search verifiers" value={view.q} onSearch={(q) => setView({ q })} />
-        <SelectFilter label="Sort" value={view.sort} options={SORTS} onChange={(value) => setView({ sort: value })} />
+        <SelectFilter label="Sort" value={sort} options={SORTS} onChange={(value) => setView({ sort: value })} />
       </div>
       <PagedListState list={verifiers} noun="verifiers" empty={view.q ? "No verifiers found" : "No verifiers yet"}>
-        <VerifierDirectory verifiers={verifiers.items} />
+        <VerifierDirectory verifiers={verifiers.items} sort={sort} onSortChange={(value) => setView({ sort: value })} />
       </PagedListState>
     </div>
   );

@@ -1,6 +1,7 @@
 import { type ColumnDef, flexRender, getCoreRowModel, type RowData, useReactTable } from "@tanstack/react-table";
 import { ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import type { HTMLAttributes, ReactNode } from "react";
+import { useMediaQuery } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
 
 declare module "@tanstack/react-table" {
@@ -11,9 +12,15 @@ declare module "@tanstack/react-table" {
   }
 }
 
+/** Attributes a page sets on one row, table row and card alike (an anchor id, a highlight, a test id). */
+export type DataRowProps = Pick<HTMLAttributes<HTMLElement>, "id" | "className" | "aria-current"> & {
+  "data-testid"?: string;
+};
+
 /**
  * A list as a table (TanStack Table) from tablets up and as cards on phones. Sorting is the server's: a sortable
- * header selects its sort, which the page keeps in the URL and sends with the query.
+ * header selects its sort, which the page keeps in the URL and sends with the query. Without `onSortChange` the
+ * order is fixed: the header of the column it follows only says so (aria-sort).
  */
 export function DataTable<T>({
   label,
@@ -23,6 +30,7 @@ export function DataTable<T>({
   sort,
   onSortChange,
   renderCard,
+  rowProps,
 }: {
   label: string;
   // Column value types differ per column (TanStack's own column helpers return this type).
@@ -30,9 +38,12 @@ export function DataTable<T>({
   rows: T[];
   getRowId: (row: T) => string;
   sort: string;
-  onSortChange: (sort: string) => void;
+  onSortChange?: (sort: string) => void;
   renderCard: (row: T) => ReactNode;
+  rowProps?: (row: T) => DataRowProps;
 }) {
+  // One layout at a time, not both hidden by CSS: a row's ids and labelled controls stay unique in the page.
+  const wide = useMediaQuery("(min-width: 48rem)");
   const table = useReactTable({
     data: rows,
     columns,
@@ -41,68 +52,84 @@ export function DataTable<T>({
     // The rows arrive sorted by the server; the table only renders them.
     manualSorting: true,
   });
-  return (
-    <>
-      <ul className="grid gap-3 md:hidden" aria-label={label}>
-        {rows.map((row) => (
-          <li key={getRowId(row)} className="rounded-lg border bg-white p-4 text-sm">
-            {renderCard(row)}
-          </li>
-        ))}
+  if (!wide)
+    return (
+      <ul className="grid gap-3" aria-label={label}>
+        {rows.map((row) => {
+          const props = rowProps?.(row);
+          return (
+            <li
+              key={getRowId(row)}
+              {...props}
+              className={cn("rounded-lg border bg-white p-4 text-sm", props?.className)}
+            >
+              {renderCard(row)}
+            </li>
+          );
+        })}
       </ul>
-      <div className="hidden overflow-hidden rounded-lg border bg-white md:block">
-        <table className="w-full text-sm" aria-label={label}>
-          <thead className="border-b bg-slate-50 text-left text-muted-foreground">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const meta = header.column.columnDef.meta;
-                  const active = meta?.sort?.name === sort ? meta.sort.direction : false;
-                  const title = flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      className={cn("px-4 py-2.5 font-medium", meta?.className)}
-                      aria-sort={active ? (active === "desc" ? "descending" : "ascending") : undefined}
-                    >
-                      {meta?.sort ? (
-                        <button
-                          type="button"
-                          className="inline-flex cursor-pointer items-center gap-1 rounded hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-ring"
-                          onClick={() => onSortChange(meta.sort?.name ?? sort)}
-                        >
-                          {title}
-                          {active === "desc" ? (
-                            <ArrowDownIcon className="size-3.5" aria-hidden />
-                          ) : active === "asc" ? (
-                            <ArrowUpIcon className="size-3.5" aria-hidden />
-                          ) : (
-                            <ChevronsUpDownIcon className="size-3.5 opacity-50" aria-hidden />
-                          )}
-                        </button>
-                      ) : (
-                        title
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="border-b last:border-0">
+    );
+  return (
+    <div className="overflow-x-auto rounded-lg border bg-white">
+      <table className="w-full text-sm" aria-label={label}>
+        <thead className="border-b bg-slate-50 text-left text-muted-foreground">
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const meta = header.column.columnDef.meta;
+                const active = meta?.sort?.name === sort ? meta.sort.direction : false;
+                const title = flexRender(header.column.columnDef.header, header.getContext());
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className={cn("px-4 py-2.5 font-medium", meta?.className)}
+                    aria-sort={active ? (active === "desc" ? "descending" : "ascending") : undefined}
+                  >
+                    {meta?.sort && onSortChange ? (
+                      <button
+                        type="button"
+                        className="inline-flex cursor-pointer items-center gap-1 rounded hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-ring"
+                        onClick={() => onSortChange(meta.sort?.name ?? sort)}
+                      >
+                        {title}
+                        <SortIcon direction={active} />
+                      </button>
+                    ) : active ? (
+                      <span className="inline-flex items-center gap-1">
+                        {title}
+                        <SortIcon direction={active} />
+                      </span>
+                    ) : (
+                      title
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => {
+            const props = rowProps?.(row.original);
+            return (
+              <tr key={row.id} {...props} className={cn("border-b last:border-0", props?.className)}>
                 {row.getVisibleCells().map((cell) => (
                   <td key={cell.id} className={cn("px-4 py-2.5 align-top", cell.column.columnDef.meta?.className)}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
+}
+
+function SortIcon({ direction }: { direction: "asc" | "desc" | false }) {
+  if (direction === "desc") return <ArrowDownIcon className="size-3.5" aria-hidden />;
+  if (direction === "asc") return <ArrowUpIcon className="size-3.5" aria-hidden />;
+  return <ChevronsUpDownIcon className="size-3.5 opacity-50" aria-hidden />;
 }

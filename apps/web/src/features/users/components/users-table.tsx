@@ -1,31 +1,50 @@
-import { ROLE_LABELS, ROLES, type Role, type UserAdminDto, type UserSort } from "@tranche/domain";
-import { useEffect, useState } from "react";
+import { createColumnHelper } from "@tanstack/react-table";
+import { formatDate, ROLE_LABELS, ROLES, type Role, type UserAdminDto, type UserSort } from "@tranche/domain";
+import { useEffect, useMemo } from "react";
 import { useLocation } from "react-router";
 import { ListSearch } from "@/components/list-search";
 import { PagedListState } from "@/components/paged-list-state";
 import { SelectFilter } from "@/components/select-filter";
-import { Card } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { NativeSelect } from "@/components/ui/input";
-import { toast } from "@/components/ui/toaster";
-import { errorMessage } from "@/lib/api-client";
+import { DataTable } from "@/components/ui/data-table";
 import { useUrlState } from "@/lib/use-url-state";
-import { useChangeUserRole } from "../api/change-role";
 import { useUsers } from "../api/list-users";
+import { RolePicker } from "./role-picker";
 
 const ROLE_OPTIONS = [{ value: "all", label: "All roles" }, ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))];
-const SORTS = [
+const SORTS: { value: UserSort; label: string }[] = [
   { value: "name", label: "Name (A–Z)" },
   { value: "newest", label: "Newest first" },
 ];
 
-/** What a role change does to the person, said before it is applied. */
-const ROLE_EFFECT: Record<Role, string> = {
-  investor: "They will oversee the projects they are added to as an investor.",
-  project_owner: "They will be able to create projects and manage their milestones.",
-  verifier: "They will be able to verify milestones of the projects they are assigned to.",
-  admin: "They will manage every user, project and integration on the platform.",
-};
+const column = createColumnHelper<UserAdminDto>();
+
+/** Rows are as tall as the role picker, so every cell is centred level with it. */
+function userColumns(currentUserId: string) {
+  return [
+    column.accessor("name", {
+      header: "Name",
+      meta: { sort: { name: "name", direction: "asc" }, className: "wrap-anywhere align-middle" },
+      cell: (info) => <UserName user={info.row.original} isSelf={info.row.original.id === currentUserId} />,
+    }),
+    column.accessor("email", { header: "Email", meta: { className: "wrap-anywhere align-middle" } }),
+    column.accessor("organization", {
+      header: "Organization",
+      meta: { className: "wrap-anywhere align-middle" },
+      cell: (info) => info.getValue() ?? "—",
+    }),
+    column.accessor("createdAt", {
+      header: "Joined",
+      meta: { sort: { name: "newest", direction: "desc" }, className: "whitespace-nowrap align-middle" },
+      cell: (info) => formatDate(info.getValue()),
+    }),
+    column.display({
+      id: "role",
+      header: "Role",
+      meta: { className: "w-48 align-middle" },
+      cell: (info) => <RolePicker user={info.row.original} isSelf={info.row.original.id === currentUserId} />,
+    }),
+  ];
+}
 
 /**
  * Admin: users a page at a time (role filter, search and sort in the URL), each with a role picker (confirmed
@@ -34,7 +53,9 @@ const ROLE_EFFECT: Record<Role, string> = {
 export function UsersTable({ currentUserId }: { currentUserId: string }) {
   const [view, setView] = useUrlState({ role: "all", q: "", sort: "name" });
   const role = (ROLES as readonly string[]).includes(view.role) ? (view.role as Role) : undefined;
-  const users = useUsers({ role, q: view.q || undefined, sort: view.sort as UserSort });
+  const sort = view.sort as UserSort;
+  const users = useUsers({ role, q: view.q || undefined, sort });
+  const columns = useMemo(() => userColumns(currentUserId), [currentUserId]);
   // A search suggestion links to one person (#user-…): bring that row into view once the list is here.
   const { hash } = useLocation();
   const loaded = users.isSuccess;
@@ -52,7 +73,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
           options={ROLE_OPTIONS}
           onChange={(value) => setView({ role: value })}
         />
-        <SelectFilter label="Sort" value={view.sort} options={SORTS} onChange={(value) => setView({ sort: value })} />
+        <SelectFilter label="Sort" value={sort} options={SORTS} onChange={(value) => setView({ sort: value })} />
       </div>
       <PagedListState
         list={users}
@@ -60,87 +81,51 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
         empty="No users found"
         emptyHint={view.q || role ? "No user matches this search and role." : "Invite people from Settings."}
       >
-        <Card className="overflow-hidden">
-          <ul className="divide-y" aria-label="Users">
-            {users.items.map((user) => (
-              <UserRow
-                key={user.id}
-                user={user}
-                isSelf={user.id === currentUserId}
-                highlighted={hash === `#user-${user.id}`}
-              />
-            ))}
-          </ul>
-        </Card>
+        <DataTable
+          label="Users"
+          columns={columns}
+          rows={users.items}
+          getRowId={(user) => user.id}
+          sort={sort}
+          onSortChange={(value) => setView({ sort: value })}
+          rowProps={(user) => {
+            const highlighted = hash === `#user-${user.id}`;
+            return {
+              id: `user-${user.id}`,
+              "aria-current": highlighted ? "true" : undefined,
+              className: highlighted ? "scroll-mt-24 bg-amber-50" : "scroll-mt-24",
+            };
+          }}
+          renderCard={(user) => <UserCard user={user} isSelf={user.id === currentUserId} />}
+        />
       </PagedListState>
     </div>
   );
 }
 
-function UserRow({ user, isSelf, highlighted }: { user: UserAdminDto; isSelf: boolean; highlighted: boolean }) {
-  const change = useChangeUserRole();
-  const [proposed, setProposed] = useState<Role | null>(null);
-  const id = `role-${user.id}`;
-  const hintId = `${id}-hint`;
-  const current = user.role ? ROLE_LABELS[user.role] : "no role";
+function UserName({ user, isSelf }: { user: UserAdminDto; isSelf: boolean }) {
   return (
-    <li
-      id={`user-${user.id}`}
-      aria-current={highlighted ? "true" : undefined}
-      className={`flex scroll-mt-24 flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between ${highlighted ? "bg-amber-50" : ""}`}
-    >
-      <div className="min-w-0">
-        <p className="truncate font-medium text-slate-900" title={user.name}>
-          {user.name}
-          {isSelf ? <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span> : null}
+    <span className="font-medium text-slate-900">
+      {user.name}
+      {isSelf ? <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span> : null}
+    </span>
+  );
+}
+
+function UserCard({ user, isSelf }: { user: UserAdminDto; isSelf: boolean }) {
+  return (
+    <div className="grid gap-3">
+      <div className="grid min-w-0 gap-0.5">
+        <p className="wrap-anywhere">
+          <UserName user={user} isSelf={isSelf} />
         </p>
-        <p className="truncate text-sm text-muted-foreground" title={user.email}>
+        <p className="text-muted-foreground wrap-anywhere">
           {user.email}
           {user.organization ? ` · ${user.organization}` : ""}
         </p>
+        <p className="text-muted-foreground">Joined {formatDate(user.createdAt)}</p>
       </div>
-      <div className="grid gap-1 sm:justify-items-end">
-        <label htmlFor={id} className="sr-only">
-          Role for {user.name}
-        </label>
-        <NativeSelect
-          id={id}
-          className="w-44"
-          value={proposed ?? user.role ?? ""}
-          disabled={isSelf || change.isPending}
-          aria-describedby={isSelf ? hintId : undefined}
-          onChange={(e) => {
-            const role = e.target.value as Role;
-            if (role !== user.role) setProposed(role);
-          }}
-        >
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_LABELS[role]}
-            </option>
-          ))}
-        </NativeSelect>
-        {isSelf ? (
-          <p id={hintId} className="text-xs text-muted-foreground">
-            You cannot change your own role.
-          </p>
-        ) : null}
-      </div>
-      {proposed ? (
-        <ConfirmDialog
-          title={`Change ${user.name}'s role to ${ROLE_LABELS[proposed]}?`}
-          description={`${user.name} is now ${current}. ${ROLE_EFFECT[proposed]} The change takes effect at once, is recorded in the audit log, and ${user.name} is notified.`}
-          confirmLabel="Change role"
-          pendingLabel="Changing..."
-          onClose={() => setProposed(null)}
-          onConfirm={() =>
-            change
-              .mutateAsync({ userId: user.id, role: proposed })
-              .then((updated) => toast.success("Role updated", `${updated.name} is now ${ROLE_LABELS[proposed]}.`))
-              .catch((error) => toast.error("Error updating role", errorMessage(error)))
-          }
-        />
-      ) : null}
-    </li>
+      <RolePicker user={user} isSelf={isSelf} />
+    </div>
   );
 }
