@@ -2,12 +2,14 @@
 // GET /api/me (the yardstick), each role's dashboard, the first page of each list and a few searches, side by side
 // in one run so the machine's noise cancels. It measures twice: first on a small portfolio whose every project the
 // demo investor is a member of (--investor-projects projects, ~1,000 milestones at the defaults), then after the
-// portfolio has grown to --projects with projects the investor cannot see. It prints a table with each figure's
-// ratio to /api/me and its growth, and exits 1 when a budget is broken:
+// portfolio has grown to --projects with projects the investor cannot see. Each time it measures the server as it
+// ships (the read cache on: repeated reads are served from memory while the database says nothing changed) and with
+// READ_CACHE=false (every answer computed afresh, as right after a change). It prints a table with each figure's
+// ratio to /api/me and its growth, both ways, and exits 1 when a budget is broken:
 //   - every dashboard: ≥ 25 % of /api/me's throughput, p99 ≤ 2× its p99;
 //   - every first list page (≤ 50 items, ≤ 100 kB) and search: ≥ 40 % of /api/me's throughput;
 //   - growth: each median at the large portfolio within 1.3× of its median at the small one;
-//   - embedded PGlite: every dashboard and first list page under 50 ms median, one request at a time.
+//   - embedded PGlite: every dashboard and first list page under 50 ms median, one request at a time, computed afresh.
 //
 // Run (not in CI: minutes, not seconds):
 //   node --import tsx bench/scale.ts [--projects 1000] [--milestones-per-project 10] [--investor-projects 200]
@@ -89,7 +91,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(): Promise<{ base: string; stop: () => Promise<void> }> {
+async function startServer(readCache: boolean): Promise<{ base: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
     cwd: root,
@@ -100,6 +102,7 @@ async function startServer(): Promise<{ base: string; stop: () => Promise<void> 
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
       DEMO_DATA: "false",
+      READ_CACHE: String(readCache),
       SIGNIN_LIMIT_PER_IP: "1000",
       DATA_DIR: dataDir ?? mkdtempSync(path.join(tmpdir(), "tranche-scale-files-")),
       ...(url ? { DATABASE_URL: url } : {}),
@@ -214,8 +217,8 @@ async function measure(base: string, cookies: Record<Target["as"], string>): Pro
   return out;
 }
 
-async function phase(): Promise<Map<string, Figures>> {
-  const server = await startServer();
+async function phase(readCache: boolean): Promise<Map<string, Figures>> {
+  const server = await startServer(readCache);
   try {
     const cookies = {
       investor: await signIn(server.base, "investor@tranche.demo"),
@@ -234,16 +237,23 @@ try {
   console.log(`${kind}: ${connections} connections, ${duration} s per request`);
   const smallProjects = Math.max(1, investorProjects);
   await seed(smallProjects, investorProjects);
-  const small = await phase();
+  const small = await phase(true);
+  const smallComputed = await phase(false);
   await seed(projects - smallProjects, 0);
-  const large = await phase();
+  const large = await phase(true);
+  const computed = await phase(false);
 
   const me = large.get(targets[0].label) as Figures;
+  const meComputed = computed.get(targets[0].label) as Figures;
   const rows = targets.map((target) => {
     const f = large.get(target.label) as Figures;
     const s = small.get(target.label) as Figures;
+    const c = computed.get(target.label) as Figures;
+    const sc = smallComputed.get(target.label) as Figures;
     const share = f.rps / me.rps;
     const growth = f.p50 / Math.max(s.p50, 0.001);
+    // Computed afresh (READ_CACHE=false): what a read costs right after a change, and how that grows.
+    const computedGrowth = c.alone / Math.max(sc.alone, 0.001);
     const fail = (why: string) => problems.push(`${target.label}: ${why}`);
     if (target.kind === "dashboard") {
       if (share < BUDGET.dashboardShare) fail(`${(share * 100).toFixed(0)} % of /api/me's throughput`);
@@ -256,8 +266,9 @@ try {
     }
     if (target.kind !== "base" && growth > BUDGET.growth)
       fail(`median ${s.p50} → ${f.p50} ms (${growth.toFixed(2)}×) as the portfolio grew`);
-    if (!url && (target.kind === "dashboard" || target.kind === "list") && f.alone > BUDGET.pgliteMedianMs)
-      fail(`${f.alone.toFixed(1)} ms median one at a time (PGlite budget ${BUDGET.pgliteMedianMs} ms)`);
+    // PGlite's budget holds for an answer computed afresh, not only for a cached one.
+    if (!url && (target.kind === "dashboard" || target.kind === "list") && c.alone > BUDGET.pgliteMedianMs)
+      fail(`${c.alone.toFixed(1)} ms median computed one at a time (PGlite budget ${BUDGET.pgliteMedianMs} ms)`);
     return {
       request: target.label,
       "req/s": Math.round(f.rps),
@@ -268,6 +279,10 @@ try {
       kB: Number((f.bytes / 1024).toFixed(1)),
       "small p50": s.p50,
       growth: growth.toFixed(2),
+      "computed req/s": Math.round(c.rps),
+      "computed × /me": (c.rps / meComputed.rps).toFixed(2),
+      "computed alone ms": Number(c.alone.toFixed(1)),
+      "computed growth": computedGrowth.toFixed(2),
     };
   });
   console.log(

@@ -7,6 +7,7 @@ import { loadSession } from "./auth/middleware";
 import type { AppEnv, Deps } from "./context";
 import { isConnectionLoss } from "./db/connection-loss";
 import { AppError } from "./errors";
+import { createReadCache } from "./lib/read-cache";
 import { JSON_BODY_LIMIT } from "./lib/validate";
 import { analyticsRoutes } from "./routes/analytics";
 import { apiTokenRoutes } from "./routes/api-tokens";
@@ -127,6 +128,8 @@ export function createApp(deps: Deps) {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
+  // After the session (its key) and inside Cache-Control (a hit is no-store too).
+  app.use("/api/*", createReadCache(deps).middleware);
 
   const api = new Hono<AppEnv>();
   api.route("/health", healthRoutes);

@@ -51,6 +51,11 @@ export const envSchema = z
     VERIFICATION_SLA_DAYS: z.coerce.number().positive().default(3),
     /** How often each process looks for newly overdue verifications. */
     VERIFICATION_SLA_SWEEP_MS: z.coerce.number().int().min(1000).default(60_000),
+    /**
+     * Serve dashboards, list pages, counts and searches again from memory while the database says nothing they read
+     * has changed since (lib/read-cache.ts); false computes every answer afresh.
+     */
+    READ_CACHE: bool.default(true),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
     /** Comment lines on open event streams, so proxies keep them open and dead clients are noticed. */
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(SSE_HEARTBEAT_MS),
