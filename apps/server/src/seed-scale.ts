@@ -186,7 +186,14 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRes
             capitalAmount: moneyParam(perMilestone),
             status,
             verifierId: status === "pending" ? null : verifier,
-            startedAt: status === "pending" ? null : new Date(milestoneCreated.getTime() + DAY),
+            // An open verification started within the last day (a portfolio in its steady state, not thousands of
+            // verifications overdue at once); decided ones started a day after the milestone was created.
+            startedAt:
+              status === "pending"
+                ? null
+                : status === "in_verification"
+                  ? new Date(now - ((i % 20) + 1) * 3_600_000)
+                  : new Date(milestoneCreated.getTime() + DAY),
             verificationDate: decided ? decidedAt : null,
             createdBy: owner,
             createdAt: milestoneCreated,
