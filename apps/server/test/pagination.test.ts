@@ -148,6 +148,18 @@ describe("the other lists page the same way", () => {
     expect(verifiers.map((v) => v.id)).toEqual([verifier.id]);
     const reports = await t.request("GET", "/api/reports?limit=5", { as: investor });
     expect(reports.body).toEqual({ items: [], nextCursor: null });
+    expect((await t.request("GET", "/api/reports?sort=oldest", { as: investor })).status).toBe(200);
+    // Every user by email, and verifiers by rating (unrated last), each page after page without a repeat.
+    const byEmail = (await pageThrough("/api/users?sort=email", admin, 2)).map((u) => u.email as string);
+    expect(byEmail).toHaveLength(everyone.length);
+    // (Compared by first letter: the database's collation orders punctuation unlike a JavaScript sort.)
+    const initials = byEmail.map((email) => email[0]);
+    expect(initials).toEqual([...initials].sort());
+    await t.deps.db.execute(sql`update users set rating = 4.5 where id = ${verifier.id}`);
+    const byRating = await pageThrough("/api/verifiers?sort=rating", investor, 1);
+    const ratings = byRating.map((v) => (v.rating as number | null) ?? 0);
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+    expect(byRating[0].id).toBe(verifier.id);
     expect((await t.request("GET", "/api/users?role=wizard", { as: admin })).status).toBe(400);
   });
 });

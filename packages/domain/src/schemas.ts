@@ -247,7 +247,7 @@ export const reportSchema = z.strictObject({
 });
 
 // ---------- users ----------
-export const USER_SORTS = ["name", "newest"] as const;
+export const USER_SORTS = ["name", "newest", "email"] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 export const userListQuerySchema = z.strictObject({
   role: z.enum(ROLES, { error: "Role must be investor, project_owner, verifier or admin." }).optional(),
@@ -258,7 +258,7 @@ export const userListQuerySchema = z.strictObject({
   cursor: listCursor,
 });
 
-export const VERIFIER_SORTS = ["name", "completed"] as const;
+export const VERIFIER_SORTS = ["name", "completed", "rating"] as const;
 export type VerifierSort = (typeof VERIFIER_SORTS)[number];
 export const verifierListQuerySchema = z.strictObject({
   /** Matches name, email or organization, case-insensitively. */
@@ -268,8 +268,11 @@ export const verifierListQuerySchema = z.strictObject({
   cursor: listCursor,
 });
 
+export const REPORT_SORTS = ["newest", "oldest"] as const;
+export type ReportSort = (typeof REPORT_SORTS)[number];
 export const reportListQuerySchema = z.strictObject({
   status: z.enum(["verified", "rejected"], { error: "Status must be verified or rejected." }).optional(),
+  sort: sortOf(REPORT_SORTS),
   projectId: z.uuid({ error: "projectId must be a project id." }).optional(),
   limit: listLimit,
   cursor: listCursor,

@@ -11,6 +11,7 @@ const id = { expr: users.id, type: "uuid" } as const;
 const USER_SORT_SPECS: Record<UserSort, SortSpec> = {
   name: { name: "name", direction: "asc", keys: [{ expr: users.name, type: "text" }, id] },
   newest: { name: "newest", direction: "desc", keys: [{ expr: users.createdAt, type: "timestamptz" }, id] },
+  email: { name: "email", direction: "asc", keys: [{ expr: users.email, type: "text" }, id] },
 };
 
 /** One page of users with their roles, for the admin's user management screen. */

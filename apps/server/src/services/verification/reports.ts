@@ -1,26 +1,34 @@
-import type { Checklist, MilestoneStatus, Page, reportListQuerySchema, VerificationReportDto } from "@tranche/domain";
+import type {
+  Checklist,
+  MilestoneStatus,
+  Page,
+  ReportSort,
+  reportListQuerySchema,
+  VerificationReportDto,
+} from "@tranche/domain";
 import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { milestones, projectMembers, projects, users, verificationReports } from "../../db/schema";
 import { keyset, keysetPage, type SortSpec } from "../../lib/keyset";
 
-const NEWEST: SortSpec = {
-  name: "newest",
-  direction: "desc",
-  keys: [
-    { expr: verificationReports.createdAt, type: "timestamptz" },
-    { expr: verificationReports.id, type: "uuid" },
-  ],
+const submitted = [
+  { expr: verificationReports.createdAt, type: "timestamptz" },
+  { expr: verificationReports.id, type: "uuid" },
+] satisfies SortSpec["keys"];
+const REPORT_SORT_SPECS: Record<ReportSort, SortSpec> = {
+  newest: { name: "newest", direction: "desc", keys: submitted },
+  oldest: { name: "oldest", direction: "asc", keys: submitted },
 };
 
-/** A page of submitted verification reports the caller may see (all for admins, else their projects'), newest first. */
+/** A page of submitted verification reports the caller may see (all for admins, else their projects'), newest or oldest first. */
 export async function listReports(
   ctx: ServiceContext,
   input: z.output<typeof reportListQuerySchema>,
 ): Promise<Page<VerificationReportDto>> {
   const { db, actor } = ctx;
-  const page = keyset(NEWEST, input.cursor);
+  const spec = REPORT_SORT_SPECS[input.sort];
+  const page = keyset(spec, input.cursor);
   const query = db
     .select({
       id: verificationReports.id,
@@ -62,7 +70,7 @@ export async function listReports(
     )
     .orderBy(...page.orderBy)
     .limit(input.limit + 1);
-  const { page: items, nextCursor } = keysetPage(rows, input.limit, NEWEST);
+  const { page: items, nextCursor } = keysetPage(rows, input.limit, spec);
   return {
     items: items.map((r) => ({
       id: r.id,

@@ -13,6 +13,12 @@ const id = { expr: users.id, type: "uuid" } as const;
 const VERIFIER_SORT_SPECS: Record<VerifierSort, SortSpec> = {
   name: { name: "name", direction: "asc", keys: [{ expr: users.name, type: "text" }, id] },
   completed: { name: "completed", direction: "desc", keys: [{ expr: completed, type: "numeric" }, id] },
+  // Unrated verifiers after every rated one.
+  rating: {
+    name: "rating",
+    direction: "desc",
+    keys: [{ expr: sql`coalesce(${users.rating}, 0)`, type: "numeric" }, id],
+  },
 };
 
 /** The verifiers directory, a page at a time: users with the verifier role and their track record. */

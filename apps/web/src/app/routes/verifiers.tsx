@@ -14,6 +14,7 @@ import { useUrlState } from "@/lib/use-url-state";
 const SORTS: { value: VerifierSort; label: string }[] = [
   { value: "name", label: "Name (A–Z)" },
   { value: "completed", label: "Most verifications" },
+  { value: "rating", label: "Highest rating" },
 ];
 
 export default function VerifiersPage() {

@@ -6,8 +6,11 @@ import { cn } from "@/lib/utils";
 
 declare module "@tanstack/react-table" {
   interface ColumnMeta<TData extends RowData, TValue> {
-    /** The server sort this column's header selects (the list is sorted on the server, a page at a time). */
-    sort?: { name: string; direction: "asc" | "desc" };
+    /**
+     * The server sort this column's header selects (the list is sorted on the server, a page at a time), and the
+     * server's sort the other way round, if it has one: a second click on the header selects that.
+     */
+    sort?: { name: string; direction: "asc" | "desc"; reverse?: string };
     className?: string;
   }
 }
@@ -77,7 +80,8 @@ export function DataTable<T>({
             <tr key={group.id}>
               {group.headers.map((header) => {
                 const meta = header.column.columnDef.meta;
-                const active = meta?.sort?.name === sort ? meta.sort.direction : false;
+                const columnSort = meta?.sort;
+                const active = sortDirection(columnSort, sort);
                 const title = flexRender(header.column.columnDef.header, header.getContext());
                 return (
                   <th
@@ -86,11 +90,11 @@ export function DataTable<T>({
                     className={cn("px-4 py-2.5 font-medium", meta?.className)}
                     aria-sort={active ? (active === "desc" ? "descending" : "ascending") : undefined}
                   >
-                    {meta?.sort && onSortChange ? (
+                    {columnSort && onSortChange ? (
                       <button
                         type="button"
                         className="inline-flex cursor-pointer items-center gap-1 rounded hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-ring"
-                        onClick={() => onSortChange(meta.sort?.name ?? sort)}
+                        onClick={() => onSortChange(nextSort(columnSort, sort))}
                       >
                         {title}
                         <SortIcon direction={active} />
@@ -132,4 +136,19 @@ function SortIcon({ direction }: { direction: "asc" | "desc" | false }) {
   if (direction === "desc") return <ArrowDownIcon className="size-3.5" aria-hidden />;
   if (direction === "asc") return <ArrowUpIcon className="size-3.5" aria-hidden />;
   return <ChevronsUpDownIcon className="size-3.5 opacity-50" aria-hidden />;
+}
+
+type ColumnSort = { name: string; direction: "asc" | "desc"; reverse?: string };
+
+/** Which way the rows run by this column under the list's sort, or false when another column orders them. */
+function sortDirection(column: ColumnSort | undefined, sort: string): "asc" | "desc" | false {
+  if (!column) return false;
+  if (column.name === sort) return column.direction;
+  if (column.reverse === sort) return column.direction === "asc" ? "desc" : "asc";
+  return false;
+}
+
+/** The sort a click on this column's header selects: its own, or the reverse when its own is in use. */
+function nextSort(column: ColumnSort, sort: string): string {
+  return column.name === sort && column.reverse ? column.reverse : column.name;
 }

@@ -20,7 +20,11 @@ const columns = [
       </div>
     ),
   }),
-  column.accessor("rating", { header: "Rating", cell: (info) => <Rating rating={info.getValue()} /> }),
+  column.accessor("rating", {
+    header: "Rating",
+    meta: { sort: { name: "rating", direction: "desc" } },
+    cell: (info) => <Rating rating={info.getValue()} />,
+  }),
   column.accessor("expertise", {
     header: "Expertise",
     meta: { className: "hidden lg:table-cell" },

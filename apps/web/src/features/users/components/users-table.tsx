@@ -14,6 +14,7 @@ const ROLE_OPTIONS = [{ value: "all", label: "All roles" }, ...ROLES.map((r) => 
 const SORTS: { value: UserSort; label: string }[] = [
   { value: "name", label: "Name (A–Z)" },
   { value: "newest", label: "Newest first" },
+  { value: "email", label: "Email (A–Z)" },
 ];
 
 const column = createColumnHelper<UserAdminDto>();
@@ -26,7 +27,10 @@ function userColumns(currentUserId: string) {
       meta: { sort: { name: "name", direction: "asc" }, className: "wrap-anywhere align-middle" },
       cell: (info) => <UserName user={info.row.original} isSelf={info.row.original.id === currentUserId} />,
     }),
-    column.accessor("email", { header: "Email", meta: { className: "wrap-anywhere align-middle" } }),
+    column.accessor("email", {
+      header: "Email",
+      meta: { sort: { name: "email", direction: "asc" }, className: "wrap-anywhere align-middle" },
+    }),
     column.accessor("organization", {
       header: "Organization",
       meta: { className: "wrap-anywhere align-middle" },

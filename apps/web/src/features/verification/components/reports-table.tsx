@@ -4,6 +4,7 @@ import {
   formatDate,
   formatFileSize,
   formatLongDate,
+  type ReportSort,
   type VerificationReportDto,
 } from "@tranche/domain";
 import { Link } from "react-router";
@@ -25,8 +26,7 @@ const columns = [
   }),
   column.accessor("createdAt", {
     header: "Submitted",
-    // The server lists reports newest first, its only order.
-    meta: { sort: { name: "newest", direction: "desc" }, className: "whitespace-nowrap" },
+    meta: { sort: { name: "newest", direction: "desc", reverse: "oldest" }, className: "whitespace-nowrap" },
     cell: (info) => (
       <div className="grid gap-0.5">
         <span>{formatDate(info.getValue())}</span>
@@ -52,15 +52,27 @@ const columns = [
   }),
 ];
 
-/** Verification reports, newest first: a table from tablets up, a card per report (with file hashes) on phones. */
-export function ReportsTable({ reports }: { reports: VerificationReportDto[] }) {
+/**
+ * Verification reports, newest or oldest first (the Submitted header turns them round): a table from tablets up, a
+ * card per report (with file hashes) on phones.
+ */
+export function ReportsTable({
+  reports,
+  sort,
+  onSortChange,
+}: {
+  reports: VerificationReportDto[];
+  sort: ReportSort;
+  onSortChange: (sort: ReportSort) => void;
+}) {
   return (
     <DataTable
       label="Verification reports"
       columns={columns}
       rows={reports}
       getRowId={(r) => r.id}
-      sort="newest"
+      sort={sort}
+      onSortChange={(value) => onSortChange(value as ReportSort)}
       renderCard={(r) => <ReportCard report={r} />}
     />
   );
