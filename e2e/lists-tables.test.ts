@@ -107,13 +107,19 @@ describe("lists as tables", () => {
     await context.close();
   });
 
-  it("/reports: newest first (the server's one order, shown on the Submitted header); the decision filter is in the URL", async () => {
+  it("/reports: newest first; the Submitted header turns the order round on the server; the decision filter is in the URL", async () => {
     const { context, page } = await suite.page();
     await signIn(page, DEMO.investor);
     await page.goto("/reports");
     await expectOrder(page, "Verification reports", await apiNames(page, "/api/reports", "milestoneTitle"));
     const submitted = page.getByRole("columnheader", { name: "Submitted" });
     expect(await submitted.getAttribute("aria-sort")).toBe("descending");
+    await submitted.getByRole("button").click();
+    await page.waitForURL(/[?&]sort=oldest/);
+    await expectOrder(page, "Verification reports", await apiNames(page, "/api/reports?sort=oldest", "milestoneTitle"));
+    expect(await submitted.getAttribute("aria-sort")).toBe("ascending");
+    await submitted.getByRole("button").click();
+    await page.waitForURL((url) => !url.search.includes("sort=oldest"));
 
     await page.getByLabel("Decision", { exact: true }).selectOption("verified");
     await page.waitForURL(/[?&]decision=verified/);

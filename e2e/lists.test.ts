@@ -47,6 +47,10 @@ describe("paged lists", () => {
     await page.waitForURL(/[?&]q=Turbine/);
     await page.getByText("Showing 25 milestones").waitFor();
     expect(await rowTitles(page)).toHaveLength(25);
+    // The status tabs count what the search matches, every page of it.
+    await page.getByRole("tab", { name: `All ${COUNT}` }).waitFor();
+    await page.getByRole("tab", { name: `Pending ${COUNT}` }).waitFor();
+    await page.getByRole("tab", { name: "Verified 0" }).waitFor();
     await page.getByRole("button", { name: "Show more milestones" }).click();
     await page.getByText(`Showing ${COUNT} milestones (all)`).waitFor();
     expect(await page.getByRole("button", { name: "Show more milestones" }).count()).toBe(0);

@@ -148,7 +148,9 @@ describe("an investor", () => {
     expect(names).toContain("Mojave Solar Farm Phase II");
     expect(await page.getByRole("button", { name: "New Project" }).count()).toBe(0);
 
-    // The tabs filter on the server, and the tab is kept in the URL.
+    // Each tab says how many of the investor's projects it holds; they filter on the server, kept in the URL.
+    await page.getByRole("tab", { name: `All Projects ${names.length}` }).waitFor();
+    await page.getByRole("tab", { name: "At Risk 1" }).waitFor();
     const headings = () => page.getByTestId("project-card").getByRole("heading").allTextContents();
     await page.getByRole("tab", { name: "At Risk" }).click();
     await page.waitForURL(/status=at_risk/);

@@ -132,6 +132,7 @@ function CapitalChart({ series }: { series: AnalyticsDto["capital"][number] }) {
         <Tooltip labelFormatter={(m) => monthLabel(String(m))} formatter={(v) => money(Number(v))} />
         <Legend />
         <Area
+          isAnimationActive={false}
           type="stepAfter"
           dataKey="released"
           name="Released"
@@ -140,6 +141,7 @@ function CapitalChart({ series }: { series: AnalyticsDto["capital"][number] }) {
           fillOpacity={0.15}
         />
         <Area
+          isAnimationActive={false}
           type="stepAfter"
           dataKey="settled"
           name="Settled"
