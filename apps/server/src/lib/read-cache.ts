@@ -93,16 +93,25 @@ export function createReadCache(deps: Deps): ReadCache {
     if (!deps.env.READ_CACHE || c.req.method !== "GET" || !user || !CACHED_PATHS.test(c.req.path)) return next();
     const url = new URL(c.req.url);
     const key = `${user.id}\n${user.sessionId}\n${todayIso()}\n${url.pathname}${url.search}`;
+    // The cache's own queries never fail a request: when one cannot run (a lost connection, say), the answer is
+    // computed as if nothing were cached, and not stored.
+    const unsure = (err: unknown) => {
+      deps.logger.warn({ err, path: c.req.path }, "read cache bypassed: its check could not run");
+      return null;
+    };
     const hit = entries.get(key);
-    if (hit && !(await changedSince(deps.db, hit.snapshot))) {
-      c.header("Server-Timing", "cache;desc=hit");
-      return c.body(hit.body, 200, { "Content-Type": "application/json" });
+    if (hit) {
+      if ((await changedSince(deps.db, hit.snapshot).catch(unsure)) === false) {
+        c.header("Server-Timing", "cache;desc=hit");
+        return c.body(hit.body, 200, { "Content-Type": "application/json" });
+      }
+      entries.delete(key);
     }
-    if (hit) entries.delete(key);
-    const snapshot = await currentSnapshot(deps.db);
+    const snapshot = await currentSnapshot(deps.db).catch(unsure);
     await next();
     c.header("Server-Timing", "cache;desc=miss");
-    if (c.res.status !== 200 || !c.res.headers.get("Content-Type")?.startsWith("application/json")) return;
+    if (snapshot === null || c.res.status !== 200) return;
+    if (!c.res.headers.get("Content-Type")?.startsWith("application/json")) return;
     entries.set(key, { snapshot, body: await c.res.clone().text() });
     if (Date.now() - prunedAt > PRUNE_EVERY_MS) prune();
   };
