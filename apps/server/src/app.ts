@@ -38,6 +38,9 @@ import { verifierRoutes } from "./routes/verifiers";
 import { webhookEndpointRoutes } from "./routes/webhooks";
 import { mountWebApp } from "./web-app";
 
+/** How many times a read that meets a lost database connection is run in all. */
+const READ_ATTEMPTS = 3;
+
 /** Seconds a client should wait before retrying a request that met a lost database connection. */
 const DATABASE_RETRY_AFTER_S = 2;
 
@@ -74,19 +77,21 @@ export function createApp(deps: Deps) {
     }
   });
 
-  // A read that met a dropped database connection runs once more: reads have no effects to repeat, and the
-  // pool has discarded the dead connection by then. Writes are not repeated: they answer 503 (see onError).
-  const retriedReads = new WeakSet<Request>();
+  // A read that met a dropped database connection runs again, up to twice: reads have no effects to repeat, and
+  // the pool has discarded each dead connection by then (after a server restart every pooled connection is dead, so
+  // a read of several queries may meet two). Writes are not repeated: they answer 503 (see onError).
+  const readAttempts = new WeakMap<Request, number>();
   app.use("/api/*", async (c, next) => {
     await next();
     const method = c.req.method;
-    if ((method !== "GET" && method !== "HEAD") || !isConnectionLoss(c.error) || retriedReads.has(c.req.raw)) return;
+    const attempt = readAttempts.get(c.req.raw) ?? 1;
+    if ((method !== "GET" && method !== "HEAD") || !isConnectionLoss(c.error) || attempt >= READ_ATTEMPTS) return;
     deps.logger.warn(
-      { reqId: c.get("requestId"), path: c.req.path },
+      { reqId: c.get("requestId"), path: c.req.path, attempt },
       "retrying a read after a lost database connection",
     );
     const again = new Request(c.req.raw);
-    retriedReads.add(again);
+    readAttempts.set(again, attempt + 1);
     c.res = await app.fetch(again, c.env);
   });
 
