@@ -126,16 +126,7 @@ async function portfolioFigures(
              from mine order by name, id limit ${PORTFOLIO_LIMIT}) x)`
     : sql`'[]'::json`;
   const upcoming = options.withPortfolio
-    ? sql`(select coalesce(json_agg(u), '[]') from (
-             select m.id, m.title, m.project_id, mine.name as project_name, m.due_date,
-                    m.capital_amount::text as capital_amount, mine.currency, m.status
-             from mine cross join lateral (
-               select * from milestones m
-               where m.project_id = mine.id and m.status in ('pending', 'in_verification')
-               order by m.due_date, m.created_at limit ${LIMITS.investorUpcomingMilestones}
-             ) m
-             order by m.due_date, m.created_at
-             limit ${LIMITS.investorUpcomingMilestones}) u)`
+    ? upcomingJson(sql`mine`, sql`m.status in ('pending', 'in_verification')`, LIMITS.investorUpcomingMilestones)
     : sql`'[]'::json`;
   const [row] = await queryRows<{
     by_currency: CurrencyFigures[];
@@ -179,6 +170,23 @@ async function portfolioFigures(
     portfolio: row?.portfolio ?? [],
     upcoming: row?.upcoming ?? [],
   };
+}
+
+/**
+ * As JSON, the first `limit` milestones by due date matching `where` across the projects of the statement's CTE
+ * `projects` (id, name, currency): each project's first `limit` through milestones_project_idx, then the overall
+ * first, so the cost follows the projects the caller sees, never every milestone of that status.
+ */
+function upcomingJson(projects: SQL, where: SQL, limit: number): SQL {
+  return sql`(select coalesce(json_agg(u), '[]') from (
+      select m.id, m.title, m.project_id, p.name as project_name, m.due_date,
+             m.capital_amount::text as capital_amount, p.currency, m.status
+      from ${projects} p cross join lateral (
+        select * from milestones m where m.project_id = p.id and ${where}
+        order by m.due_date, m.created_at limit ${limit}
+      ) m
+      order by m.due_date, m.created_at
+      limit ${limit}) u)`;
 }
 
 /** The Overview cards from released and pending capital per currency and what was released in the last 30 days. */
@@ -333,15 +341,7 @@ function investorOf(figures: PortfolioFigures): InvestorDashboardDto {
 async function ownerDashboard(db: DbOrTx, actor: SessionUser): Promise<{ role: OwnerDashboardDto; rejected: number }> {
   const today = todayIso();
   // What needs the owner comes first: rejected milestones and those past due, then the next ones due.
-  const upcoming = (where: SQL) => sql`(select coalesce(json_agg(u), '[]') from (
-      select m.id, m.title, m.project_id, owned.name as project_name, m.due_date,
-             m.capital_amount::text as capital_amount, owned.currency, m.status
-      from owned cross join lateral (
-        select * from milestones m where m.project_id = owned.id and ${where}
-        order by m.due_date, m.created_at limit ${LIMITS.upcomingMilestones}
-      ) m
-      order by m.due_date, m.created_at
-      limit ${LIMITS.upcomingMilestones}) u)`;
+  const upcoming = (where: SQL) => upcomingJson(sql`owned`, where, LIMITS.upcomingMilestones);
   const [row] = await queryRows<{
     projects: (ProjectRow & { description: string })[];
     totals: { currency: Currency; count: number; total: string; disbursed: string; settled: string }[];
