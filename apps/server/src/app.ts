@@ -5,7 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { loadSession } from "./auth/middleware";
 import type { AppEnv, Deps } from "./context";
-import { isConnectionLoss } from "./db/connection-loss";
+import { integrityViolation, isConnectionLoss } from "./db/connection-loss";
 import { AppError } from "./errors";
 import { createReadCache } from "./lib/read-cache";
 import { JSON_BODY_LIMIT } from "./lib/validate";
@@ -186,6 +186,20 @@ export function createApp(deps: Deps) {
       return c.json(
         { error: { code: "database_unavailable", message: "The database is briefly unavailable. Please try again." } },
         503,
+      );
+    }
+    const violation = integrityViolation(err);
+    if (violation) {
+      // The application's own checks should have refused this first: loud in the log, a refusal to the caller.
+      deps.logger.error({ err, reqId: c.get("requestId"), violation }, "the database refused a write (integrity)");
+      return c.json(
+        {
+          error: {
+            code: "conflict",
+            message: "This change would break a rule that protects capital; nothing was saved.",
+          },
+        },
+        409,
       );
     }
     if (err instanceof AppError) {

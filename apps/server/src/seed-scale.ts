@@ -7,7 +7,15 @@ import { deriveProjectStatus, type MilestoneStatus, todayIso } from "@tranche/do
 import { desc, inArray, sql } from "drizzle-orm";
 import { hashPassword } from "./auth/password";
 import type { Db, Tx } from "./db/client";
-import { auditEvents, disbursements, milestones, projectMembers, projects, users } from "./db/schema";
+import {
+  auditEvents,
+  disbursements,
+  milestones,
+  projectMembers,
+  projects,
+  users,
+  verificationDecisions,
+} from "./db/schema";
 import { moneyParam } from "./lib/money";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./seed";
 import { AUDIT_LOCK } from "./services/audit/append";
@@ -155,6 +163,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRes
       const memberRows: (typeof projectMembers.$inferInsert)[] = [];
       const milestoneRows: (typeof milestones.$inferInsert)[] = [];
       const releaseRows: (typeof disbursements.$inferInsert)[] = [];
+      const decisionRows: (typeof verificationDecisions.$inferInsert)[] = [];
       for (let i = start; i < end; i++) {
         const id = randomUUID();
         const createdAt = new Date(now - span + (i / options.projects) * (span - 30 * DAY));
@@ -211,7 +220,18 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRes
           });
           if (status === "verified") {
             const releaseId = randomUUID();
+            const decisionId = randomUUID();
             const settled = j === 0;
+            decisionRows.push({
+              id: decisionId,
+              milestoneId,
+              round: 1,
+              userId: verifier,
+              kind: "approve",
+              policyVersion: 0,
+              amount: moneyParam(perMilestone),
+              decidedAt,
+            });
             released += perMilestone;
             releaseRows.push({
               id: releaseId,
@@ -226,6 +246,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRes
               settlementReference: settled ? `SCALE-${i}-${j}` : null,
               settledAt: settled ? new Date(decidedAt.getTime() + 3_600_000) : null,
               updatedAt: decidedAt,
+              decisionIds: [decisionId],
             });
             audit({
               createdAt: decidedAt,
@@ -273,6 +294,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRes
       await insertChunks(projectRows, 1000, (chunk) => tx.insert(projects).values(chunk));
       await insertChunks(memberRows, 3000, (chunk) => tx.insert(projectMembers).values(chunk));
       await insertChunks(milestoneRows, 1500, (chunk) => tx.insert(milestones).values(chunk));
+      await insertChunks(decisionRows, 1500, (chunk) => tx.insert(verificationDecisions).values(chunk));
       await insertChunks(releaseRows, 1500, (chunk) => tx.insert(disbursements).values(chunk));
       result.projects += projectRows.length;
       result.milestones += milestoneRows.length;

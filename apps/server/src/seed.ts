@@ -4,7 +4,15 @@ import { count, eq } from "drizzle-orm";
 import { hashPassword } from "./auth/password";
 import type { Deps } from "./context";
 import type { Db, Tx } from "./db/client";
-import { apiTokens, disbursements, milestones, projectMembers, projects, users } from "./db/schema";
+import {
+  apiTokens,
+  disbursements,
+  milestones,
+  projectMembers,
+  projects,
+  users,
+  verificationDecisions,
+} from "./db/schema";
 import { moneyParam } from "./lib/money";
 import { appendAudit } from "./services/audit/append";
 import { notify } from "./services/notifications/notify";
@@ -107,7 +115,16 @@ export async function seedDemoData(db: Db): Promise<void> {
     }) => {
       const [row] = await tx
         .insert(users)
-        .values({ ...u, passwordHash, expertise: u.expertise ?? [], rating: u.rating ?? null })
+        .values({
+          ...u,
+          passwordHash,
+          expertise: u.expertise ?? [],
+          rating: u.rating ?? null,
+          // The demo's verifiers come from organizations an admin has checked (what release rules compare).
+          ...(u.role === "verifier" && u.organization
+            ? { verifiedOrganization: u.organization, organizationVerifiedAt: new Date() }
+            : {}),
+        })
         .returning({ id: users.id });
       await appendAudit(tx, {
         actorId: null,
@@ -150,6 +167,8 @@ export async function seedDemoData(db: Db): Promise<void> {
       expertise: ["Healthcare facilities", "Procurement"],
       rating: "4.9",
     });
+
+    const verifierOrganization = new Map<string, string | null>([[verifier, DEMO_ACCOUNTS[2].organization]]);
 
     type M = {
       title: string;
@@ -259,6 +278,20 @@ export async function seedDemoData(db: Db): Promise<void> {
         });
         if (m.status === "verified" && verifierId) {
           const approvedAt = at(decidedAt);
+          const [approval] = await tx
+            .insert(verificationDecisions)
+            .values({
+              milestoneId: row.id,
+              round: 1,
+              userId: verifierId,
+              kind: "approve",
+              comment: m.comments ?? null,
+              policyVersion: 0,
+              organization: verifierOrganization.get(verifierId) ?? null,
+              amount: moneyParam(m.amount),
+              decidedAt: approvedAt,
+            })
+            .returning({ id: verificationDecisions.id });
           const [release] = await tx
             .insert(disbursements)
             .values({
@@ -270,6 +303,7 @@ export async function seedDemoData(db: Db): Promise<void> {
               releasedAt: approvedAt,
               instructedAt: approvedAt,
               updatedAt: approvedAt,
+              decisionIds: [approval.id],
             })
             .returning();
           await appendAudit(tx, {

@@ -1,7 +1,7 @@
 // Test data built straight into the database, so each test file makes exactly what it needs.
 import type { MilestoneStatus } from "@tranche/domain";
 import { todayIso } from "@tranche/domain";
-import { disbursements, milestones, projectMembers, projects } from "../src/db/schema";
+import { disbursements, milestones, projectMembers, projects, verificationDecisions } from "../src/db/schema";
 import { moneyParam } from "../src/lib/money";
 import { recomputeProjectStatus } from "../src/services/projects/recompute-status";
 import { refreshProjectRollup } from "../src/services/projects/rollup";
@@ -71,12 +71,25 @@ export async function makeMilestone(
     .returning();
   if (status === "verified") {
     if (!options.verifier) throw new Error("a verified milestone needs options.verifier");
+    const [approval] = await t.deps.db
+      .insert(verificationDecisions)
+      .values({
+        milestoneId: milestone.id,
+        round: milestone.verificationRound,
+        userId: options.verifier.id,
+        kind: "approve",
+        policyVersion: 0,
+        amount: milestone.capitalAmount,
+      })
+      .returning({ id: verificationDecisions.id });
     await t.deps.db.insert(disbursements).values({
       milestoneId: milestone.id,
       projectId: project.id,
       amount: milestone.capitalAmount,
       currency: project.currency ?? "USD",
       releasedBy: options.verifier.id,
+      round: milestone.verificationRound,
+      decisionIds: [approval.id],
     });
   }
   await recomputeProjectStatus(t.deps.db, project.id);

@@ -54,6 +54,8 @@ export interface TestApp {
       name: string;
       email: string;
       organization: string;
+      /** The organization an admin verified (what release rules compare); the profile's is `organization`. */
+      verifiedOrganization: string;
       expertise: string[];
       secondFactor: boolean;
     }>,
@@ -166,6 +168,7 @@ export async function createTestApp(envOverrides: Partial<Env> = {}): Promise<Te
           role,
           passwordHash: UNUSABLE_HASH,
           organization: overrides.organization ?? null,
+          verifiedOrganization: overrides.verifiedOrganization ?? null,
           expertise: overrides.expertise ?? [],
         })
         .returning({ id: users.id });

@@ -176,12 +176,14 @@ describe("PATCH /api/milestones/:id", () => {
     expect(audit.map((a) => a.action)).toEqual(["milestone.updated"]);
   });
 
-  it("allows only the statuses an owner may set, naming the current status otherwise", async () => {
+  it("carries out a status as the owner's transition, and refuses one that is not the owner's with 400 naming its endpoint", async () => {
     const p = await makeProject(t, { owner, investors: [investor] });
     const m = await makeMilestone(t, p);
     const refused = await t.request("PATCH", `/api/milestones/${m.id}`, { as: owner, body: { status: "verified" } });
-    expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe("The status cannot change from Pending to Verified.");
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details.status).toBe(
+      `A milestone becomes Verified only through POST /api/milestones/${m.id}/approve, by its verifier.`,
+    );
     const delayed = await t.request("PATCH", `/api/milestones/${m.id}`, { as: owner, body: { status: "delayed" } });
     expect(delayed.status).toBe(200);
     expect(delayed.body.status).toBe("delayed");
@@ -191,14 +193,19 @@ describe("PATCH /api/milestones/:id", () => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, investor.id), eq(notifications.link, `/milestones/${m.id}`)));
-    expect(note.map((n) => n.title)).toEqual(["Milestone status changed"]);
-    const back = await t.request("PATCH", `/api/milestones/${m.id}`, { as: admin, body: { status: "pending" } });
+    expect(note.map((n) => n.title)).toEqual(["Milestone delayed"]);
+    // Exactly as the endpoint: the owner's transitions are the owner's, not an admin's.
+    const byAdmin = await t.request("PATCH", `/api/milestones/${m.id}`, { as: admin, body: { status: "pending" } });
+    expect(byAdmin.status).toBe(403);
+    const back = await t.request("PATCH", `/api/milestones/${m.id}`, { as: owner, body: { status: "pending" } });
     expect(back.status).toBe(200);
+    expect(back.body.status).toBe("pending");
     const inVerification = await t.request("PATCH", `/api/milestones/${m.id}`, {
       as: owner,
       body: { status: "in_verification" },
     });
-    expect(inVerification.status).toBe(409);
+    expect(inVerification.status).toBe(400);
+    expect(inVerification.body.error.details.status).toContain(`/api/milestones/${m.id}/start`);
   });
 
   it.each(["verified", "in_verification"] as const)("refuses any edit of a %s milestone with 409", async (status) => {

@@ -129,14 +129,19 @@ describe("editing a project from its page", () => {
   it("refuses a capital below the disbursed amount with the figure, and changes nothing", async () => {
     const p = await makeProject(t, { owner, verifiers: [verifier], totalCapital: 1_000_000 });
     const m = await makeMilestone(t, p, { status: "verified", capitalAmount: 300_000, verifier, dueInDays: -2 });
-    // Shrink the milestone so the disbursed amount, not the milestone sum, is the binding limit.
-    await t.deps.db.update(milestones).set({ capitalAmount: "100000.00" }).where(eq(milestones.id, m.id));
+    // The database itself refuses a milestone below its release, so the milestone sum always covers what was
+    // disbursed and is the binding limit.
+    await expect(
+      t.deps.db.update(milestones).set({ capitalAmount: "100000.00" }).where(eq(milestones.id, m.id)),
+    ).rejects.toThrow();
     const res = await t.request("PATCH", `/api/projects/${p.id}`, {
       as: owner,
       body: { name: "Should not stick", totalCapital: 250_000 },
     });
     expect(res.status).toBe(422);
-    expect(res.body.error.message).toBe("Total capital cannot be less than the capital already disbursed ($300,000).");
+    expect(res.body.error.message).toBe(
+      "Total capital cannot be less than the sum of the milestone amounts ($300,000).",
+    );
     const [row] = await t.deps.db.select().from(projects).where(eq(projects.id, p.id));
     expect(row).toMatchObject({ name: "Test project", totalCapital: "1000000.00" });
   });

@@ -27,10 +27,10 @@ beforeAll(async () => {
     t.user("admin"),
   ]);
   [v1, v2, v3, sameOrg] = await Promise.all([
-    t.user("verifier", { organization: "Northwind Audit" }),
-    t.user("verifier", { organization: "Meridian Assurance" }),
-    t.user("verifier", { organization: "Kestrel Engineering" }),
-    t.user("verifier", { organization: "Northwind Audit" }),
+    t.user("verifier", { organization: "Northwind Audit", verifiedOrganization: "Northwind Audit" }),
+    t.user("verifier", { organization: "Meridian Assurance", verifiedOrganization: "Meridian Assurance" }),
+    t.user("verifier", { organization: "Kestrel Engineering", verifiedOrganization: "Kestrel Engineering" }),
+    t.user("verifier", { organization: "Northwind Audit", verifiedOrganization: "Northwind Audit" }),
   ]);
 });
 afterAll(() => t.close());

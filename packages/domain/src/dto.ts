@@ -287,6 +287,9 @@ export interface DashboardDto {
 
 export interface UserAdminDto extends UserDto {
   createdAt: string;
+  /** The organization an admin verified: what release rules compare (the profile's `organization` is display). */
+  verifiedOrganization: string | null;
+  organizationVerifiedAt: string | null;
 }
 
 /** The verification dialog's view of one milestone, with what the caller may do to it. */
@@ -497,9 +500,12 @@ export interface VerificationDecisionDto {
   kind: "approve" | "reject" | "countersign";
   userId: string;
   userName: string;
+  /** The verified organization in force when the decision was made (what release rules compare). */
   organization: string | null;
   /** Percent of the open amount agreed (100 unless a partial approval). */
   share: number;
+  /** For an approval: what its share of the then open amount came to, fixed when it was made (null otherwise). */
+  amount: number | null;
   comment: string | null;
   policyVersion: number;
   decidedAt: string;

@@ -80,8 +80,3 @@ export function policyStatement(rule: ReleaseRule, assignedVerifiers: number, cu
   if (rule.cosignAbove !== null) parts.push(`investor countersign above ${formatMoney(rule.cosignAbove, currency)}`);
   return parts.join("; ");
 }
-
-/** The release amount for an agreed share (percent) of what is still open on a milestone, in cents-exact steps. */
-export function shareOf(openAmount: number, sharePercent: number): number {
-  return Math.floor(openAmount * sharePercent) / 100;
-}

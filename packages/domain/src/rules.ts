@@ -1,4 +1,5 @@
 import type { Checklist, MilestoneStatus, ProjectStatus, Role } from "./constants";
+import { fromCents, subtractMoney, toCents } from "./money";
 
 /** SPEC.md §9: round(disbursed / total × 100); 0 when total is 0 or disbursed is empty. */
 export function progressPercent(disbursed: number | null | undefined, total: number | null | undefined): number {
@@ -40,12 +41,12 @@ export function deriveProjectStatus(input: {
 
 /** Amount by which milestone amounts would exceed the total capital; 0 when within it. */
 export function capitalOverrun(totalCapital: number, milestoneAmounts: number[]): number {
-  const cents = milestoneAmounts.reduce((sum, a) => sum + Math.round(a * 100), 0);
-  return Math.max(0, cents - Math.round(totalCapital * 100)) / 100;
+  const cents = milestoneAmounts.reduce((sum, a) => sum + toCents(a), 0);
+  return fromCents(Math.max(0, cents - toCents(totalCapital)));
 }
 
 export function remainingCapital(total: number, disbursed: number): number {
-  return (Math.round(total * 100) - Math.round(disbursed * 100)) / 100;
+  return subtractMoney(total, disbursed);
 }
 
 /** SPEC.md §4: 0 pending, 100 verified or rejected, 25 + 75 × checked share while in verification. */
@@ -64,26 +65,60 @@ export function checklistComplete(checklist: Partial<Checklist> | null | undefin
   return Object.values(checklist ?? {}).filter(Boolean).length === 6;
 }
 
-/** The milestone state machine of DESIGN.md: which actor kind may move a milestone from → to. */
-export type TransitionActor = "owner" | "verifier";
-export const TRANSITIONS: ReadonlyArray<{ from: MilestoneStatus; to: MilestoneStatus; by: TransitionActor }> = [
-  { from: "pending", to: "in_verification", by: "verifier" },
-  { from: "delayed", to: "in_verification", by: "verifier" },
-  { from: "in_verification", to: "verified", by: "verifier" },
-  { from: "in_verification", to: "rejected", by: "verifier" },
-  { from: "rejected", to: "pending", by: "owner" },
-  { from: "pending", to: "delayed", by: "owner" },
-  { from: "rejected", to: "delayed", by: "owner" },
-  { from: "delayed", to: "pending", by: "owner" },
+/**
+ * The milestone state machine (docs/domain.md "Milestone states"): every status change is one of these transitions,
+ * carried out by one server function and checked again by a database trigger. `round` says what happens to the
+ * verification round: "keep" it; "next" closes it with its decisions standing (a partial release); "void" closes it
+ * and voids its decisions (leaving a rejection).
+ */
+export type TransitionName =
+  | "start"
+  | "resume"
+  | "approve"
+  | "release_part"
+  | "reject"
+  | "resubmit"
+  | "reassign"
+  | "delay"
+  | "undelay";
+export type TransitionActor = "owner" | "verifier" | "admin";
+export interface MilestoneTransition {
+  name: TransitionName;
+  from: MilestoneStatus;
+  to: MilestoneStatus;
+  by: TransitionActor;
+  round: "keep" | "next" | "void";
+}
+export const MILESTONE_TRANSITIONS: readonly MilestoneTransition[] = [
+  { name: "start", from: "pending", to: "in_verification", by: "verifier", round: "keep" },
+  { name: "resume", from: "delayed", to: "in_verification", by: "verifier", round: "keep" },
+  // Approve and release_part also complete by an investor's countersignature.
+  { name: "approve", from: "in_verification", to: "verified", by: "verifier", round: "keep" },
+  { name: "release_part", from: "in_verification", to: "pending", by: "verifier", round: "next" },
+  { name: "reject", from: "in_verification", to: "rejected", by: "verifier", round: "keep" },
+  { name: "resubmit", from: "rejected", to: "pending", by: "owner", round: "void" },
+  { name: "reassign", from: "rejected", to: "in_verification", by: "admin", round: "void" },
+  { name: "delay", from: "pending", to: "delayed", by: "owner", round: "keep" },
+  { name: "delay", from: "rejected", to: "delayed", by: "owner", round: "void" },
+  { name: "undelay", from: "delayed", to: "pending", by: "owner", round: "keep" },
 ];
 
+export function findTransition(name: TransitionName, from: MilestoneStatus): MilestoneTransition | undefined {
+  return MILESTONE_TRANSITIONS.find((t) => t.name === name && t.from === from);
+}
+
 export function canTransition(from: MilestoneStatus, to: MilestoneStatus, by: TransitionActor): boolean {
-  return TRANSITIONS.some((t) => t.from === from && t.to === to && t.by === by);
+  return MILESTONE_TRANSITIONS.some((t) => t.from === from && t.to === to && t.by === by);
+}
+
+/** The owner's transition from `from` to `to`, if there is one (what a status sent with an edit carries out). */
+export function ownerTransition(from: MilestoneStatus, to: MilestoneStatus): MilestoneTransition | undefined {
+  return MILESTONE_TRANSITIONS.find((t) => t.from === from && t.to === to && t.by === "owner");
 }
 
 /** Statuses the owner's edit form may offer for a milestone currently in `current`. */
 export function ownerSelectableStatuses(current: MilestoneStatus): MilestoneStatus[] {
-  const targets = TRANSITIONS.filter((t) => t.from === current && t.by === "owner").map((t) => t.to);
+  const targets = MILESTONE_TRANSITIONS.filter((t) => t.from === current && t.by === "owner").map((t) => t.to);
   return [current, ...targets];
 }
 

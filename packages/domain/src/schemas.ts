@@ -278,9 +278,25 @@ export const reportListQuerySchema = z.strictObject({
   cursor: listCursor,
 });
 
-export const updateUserSchema = z.strictObject({
-  role: z.enum(ROLES, { error: "Role must be investor, project_owner, verifier or admin." }),
-});
+/**
+ * An admin changes a person's role, or sets the organization release rules compare for them (null clears it):
+ * a verified organization, never self-declared.
+ */
+export const updateUserSchema = z
+  .strictObject({
+    role: z.enum(ROLES, { error: "Role must be investor, project_owner, verifier or admin." }).optional(),
+    verifiedOrganization: z
+      .string({ error: "Organization must be text." })
+      .trim()
+      .min(2, { error: "Organization must be at least 2 characters." })
+      .max(200, { error: "Organization must be at most 200 characters." })
+      .nullable()
+      .optional(),
+  })
+  .refine((u) => u.role !== undefined || u.verifiedOrganization !== undefined, {
+    error: "Send a role or a verified organization.",
+    path: ["role"],
+  });
 
 // ---------- public requests ----------
 export const PUBLIC_REQUEST_KINDS = ["demo", "early_access", "verifier_partner"] as const;

@@ -39,3 +39,17 @@ export function isConnectionLoss(error: unknown): boolean {
   }
   return false;
 }
+
+/** SQLSTATE of the integrity triggers (migration 0014): a write the database refused to protect money. */
+const INTEGRITY_VIOLATION = "TR409";
+
+/** The database's own refusal of a write that would break a money invariant (or error wrapping one). */
+export function integrityViolation(error: unknown): string | null {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== "object") return null;
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (code === INTEGRITY_VIOLATION) return typeof message === "string" ? message : "integrity violation";
+    current = cause;
+  }
+  return null;
+}

@@ -32,6 +32,10 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     role: text("role").notNull().default("project_owner"),
     organization: text("organization"),
+    /** The organization release rules compare: set by an admin (audited), never by the user. */
+    verifiedOrganization: text("verified_organization"),
+    organizationVerifiedAt: ts("organization_verified_at"),
+    organizationVerifiedBy: uuid("organization_verified_by"),
     avatarUrl: text("avatar_url"),
     expertise: text("expertise").array().notNull().default(sql`'{}'::text[]`),
     rating: numeric("rating", { precision: 2, scale: 1 }),
@@ -202,7 +206,8 @@ export const milestones = pgTable(
   ],
 );
 
-/** The release record: one per milestone, ever. The unique index is what makes release exactly-once. */
+/** The release record: one per milestone and verification round (a partial release opens a follow-up round); the
+ * unique index makes each release exactly-once, and the triggers of migration 0014 keep the releases within the amount. */
 export const disbursements = pgTable(
   "disbursements",
   {
@@ -235,6 +240,8 @@ export const disbursements = pgTable(
     policyVersion: integer("policy_version").notNull().default(0),
     /** The milestone's verification round this release closed: at most one release per round. */
     round: integer("round").notNull().default(1),
+    /** The approvals (and countersignature) of that round that made this release; checked by the database. */
+    decisionIds: uuid("decision_ids").array().notNull().default(sql`'{}'::uuid[]`),
   },
   (t) => [
     uniqueIndex("disbursements_milestone_key").on(t.milestoneId, t.round),
@@ -292,6 +299,10 @@ export const verificationDecisions = pgTable(
     share: numeric("share", { precision: 5, scale: 2 }).notNull().default("100"),
     comment: text("comment"),
     policyVersion: integer("policy_version").notNull(),
+    /** The decider's verified organization when they decided: what "distinct organizations" compares. */
+    organization: text("organization"),
+    /** For an approval: the amount its share agreed to release, fixed when it was made. */
+    amount: money("amount"),
     decidedAt: ts("decided_at").notNull().defaultNow(),
     /** Set when the owner resubmits: the decision no longer counts and is shown as void. */
     voidedAt: ts("voided_at"),

@@ -1,21 +1,25 @@
 import {
-  canTransition,
+  formatMoney,
   formatStatus,
   isMilestoneEditable,
   type MilestoneDetailDto,
   type MilestoneStatus,
+  ownerTransition,
+  type TransitionName,
   type updateMilestoneSchema,
 } from "@tranche/domain";
-import { eq } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ServiceContext } from "../../context";
-import { milestones, projects } from "../../db/schema";
-import { conflict, forbidden } from "../../errors";
+import type { Tx } from "../../db/client";
+import { disbursements, milestones, projects } from "../../db/schema";
+import { AppError, businessRule, conflict, forbidden } from "../../errors";
 import { moneyParam, toMoney } from "../../lib/money";
-import { memberIds, requireVisibleMilestone } from "../access";
+import { type MilestoneAccess, requireVisibleMilestone } from "../access";
 import { appendAudit } from "../audit/append";
-import { notify } from "../notifications/notify";
 import { recomputeProjectStatus } from "../projects/recompute-status";
+import { delayLocked, undelayLocked } from "../verification/delay";
+import { resubmitLocked } from "../verification/resubmit";
 import { milestoneDetail } from "./get";
 import { assertNotPast, assertWithinCapital } from "./rules";
 
@@ -25,9 +29,33 @@ export function notEditable(status: MilestoneStatus, verb: "edited" | "deleted")
   return conflict(`This milestone is ${formatStatus(status)} and can no longer be ${verb}.`, { status });
 }
 
+/** The verbs a status sent with an edit may carry out: the owner's transitions, exactly as their endpoints do. */
+const OWNER_VERBS: Partial<Record<TransitionName, (tx: Tx, ctx: ServiceContext, access: MilestoneAccess) => unknown>> =
+  {
+    resubmit: resubmitLocked,
+    delay: delayLocked,
+    undelay: undelayLocked,
+  };
+
+/** Where a status that is not the owner's to set is decided instead. */
+const ENDPOINT_OF: Partial<Record<MilestoneStatus, string>> = {
+  in_verification: "start",
+  verified: "approve",
+  rejected: "reject",
+};
+
+function statusRefused(id: string, from: MilestoneStatus, to: MilestoneStatus): AppError {
+  const endpoint = ENDPOINT_OF[to];
+  const message = endpoint
+    ? `A milestone becomes ${formatStatus(to)} only through POST /api/milestones/${id}/${endpoint}, by its verifier.`
+    : `The status cannot change from ${formatStatus(from)} to ${formatStatus(to)}.`;
+  return new AppError("invalid_input", `status: ${message}`, { status: message });
+}
+
 /**
- * The owner or an admin edits a milestone that is not verified or in verification. Status may only move
- * the ways an owner may move it (DESIGN.md state machine).
+ * The owner or an admin edits a milestone that is not verified or in verification. A status sent with the edit
+ * is carried out as the owner's transition (rejected → pending is a resubmission, with its dispute check), by the
+ * same function as its endpoint; any other status is refused with 400 naming the endpoint that decides it.
  */
 export async function updateMilestone(
   ctx: ServiceContext,
@@ -42,15 +70,17 @@ export async function updateMilestone(
     const { milestone } = access;
     const current = milestone.status as MilestoneStatus;
     if (!isMilestoneEditable(current)) throw notEditable(current, "edited");
-    if (input.status && input.status !== current && !canTransition(current, input.status, "owner")) {
-      throw conflict(`The status cannot change from ${formatStatus(current)} to ${formatStatus(input.status)}.`, {
-        status: current,
-      });
-    }
+    const target = input.status !== undefined && input.status !== current ? input.status : null;
+    const transition = target ? ownerTransition(current, target) : null;
+    const verb = transition ? OWNER_VERBS[transition.name] : undefined;
+    if (target && !verb) throw statusRefused(milestoneId, current, target);
+
     // An unchanged past date may stay (a late milestone keeps its date); a new one may not be in the past.
     if (input.dueDate !== undefined && input.dueDate !== milestone.dueDate) assertNotPast(input.dueDate);
     const [project] = await tx.select().from(projects).where(eq(projects.id, milestone.projectId)).for("update");
-    if (input.capitalAmount !== undefined && input.capitalAmount !== toMoney(milestone.capitalAmount)) {
+    const amountChanges = input.capitalAmount !== undefined && input.capitalAmount !== toMoney(milestone.capitalAmount);
+    if (amountChanges && input.capitalAmount !== undefined) {
+      await assertCoversReleases(tx, milestone.id, input.capitalAmount, project.currency);
       await assertWithinCapital(tx, project, input.capitalAmount, milestone.id);
     }
 
@@ -59,9 +89,7 @@ export async function updateMilestone(
     if (input.description !== undefined && input.description !== milestone.description)
       changes.description = input.description;
     if (input.dueDate !== undefined && input.dueDate !== milestone.dueDate) changes.dueDate = input.dueDate;
-    if (input.capitalAmount !== undefined && input.capitalAmount !== toMoney(milestone.capitalAmount))
-      changes.capitalAmount = moneyParam(input.capitalAmount);
-    if (input.status !== undefined && input.status !== current) changes.status = input.status;
+    if (amountChanges && input.capitalAmount !== undefined) changes.capitalAmount = moneyParam(input.capitalAmount);
 
     let updated = milestone;
     if (Object.keys(changes).length > 0) {
@@ -75,7 +103,7 @@ export async function updateMilestone(
       );
       await appendAudit(tx, {
         actorId: ctx.actor.id,
-        action: changes.status ? "milestone.status_changed" : "milestone.updated",
+        action: "milestone.updated",
         entityType: "milestone",
         entityId: milestoneId,
         projectId: project.id,
@@ -83,21 +111,26 @@ export async function updateMilestone(
         after: changes,
       });
       await recomputeProjectStatus(tx, project.id);
-      if (changes.status) {
-        await notify(
-          tx,
-          await memberIds(tx, project.id, ["investor", "verifier"]),
-          {
-            title: "Milestone status changed",
-            message: `"${updated.title}" on ${project.name} is now ${formatStatus(changes.status)}.`,
-            category: "milestone",
-            link: `/milestones/${milestoneId}`,
-            subject: { projectId: project.id, milestoneId },
-          },
-          ctx.actor.id,
-        );
-      }
+    }
+    if (verb) {
+      await verb(tx, ctx, { ...access, project, milestone: updated });
+      [updated] = await tx.select().from(milestones).where(eq(milestones.id, milestoneId));
     }
     return milestoneDetail(tx, { ...access, project, milestone: updated }, ctx.actor);
   });
+}
+
+/** A milestone's amount never goes below what was already released on it (the database holds this too). */
+async function assertCoversReleases(tx: Tx, milestoneId: string, amount: number, currency: string): Promise<void> {
+  const [row] = await tx
+    .select({ released: sql<string>`coalesce(sum(${disbursements.amount}), 0)` })
+    .from(disbursements)
+    .where(and(eq(disbursements.milestoneId, milestoneId), ne(disbursements.status, "cancelled")));
+  const released = toMoney(row?.released);
+  if (amount < released) {
+    throw businessRule(
+      `The milestone's amount of ${formatMoney(amount, currency)} would be below the ${formatMoney(released, currency)} already released on it.`,
+      { capitalAmount: amount, released },
+    );
+  }
 }

@@ -63,15 +63,19 @@ export interface RollupDifference {
   expected: Record<string, unknown> | null;
 }
 
-/** Every project whose stored rollup differs from a recomputation (missing or extra rows included). */
-export async function findRollupDifferences(db: DbOrTx): Promise<RollupDifference[]> {
+/** Every project (or the one named) whose stored rollup differs from a recomputation (missing rows included). */
+export async function findRollupDifferences(db: DbOrTx, projectId?: string): Promise<RollupDifference[]> {
+  const stored = projectId ? sql`(select * from project_rollups where project_id = ${projectId})` : sql`project_rollups`;
+  const expected = projectId
+    ? sql`(select * from project_rollup_expected where project_id = ${projectId})`
+    : sql`project_rollup_expected`;
   const rows = await queryRows<{ project_id: string; stored: unknown; expected: unknown }>(
     db,
     sql`select coalesce(s.project_id, e.project_id) as project_id,
                case when s.project_id is null then null else to_jsonb(s) end as stored,
                case when e.project_id is null then null else to_jsonb(e) end as expected
-        from project_rollups s
-        full outer join project_rollup_expected e on e.project_id = s.project_id
+        from ${stored} s
+        full outer join ${expected} e on e.project_id = s.project_id
         where s.project_id is null or e.project_id is null
            or (${columns("s.")}) is distinct from (${columns("e.")})
         order by 1`,

@@ -25,7 +25,10 @@ async function refuseWhileOwningProjects(tx: Tx, name: string, userId: string): 
   });
 }
 
-/** An admin changes a user's role: audited, and the user is told (category `account`). */
+/**
+ * An admin changes a user's role, and/or sets the organization release rules compare for them. Each change is
+ * audited and the user is told (category `account`).
+ */
 export async function changeUserRole({
   ctx,
   userId,
@@ -37,36 +40,69 @@ export async function changeUserRole({
 }): Promise<UserAdminDto> {
   if (ctx.actor.role !== "admin") throw forbidden("Only an admin can change roles.");
   // An admin demoting themself could leave nobody able to manage users.
-  if (userId === ctx.actor.id && input.role !== "admin") {
+  if (userId === ctx.actor.id && input.role !== undefined && input.role !== "admin") {
     throw businessRule("You cannot change your own admin role.");
   }
   return ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!current) throw notFound("User");
     let row = current;
-    if (current.role !== input.role) {
+    if (input.role !== undefined && current.role !== input.role) {
+      const role = input.role;
       await refuseWhileOwningProjects(tx, current.name, userId);
-      [row] = await tx
-        .update(users)
-        .set({ role: input.role, updatedAt: new Date() })
-        .where(eq(users.id, userId))
-        .returning();
+      [row] = await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
       await appendAudit(tx, {
         actorId: ctx.actor.id,
         action: "user.role_changed",
         entityType: "user",
         entityId: userId,
         before: { role: current.role },
-        after: { role: input.role },
+        after: { role },
       });
       await notify(
         tx,
         [userId],
         {
           title: "Your role has changed",
-          message: `An administrator changed your role from ${ROLE_LABELS[current.role as Role]} to ${ROLE_LABELS[input.role]}.`,
+          message: `An administrator changed your role from ${ROLE_LABELS[current.role as Role]} to ${ROLE_LABELS[role]}.`,
           category: "account",
           link: "/dashboard",
+        },
+        ctx.actor.id,
+      );
+    }
+    if (input.verifiedOrganization !== undefined && input.verifiedOrganization !== row.verifiedOrganization) {
+      const organization = input.verifiedOrganization;
+      const now = new Date();
+      [row] = await tx
+        .update(users)
+        .set({
+          verifiedOrganization: organization,
+          organizationVerifiedAt: organization === null ? null : now,
+          organizationVerifiedBy: organization === null ? null : ctx.actor.id,
+          updatedAt: now,
+        })
+        .where(eq(users.id, userId))
+        .returning();
+      await appendAudit(tx, {
+        actorId: ctx.actor.id,
+        action: "user.organization_verified",
+        entityType: "user",
+        entityId: userId,
+        before: { verifiedOrganization: current.verifiedOrganization },
+        after: { verifiedOrganization: organization },
+      });
+      await notify(
+        tx,
+        [userId],
+        {
+          title: "Your organization was verified",
+          message:
+            organization === null
+              ? "An administrator removed your verified organization."
+              : `An administrator verified your organization as ${organization}.`,
+          category: "account",
+          link: "/account",
         },
         ctx.actor.id,
       );
@@ -79,6 +115,8 @@ export async function changeUserRole({
       organization: row.organization,
       avatar: row.avatarUrl,
       createdAt: row.createdAt.toISOString(),
+      verifiedOrganization: row.verifiedOrganization,
+      organizationVerifiedAt: row.organizationVerifiedAt?.toISOString() ?? null,
     };
   });
 }

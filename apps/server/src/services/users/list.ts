@@ -33,6 +33,8 @@ export async function listUsers({
       email: users.email,
       role: users.role,
       organization: users.organization,
+      verifiedOrganization: users.verifiedOrganization,
+      organizationVerifiedAt: users.organizationVerifiedAt,
       avatarUrl: users.avatarUrl,
       createdAt: users.createdAt,
       keysetKeys: page.keys,
@@ -58,6 +60,8 @@ export async function listUsers({
       organization: u.organization,
       avatar: u.avatarUrl,
       createdAt: u.createdAt.toISOString(),
+      verifiedOrganization: u.verifiedOrganization,
+      organizationVerifiedAt: u.organizationVerifiedAt?.toISOString() ?? null,
     })),
     nextCursor,
   };

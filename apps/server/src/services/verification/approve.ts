@@ -2,12 +2,12 @@ import { formatMoney, type VerificationDto } from "@tranche/domain";
 import { and, eq } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import type { Tx } from "../../db/client";
-import { idempotencyKeys, milestones, users } from "../../db/schema";
+import { idempotencyKeys, milestones } from "../../db/schema";
 import { businessRule, conflict } from "../../errors";
 import { type MilestoneAccess, memberIds } from "../access";
 import { requirePolicyDecider } from "./access";
 import { recordTransition, withLockedMilestone } from "./locked";
-import { closeDispute, type RoundState, recordDecision, roundState } from "./quorum";
+import { closeDispute, type RoundState, recordDecision, roundState, verifiedOrganizationOf } from "./quorum";
 import { completeRelease } from "./release";
 
 export interface ApproveResult {
@@ -42,11 +42,10 @@ export function approveMilestone(
     const before = await roundState(tx, access.milestone);
     requirePolicyDecider(access, ctx.actor, before, "approved");
     await requireDistinctOrganization(tx, ctx, before);
-    await recordDecision(tx, access, ctx.actor, {
+    await recordDecision(tx, access, ctx.actor, before, {
       kind: "approve",
       share: input.share,
       comment: input.comments,
-      policyVersion: before.rule.version,
     });
     const state = await roundState(tx, access.milestone);
     const closed = await closeDispute(tx, state, "approved", new Date());
@@ -71,14 +70,16 @@ export function approveMilestone(
   });
 }
 
-/** Under a policy that asks for it, each approval that counts comes from a different organization. */
+/**
+ * Under a policy that asks for it, each approval that counts comes from a different organization: the verified
+ * organization an admin set, as recorded with each earlier approval — never what a profile says.
+ */
 async function requireDistinctOrganization(tx: Tx, ctx: ServiceContext, state: RoundState): Promise<void> {
   if (!state.rule.distinctOrganizations) return;
-  const [me] = await tx.select({ organization: users.organization }).from(users).where(eq(users.id, ctx.actor.id));
-  const organization = me?.organization?.trim();
+  const organization = await verifiedOrganizationOf(tx, ctx.actor.id);
   if (!organization) {
     throw businessRule(
-      "This project's release policy needs verifiers from different organizations, and your profile names no organization.",
+      "This project's release policy needs verifiers from different organizations, and an admin has not verified your organization yet.",
     );
   }
   const same = (o: string | null) => (o ?? "").trim().toLowerCase() === organization.toLowerCase();

@@ -14,11 +14,7 @@ export function countersignMilestone(
   return withLockedMilestone(ctx, milestoneId, async (tx, access) => {
     const before = await roundState(tx, access.milestone);
     requireCountersigner(access, ctx.actor, before);
-    await recordDecision(tx, access, ctx.actor, {
-      kind: "countersign",
-      comment: input.comments,
-      policyVersion: before.rule.version,
-    });
+    await recordDecision(tx, access, ctx.actor, before, { kind: "countersign", comment: input.comments });
     const state = await roundState(tx, access.milestone);
     return completeRelease(tx, ctx, access, state, { verifierId: access.milestone.verifierId });
   });

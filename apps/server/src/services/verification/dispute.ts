@@ -7,9 +7,10 @@ import type { ServiceContext } from "../../context";
 import { milestoneDisputes, milestones, projectMembers, users } from "../../db/schema";
 import { businessRule, conflict, forbidden } from "../../errors";
 import { memberIds } from "../access";
+import { transitionMilestone } from "../milestones/transition";
 import { requireOwner, requireStatus } from "./access";
 import { recordTransition, withLockedMilestone } from "./locked";
-import { roundState, voidRound } from "./quorum";
+import { roundState } from "./quorum";
 
 export function openDispute(
   ctx: ServiceContext,
@@ -76,23 +77,22 @@ export function assignDispute(
       throw businessRule(`${name} decided the disputed verification; choose a different verifier.`);
     }
     const now = new Date();
-    const round = await voidRound(tx, access.milestone, now);
+    const updated = await transitionMilestone(
+      tx,
+      access.milestone,
+      "reassign",
+      { verifierId: input.verifierId, startedAt: now, verificationDate: null },
+      now,
+    );
     await tx
       .update(milestoneDisputes)
-      .set({ verifierId: input.verifierId, round, assignedBy: ctx.actor.id, assignedAt: now })
-      .where(and(eq(milestoneDisputes.id, open.id), isNull(milestoneDisputes.closedAt)));
-    const [updated] = await tx
-      .update(milestones)
       .set({
-        status: "in_verification",
         verifierId: input.verifierId,
-        verificationRound: round,
-        startedAt: now,
-        verificationDate: null,
-        updatedAt: now,
+        round: updated.verificationRound,
+        assignedBy: ctx.actor.id,
+        assignedAt: now,
       })
-      .where(eq(milestones.id, milestoneId))
-      .returning();
+      .where(and(eq(milestoneDisputes.id, open.id), isNull(milestoneDisputes.closedAt)));
     return recordTransition(
       tx,
       ctx,

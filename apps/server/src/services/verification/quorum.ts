@@ -8,14 +8,15 @@ import {
   type ReleaseRule,
   requiredApprovalsFor,
   shareOf,
+  subtractMoney,
   type VerificationDecisionDto,
 } from "@tranche/domain";
-import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { SessionUser } from "../../context";
 import type { DbOrTx, Tx } from "../../db/client";
-import { disbursements, milestoneDisputes, users, verificationDecisions } from "../../db/schema";
-import { toMoney } from "../../lib/money";
+import { disbursements, milestoneDisputes, projectMembers, users, verificationDecisions } from "../../db/schema";
+import { moneyParam, toMoney } from "../../lib/money";
 import type { MilestoneAccess, MilestoneRow } from "../access";
 import { verifierCount } from "../release-policy/get";
 import { currentRule } from "../release-policy/rule";
@@ -80,33 +81,74 @@ async function openAmountOf(db: DbOrTx, milestone: MilestoneRow): Promise<number
     .select({ released: sql<string>`coalesce(sum(${disbursements.amount}), 0)` })
     .from(disbursements)
     .where(and(eq(disbursements.milestoneId, milestone.id), ne(disbursements.status, "cancelled")));
-  return toMoney(toMoney(milestone.capitalAmount) - toMoney(row?.released));
+  return subtractMoney(toMoney(milestone.capitalAmount), toMoney(row?.released));
+}
+
+/** Verifiers whose approvals may count now: assigned to the project as verifiers, neither owning nor investing. */
+async function eligibleVerifierIds(db: DbOrTx, projectId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ userId: projectMembers.userId, role: projectMembers.role, userRole: users.role })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(eq(projectMembers.projectId, projectId));
+  const conflicted = new Set(rows.filter((r) => r.role !== "verifier").map((r) => r.userId));
+  return new Set(
+    rows
+      .filter((r) => r.role === "verifier" && r.userRole === "verifier" && !conflicted.has(r.userId))
+      .map((r) => r.userId),
+  );
+}
+
+/**
+ * The approvals that count under the rule in force now: from verifiers still assigned (one removed, or whose
+ * role changed, no longer counts), and, when organizations must differ, the first approval of each verified
+ * organization (a policy tightened after two approvals from one organization counts them once).
+ */
+function countingApprovals(
+  approvals: VerificationDecisionDto[],
+  eligible: Set<string>,
+  rule: ReleaseRule,
+): VerificationDecisionDto[] {
+  const assigned = approvals.filter((d) => eligible.has(d.userId));
+  if (!rule.distinctOrganizations) return assigned;
+  const seen = new Set<string>();
+  return assigned.filter((d) => {
+    const organization = d.organization?.trim().toLowerCase();
+    if (!organization || seen.has(organization)) return false;
+    seen.add(organization);
+    return true;
+  });
 }
 
 export async function roundState(db: DbOrTx, milestone: MilestoneRow): Promise<RoundState> {
   const rule = await currentRule(db, milestone.projectId);
   const assignedVerifiers = await verifierCount(db, milestone.projectId);
   const rows = await db
-    .select({ decision: verificationDecisions, userName: users.name, organization: users.organization })
+    .select({ decision: verificationDecisions, userName: users.name })
     .from(verificationDecisions)
     .innerJoin(users, eq(users.id, verificationDecisions.userId))
     .where(eq(verificationDecisions.milestoneId, milestone.id))
     .orderBy(asc(verificationDecisions.decidedAt), asc(verificationDecisions.id));
-  const decisions: VerificationDecisionDto[] = rows.map(({ decision: d, userName, organization }) => ({
+  const decisions: VerificationDecisionDto[] = rows.map(({ decision: d, userName }) => ({
     id: d.id,
     round: d.round,
     kind: d.kind,
     userId: d.userId,
     userName,
-    organization,
+    organization: d.organization,
     share: Number(d.share),
+    amount: d.amount === null ? null : toMoney(d.amount),
     comment: d.comment,
     policyVersion: d.policyVersion,
     decidedAt: d.decidedAt.toISOString(),
     voidedAt: d.voidedAt?.toISOString() ?? null,
   }));
   const current = decisions.filter((d) => d.round === milestone.verificationRound && !d.voidedAt);
-  const approvals = current.filter((d) => d.kind === "approve");
+  const approvals = countingApprovals(
+    current.filter((d) => d.kind === "approve"),
+    await eligibleVerifierIds(db, milestone.projectId),
+    rule,
+  );
   const openAmount = await openAmountOf(db, milestone);
   const share = Math.min(100, ...approvals.map((d) => d.share));
   const releaseAmount = share >= 100 ? openAmount : shareOf(openAmount, share);
@@ -155,39 +197,30 @@ export const hasDecided = (state: RoundState, actor: SessionUser) => state.curre
 /** Under the default rule only the verifier who started decides (as always); under a quorum, every assigned one. */
 export const isQuorumRule = (state: RoundState) => state.required > 1;
 
+/** The decider's verified organization (set by an admin), read inside the deciding transaction. */
+export async function verifiedOrganizationOf(tx: Tx, userId: string): Promise<string | null> {
+  const [row] = await tx.select({ organization: users.verifiedOrganization }).from(users).where(eq(users.id, userId));
+  return row?.organization?.trim() || null;
+}
+
+/** Records a decision of the current round with what it is judged by later: organization and agreed amount. */
 export async function recordDecision(
   tx: Tx,
   access: MilestoneAccess,
   actor: SessionUser,
-  decision: {
-    kind: "approve" | "reject" | "countersign";
-    share?: number;
-    comment?: string | null;
-    policyVersion: number;
-  },
+  state: RoundState,
+  decision: { kind: "approve" | "reject" | "countersign"; share?: number; comment?: string | null },
 ): Promise<void> {
+  const share = decision.share ?? 100;
   await tx.insert(verificationDecisions).values({
     milestoneId: access.milestone.id,
     round: access.milestone.verificationRound,
     userId: actor.id,
     kind: decision.kind,
-    share: (decision.share ?? 100).toFixed(2),
+    share: share.toFixed(2),
     comment: decision.comment?.length ? decision.comment : null,
-    policyVersion: decision.policyVersion,
+    policyVersion: state.rule.version,
+    organization: await verifiedOrganizationOf(tx, actor.id),
+    amount: decision.kind === "approve" ? moneyParam(shareOf(state.openAmount, share)) : null,
   });
-}
-
-/** The owner resubmits (or a rejected milestone resumes): this round's decisions stop counting. */
-export async function voidRound(tx: Tx, milestone: MilestoneRow, now: Date): Promise<number> {
-  await tx
-    .update(verificationDecisions)
-    .set({ voidedAt: now })
-    .where(
-      and(
-        eq(verificationDecisions.milestoneId, milestone.id),
-        eq(verificationDecisions.round, milestone.verificationRound),
-        isNull(verificationDecisions.voidedAt),
-      ),
-    );
-  return milestone.verificationRound + 1;
 }

@@ -1,9 +1,8 @@
 import { POLICY_REJECTION_MIN, type VerificationDto } from "@tranche/domain";
-import { eq } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
-import { milestones } from "../../db/schema";
 import { AppError } from "../../errors";
 import { memberIds } from "../access";
+import { transitionMilestone } from "../milestones/transition";
 import { requirePolicyDecider } from "./access";
 import { publishDecision } from "./events";
 import { recordTransition, withLockedMilestone } from "./locked";
@@ -25,24 +24,16 @@ export function rejectMilestone(
       const problem = `Under this project's release policy a rejection needs a reason of at least ${POLICY_REJECTION_MIN} characters.`;
       throw new AppError("invalid_input", `comments: ${problem}`, { comments: problem });
     }
-    await recordDecision(tx, access, ctx.actor, {
-      kind: "reject",
-      comment: input.comments,
-      policyVersion: state.rule.version,
-    });
+    await recordDecision(tx, access, ctx.actor, state, { kind: "reject", comment: input.comments });
     const now = new Date();
     const dispute = await closeDispute(tx, state, "rejected", now);
-    const [updated] = await tx
-      .update(milestones)
-      .set({
-        status: "rejected",
-        verificationDate: now,
-        comments: input.comments,
-        verifierId: ctx.actor.id,
-        updatedAt: now,
-      })
-      .where(eq(milestones.id, milestoneId))
-      .returning();
+    const updated = await transitionMilestone(
+      tx,
+      access.milestone,
+      "reject",
+      { verificationDate: now, comments: input.comments, verifierId: ctx.actor.id },
+      now,
+    );
     const body = await recordTransition(
       tx,
       ctx,

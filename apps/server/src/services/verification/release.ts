@@ -1,11 +1,11 @@
-import { formatMoney, type VerificationDto } from "@tranche/domain";
-import { eq } from "drizzle-orm";
+import { formatMoney, subtractMoney, type VerificationDto } from "@tranche/domain";
 import type { ServiceContext } from "../../context";
 import type { Tx } from "../../db/client";
-import { disbursements, milestones } from "../../db/schema";
+import { disbursements } from "../../db/schema";
 import { conflict } from "../../errors";
 import { moneyParam } from "../../lib/money";
 import { type MilestoneAccess, memberIds } from "../access";
+import { transitionMilestone } from "../milestones/transition";
 import { publishEvent } from "../outbox/outbox";
 import { releaseEventData } from "../releases/dto";
 import { publishDecision } from "./events";
@@ -28,18 +28,18 @@ export async function completeRelease(
   const now = new Date();
   const amount = state.releaseAmount;
   const partial = amount < state.openAmount;
-  const [updated] = await tx
-    .update(milestones)
-    .set({
-      status: partial ? "pending" : "verified",
+  const updated = await transitionMilestone(
+    tx,
+    milestone,
+    partial ? "release_part" : "approve",
+    {
       verificationDate: now,
       ...(decision.comments === undefined ? {} : { comments: decision.comments?.length ? decision.comments : null }),
       verifierId: decision.verifierId,
-      ...(partial ? { verificationRound: milestone.verificationRound + 1, startedAt: null } : {}),
-      updatedAt: now,
-    })
-    .where(eq(milestones.id, milestone.id))
-    .returning();
+      ...(partial ? { startedAt: null } : {}),
+    },
+    now,
+  );
   const [release] = await tx
     .insert(disbursements)
     .values({
@@ -51,6 +51,7 @@ export async function completeRelease(
       releasedAt: now,
       policyVersion: state.rule.version,
       round: milestone.verificationRound,
+      decisionIds: state.current.filter((d) => d.kind !== "reject").map((d) => d.id),
     })
     .onConflictDoNothing()
     .returning();
@@ -70,7 +71,7 @@ export async function completeRelease(
           amount,
           currency: project.currency,
           policyVersion: state.rule.version,
-          ...(partial ? { partial: true, remaining: state.openAmount - amount } : {}),
+          ...(partial ? { partial: true, remaining: subtractMoney(state.openAmount, amount) } : {}),
         },
         approvals: state.approvals.map((a) => ({ userId: a.userId, share: a.share, decidedAt: a.decidedAt })),
         ...(decision.dispute ? { dispute: decision.dispute } : {}),
@@ -80,7 +81,7 @@ export async function completeRelease(
       recipients: await memberIds(tx, project.id, ["owner", "investor"]),
       title: partial ? "Part of a milestone released" : "Milestone verified",
       message: partial
-        ? `"${updated.title}" (${project.name}): ${money} approved for release; ${formatMoney(state.openAmount - amount, project.currency)} stays open for a follow-up verification.`
+        ? `"${updated.title}" (${project.name}): ${money} approved for release; ${formatMoney(subtractMoney(state.openAmount, amount), project.currency)} stays open for a follow-up verification.`
         : `"${updated.title}" (${project.name}) was verified: ${money} approved for capital release.`,
       category: "verification",
     },

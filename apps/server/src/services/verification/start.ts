@@ -1,8 +1,7 @@
 import type { VerificationDto } from "@tranche/domain";
-import { eq } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
-import { milestones } from "../../db/schema";
 import { memberIds } from "../access";
+import { transitionMilestone } from "../milestones/transition";
 import { requireEligibleVerifier, requireStatus } from "./access";
 import { recordTransition, withLockedMilestone } from "./locked";
 
@@ -12,11 +11,13 @@ export function startVerification(ctx: ServiceContext, milestoneId: string): Pro
     requireEligibleVerifier(access, ctx.actor);
     const from = requireStatus(access, ["pending", "delayed"], "started");
     const now = new Date();
-    const [updated] = await tx
-      .update(milestones)
-      .set({ status: "in_verification", verifierId: ctx.actor.id, startedAt: now, updatedAt: now })
-      .where(eq(milestones.id, milestoneId))
-      .returning();
+    const updated = await transitionMilestone(
+      tx,
+      access.milestone,
+      from === "delayed" ? "resume" : "start",
+      { verifierId: ctx.actor.id, startedAt: now },
+      now,
+    );
     return recordTransition(
       tx,
       ctx,

@@ -8,6 +8,7 @@ import { SelectFilter } from "@/components/select-filter";
 import { DataTable } from "@/components/ui/data-table";
 import { useUrlState } from "@/lib/use-url-state";
 import { useUsers } from "../api/list-users";
+import { OrganizationCell } from "./organization-cell";
 import { RolePicker } from "./role-picker";
 
 const ROLE_OPTIONS = [{ value: "all", label: "All roles" }, ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))];
@@ -34,7 +35,7 @@ function userColumns(currentUserId: string) {
     column.accessor("organization", {
       header: "Organization",
       meta: { className: "wrap-anywhere align-middle" },
-      cell: (info) => info.getValue() ?? "—",
+      cell: (info) => <OrganizationCell user={info.row.original} />,
     }),
     column.accessor("createdAt", {
       header: "Joined",
@@ -123,10 +124,8 @@ function UserCard({ user, isSelf }: { user: UserAdminDto; isSelf: boolean }) {
         <p className="wrap-anywhere">
           <UserName user={user} isSelf={isSelf} />
         </p>
-        <p className="text-muted-foreground wrap-anywhere">
-          {user.email}
-          {user.organization ? ` · ${user.organization}` : ""}
-        </p>
+        <p className="text-muted-foreground wrap-anywhere">{user.email}</p>
+        <OrganizationCell user={user} />
         <p className="text-muted-foreground">Joined {formatDate(user.createdAt)}</p>
       </div>
       <RolePicker user={user} isSelf={isSelf} />

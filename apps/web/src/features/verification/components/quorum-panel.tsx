@@ -7,14 +7,16 @@ import { useMilestoneAction } from "../api/milestone-action";
 
 const KIND_LABELS = { approve: "Approved", reject: "Rejected", countersign: "Countersigned" } as const;
 
-function DecisionRow({ d, currencyAmount }: { d: VerificationDecisionDto; currencyAmount: (share: number) => string }) {
+function DecisionRow({ d, currency }: { d: VerificationDecisionDto; currency: string }) {
   const who = d.organization ? `${d.userName} (${d.organization})` : d.userName;
   return (
     <li className={d.voidedAt ? "text-slate-500" : "text-slate-800"}>
       <div className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
         <span className={d.voidedAt ? "line-through" : "font-medium"}>
           {KIND_LABELS[d.kind]}
-          {d.kind === "approve" && d.share < 100 ? ` ${d.share}% (${currencyAmount(d.share)})` : ""}
+          {d.kind === "approve" && d.share < 100
+            ? ` ${d.share}%${d.amount === null ? "" : ` (${formatMoney(d.amount, currency)})`}`
+            : ""}
         </span>
         <span>by {who}</span>
         {d.voidedAt ? <Badge className="bg-slate-200 text-slate-700">Void: resubmitted</Badge> : null}
@@ -30,7 +32,6 @@ export function QuorumPanel({ verification: v }: { verification: VerificationDto
   const countersign = useMilestoneAction(v.milestoneId, "countersign");
   const { quorum } = v;
   const release = formatMoney(quorum.openAmount, v.currency);
-  const currencyAmount = (share: number) => formatMoney(Math.floor(quorum.openAmount * share) / 100, v.currency);
   const showTally = v.status === "in_verification" || quorum.required > 1 || quorum.decisions.length > 0;
   if (!showTally) return null;
   return (
@@ -51,7 +52,7 @@ export function QuorumPanel({ verification: v }: { verification: VerificationDto
       {quorum.decisions.length ? (
         <ol className="grid gap-2 text-sm" aria-label="Decisions">
           {quorum.decisions.map((d) => (
-            <DecisionRow key={d.id} d={d} currencyAmount={currencyAmount} />
+            <DecisionRow key={d.id} d={d} currency={v.currency} />
           ))}
         </ol>
       ) : (

@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatLongDate,
   formatMoney,
+  shareOf,
   type VerificationDto,
   verificationProgress,
 } from "@tranche/domain";
@@ -322,7 +323,7 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
           id={shareId}
           label="Share to release (%)"
           error={shareError}
-          hint={`Of ${formatMoney(v.quorum.openAmount, v.currency)} open. Below 100, give the reason in the comments; the rest stays for a follow-up verification.`}
+          hint={`${sharePreview(v.quorum.openAmount, share, v.currency)}Below 100, give the reason in the comments; the rest stays for a follow-up verification.`}
         >
           <Input
             id={shareId}
@@ -372,4 +373,12 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
       </DialogFooter>
     </>
   );
+}
+
+/** "Releases €1,200,000 of €2,000,000 open." — the server's own rounding (the domain's shareOf), before approving. */
+function sharePreview(openAmount: number, share: string, currency: string): string {
+  const open = formatMoney(openAmount, currency);
+  const percent = Number(share);
+  if (share.trim() === "" || !Number.isFinite(percent) || percent < 1 || percent > 100) return `Of ${open} open. `;
+  return `Releases ${formatMoney(percent === 100 ? openAmount : shareOf(openAmount, percent), currency)} of ${open} open. `;
 }

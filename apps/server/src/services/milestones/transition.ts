@@ -1,0 +1,60 @@
+// The one way a milestone's status changes (docs/domain.md "Milestone states"). Every verb — start, resume,
+// approve, release a part, reject, resubmit, reassign a dispute, delay, undelay — and a status sent with an edit
+// come here, inside their transaction with the milestone row locked. The database trigger of migration 0014
+// refuses anything else.
+import { findTransition, type MilestoneStatus, type TransitionName } from "@tranche/domain";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { milestones, verificationDecisions } from "../../db/schema";
+import { conflict } from "../../errors";
+import type { MilestoneRow } from "../access";
+
+type MilestoneChanges = Omit<Partial<typeof milestones.$inferInsert>, "status" | "verificationRound" | "id">;
+
+/**
+ * Moves `milestone` (locked by the caller) along the named transition and returns the updated row. A transition
+ * that closes the round bumps it; leaving a rejection also voids the round's decisions, so they never count again.
+ */
+export async function transitionMilestone(
+  tx: Tx,
+  milestone: MilestoneRow,
+  name: TransitionName,
+  changes: MilestoneChanges = {},
+  now = new Date(),
+): Promise<MilestoneRow> {
+  const from = milestone.status as MilestoneStatus;
+  const edge = findTransition(name, from);
+  if (!edge) throw conflict(`Milestone is ${from.replace("_", " ")}; it cannot be ${VERBS[name]}.`, { status: from });
+  if (edge.round === "void") {
+    await tx
+      .update(verificationDecisions)
+      .set({ voidedAt: now })
+      .where(
+        and(
+          eq(verificationDecisions.milestoneId, milestone.id),
+          eq(verificationDecisions.round, milestone.verificationRound),
+          isNull(verificationDecisions.voidedAt),
+        ),
+      );
+  }
+  const round = edge.round === "keep" ? milestone.verificationRound : milestone.verificationRound + 1;
+  const [updated] = await tx
+    .update(milestones)
+    .set({ ...changes, status: edge.to, verificationRound: round, updatedAt: now })
+    .where(and(eq(milestones.id, milestone.id), eq(milestones.status, from)))
+    .returning();
+  if (!updated) throw conflict("The milestone changed meanwhile; reload it and try again.");
+  return updated;
+}
+
+const VERBS: Record<TransitionName, string> = {
+  start: "started",
+  resume: "resumed",
+  approve: "approved",
+  release_part: "approved",
+  reject: "rejected",
+  resubmit: "resubmitted",
+  reassign: "reassigned",
+  delay: "delayed",
+  undelay: "set back to pending",
+};

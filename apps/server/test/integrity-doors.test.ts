@@ -1,0 +1,268 @@
+// The doors an ordinary account walked through to move money outside the rules, each shut: an edit that reopened
+// a rejected round, a milestone shrunk below its release, a self-declared organization, and float cents. Each test
+// also shows the database refusing the same thing when the application is bypassed.
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEvents, disbursements, milestones, verificationDecisions } from "../src/db/schema";
+import { makeMilestone, makeProject } from "./factories";
+import { createTestApp, type TestApp, type TestUser } from "./harness";
+
+let t: TestApp;
+let owner: TestUser;
+let lead: TestUser;
+let admin: TestUser;
+let a: TestUser;
+let b: TestUser;
+let c: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [owner, lead, admin] = await Promise.all([t.user("project_owner"), t.user("investor"), t.user("admin")]);
+  [a, b, c] = await Promise.all([
+    t.user("verifier", { organization: "Northwind Audit", verifiedOrganization: "Northwind Audit" }),
+    t.user("verifier", { organization: "Northwind Audit", verifiedOrganization: "Northwind Audit" }),
+    t.user("verifier", { organization: "Kestrel Engineering", verifiedOrganization: "Kestrel Engineering" }),
+  ]);
+});
+afterAll(() => t.close());
+
+const post = (path: string, as: TestUser, body?: unknown) => t.request("POST", path, { as, body });
+
+async function underPolicy(rule: Record<string, unknown>, amount = 1_000_000) {
+  const project = await makeProject(t, { owner, investors: [lead], verifiers: [a, b, c], totalCapital: 5_000_000 });
+  expect(
+    (await t.request("PUT", `/api/projects/${project.id}/lead-investor`, { as: admin, body: { userId: lead.id } }))
+      .status,
+  ).toBe(200);
+  const policy = { requiredApprovals: 2, thresholds: [], distinctOrganizations: false, cosignAbove: null, ...rule };
+  expect(
+    (await t.request("PUT", `/api/projects/${project.id}/release-policy`, { as: lead, body: policy })).status,
+  ).toBe(200);
+  const milestone = await makeMilestone(t, project, { status: "in_verification", verifier: a, capitalAmount: amount });
+  return { project, milestone };
+}
+
+const releasesOf = (milestoneId: string) =>
+  t.deps.db
+    .select()
+    .from(disbursements)
+    .where(eq(disbursements.milestoneId, milestoneId))
+    .orderBy(asc(disbursements.round));
+const milestoneRow = async (id: string) => (await t.deps.db.select().from(milestones).where(eq(milestones.id, id)))[0];
+
+describe("door 1: a rejected round reopened by an edit", () => {
+  it("carries out PATCH {status: pending} as a resubmission: the earlier approval stops counting", async () => {
+    const { milestone } = await underPolicy({});
+    expect((await post(`/api/milestones/${milestone.id}/approve`, a)).status).toBe(200);
+    expect(
+      (await post(`/api/milestones/${milestone.id}/reject`, c, { comments: "The invoices do not match." })).status,
+    ).toBe(200);
+    const edited = await t.request("PATCH", `/api/milestones/${milestone.id}`, {
+      as: owner,
+      body: { status: "pending" },
+    });
+    expect(edited.status).toBe(200);
+    const row = await milestoneRow(milestone.id);
+    expect(row).toMatchObject({ status: "pending", verificationRound: 2 });
+    const decisions = await t.deps.db
+      .select()
+      .from(verificationDecisions)
+      .where(eq(verificationDecisions.milestoneId, milestone.id));
+    expect(decisions.every((d) => d.voidedAt !== null)).toBe(true);
+    const [event] = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, milestone.id), eq(auditEvents.action, "milestone.resubmitted")));
+    expect(event).toBeDefined();
+
+    // One approval in the new round is one of two: nothing is released.
+    expect((await post(`/api/milestones/${milestone.id}/start`, b)).status).toBe(200);
+    const once = await post(`/api/milestones/${milestone.id}/approve`, b);
+    expect(once.body).toMatchObject({ status: "in_verification", quorum: { approvals: 1, required: 2 } });
+    expect(await releasesOf(milestone.id)).toHaveLength(0);
+  });
+
+  it("refuses the edit while the rejection is under dispute, exactly as the endpoint does", async () => {
+    const { milestone } = await underPolicy({});
+    await post(`/api/milestones/${milestone.id}/reject`, c, { comments: "The invoices do not match." });
+    expect(
+      (await post(`/api/milestones/${milestone.id}/dispute`, owner, { statement: "The invoices were re-issued." }))
+        .status,
+    ).toBe(200);
+    for (const status of ["pending", "delayed"]) {
+      const edited = await t.request("PATCH", `/api/milestones/${milestone.id}`, {
+        as: owner,
+        body: { status, title: "Changed title" },
+      });
+      expect(edited.status).toBe(409);
+      expect(edited.body.error.message).toContain("under dispute");
+    }
+    expect(await milestoneRow(milestone.id)).toMatchObject({
+      status: "rejected",
+      verificationRound: 1,
+      title: milestone.title,
+    });
+  });
+
+  it("is refused by the database when a status is written outside the transition table", async () => {
+    const { milestone } = await underPolicy({});
+    await post(`/api/milestones/${milestone.id}/reject`, c, { comments: "The invoices do not match." });
+    // Reopening the rejected round in place, or jumping to verified, is not a transition.
+    await expect(
+      t.deps.db.update(milestones).set({ status: "pending" }).where(eq(milestones.id, milestone.id)),
+    ).rejects.toThrow();
+    await expect(
+      t.deps.db.update(milestones).set({ status: "verified" }).where(eq(milestones.id, milestone.id)),
+    ).rejects.toThrow();
+    expect(await milestoneRow(milestone.id)).toMatchObject({ status: "rejected", verificationRound: 1 });
+  });
+});
+
+describe("door 2: a milestone shrunk below its release", () => {
+  it("answers 422 with both figures, changes nothing, and the next approval still works", async () => {
+    const { project, milestone } = await underPolicy({ requiredApprovals: 1 });
+    const part = await post(`/api/milestones/${milestone.id}/approve`, a, {
+      share: 50,
+      comments: "Half of the works are done.",
+    });
+    expect(part.body.status).toBe("pending");
+    const shrunk = await t.request("PATCH", `/api/milestones/${milestone.id}`, {
+      as: owner,
+      body: { capitalAmount: 100_000 },
+    });
+    expect(shrunk.status).toBe(422);
+    expect(shrunk.body.error.details).toEqual({ capitalAmount: 100_000, released: 500_000 });
+    expect(shrunk.body.error.message).toBe(
+      "The milestone's amount of $100,000 would be below the $500,000 already released on it.",
+    );
+    expect((await milestoneRow(milestone.id)).capitalAmount).toBe("1000000.00");
+    expect((await post(`/api/milestones/${milestone.id}/start`, a)).status).toBe(200);
+    const rest = await post(`/api/milestones/${milestone.id}/approve`, a);
+    expect(rest.body.status).toBe("verified");
+    expect((await releasesOf(milestone.id)).map((r) => r.amount)).toEqual(["500000.00", "500000.00"]);
+    expect(project.id).toBeTruthy();
+  });
+
+  it("is refused by the database: releases above the amount, or an amount below the releases", async () => {
+    const { milestone } = await underPolicy({ requiredApprovals: 1 });
+    await post(`/api/milestones/${milestone.id}/approve`, a, { share: 50, comments: "Half of the works are done." });
+    await expect(
+      t.deps.db.update(milestones).set({ capitalAmount: "100000.00" }).where(eq(milestones.id, milestone.id)),
+    ).rejects.toThrow();
+    const [release] = await releasesOf(milestone.id);
+    await expect(
+      t.deps.db.update(disbursements).set({ amount: "1000000.01" }).where(eq(disbursements.id, release.id)),
+    ).rejects.toThrow();
+    // A release that names no decision of its round is refused too.
+    await expect(
+      t.deps.db.insert(disbursements).values({
+        milestoneId: milestone.id,
+        projectId: milestone.projectId,
+        amount: "1.00",
+        currency: "USD",
+        releasedBy: a.id,
+        round: 2,
+      }),
+    ).rejects.toThrow();
+    expect(await releasesOf(milestone.id)).toHaveLength(1);
+  });
+
+  it("records the round and the decisions that made each release", async () => {
+    const { milestone } = await underPolicy({});
+    await post(`/api/milestones/${milestone.id}/approve`, a);
+    await post(`/api/milestones/${milestone.id}/approve`, c);
+    const [release] = await releasesOf(milestone.id);
+    const approvals = await t.deps.db
+      .select()
+      .from(verificationDecisions)
+      .where(eq(verificationDecisions.milestoneId, milestone.id))
+      .orderBy(asc(verificationDecisions.decidedAt));
+    expect(release.round).toBe(1);
+    expect([...release.decisionIds].sort()).toEqual(approvals.map((d) => d.id).sort());
+  });
+});
+
+describe("door 3: distinct organizations defeated by a profile edit", () => {
+  it("compares the organization an admin verified, not the profile's", async () => {
+    const { milestone } = await underPolicy({ distinctOrganizations: true });
+    expect((await post(`/api/milestones/${milestone.id}/approve`, a)).status).toBe(200);
+    const renamed = await t.request("PATCH", "/api/me/profile", {
+      as: b,
+      body: { name: "Bea Lindqvist", organization: "Totally Independent Ltd", expertise: [] },
+    });
+    expect(renamed.body).toMatchObject({ organization: "Totally Independent Ltd" });
+    const refused = await post(`/api/milestones/${milestone.id}/approve`, b);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.message).toContain("Northwind Audit has already approved");
+    expect(await releasesOf(milestone.id)).toHaveLength(0);
+  });
+
+  it("lets only an admin who passed the second factor set it, audited, and records it with each decision", async () => {
+    const { milestone } = await underPolicy({ distinctOrganizations: true });
+    const unverified = await t.user("verifier", { organization: "Self Declared Co" });
+    const byVerifier = await t.request("PATCH", `/api/users/${b.id}`, {
+      as: b,
+      body: { verifiedOrganization: "X Corp" },
+    });
+    expect(byVerifier.status).toBe(403);
+    const noSecondFactor = await t.user("admin", { secondFactor: false });
+    const early = await t.request("PATCH", `/api/users/${b.id}`, {
+      as: noSecondFactor,
+      body: { verifiedOrganization: "X Corp" },
+    });
+    expect([401, 403]).toContain(early.status);
+
+    const set = await t.request("PATCH", `/api/users/${b.id}`, {
+      as: admin,
+      body: { verifiedOrganization: "Harbor Review LLP" },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ verifiedOrganization: "Harbor Review LLP" });
+    const [audit] = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, b.id), eq(auditEvents.action, "user.organization_verified")));
+    expect(audit.after).toEqual({ verifiedOrganization: "Harbor Review LLP" });
+
+    expect((await post(`/api/milestones/${milestone.id}/approve`, a)).status).toBe(200);
+    const approved = await post(`/api/milestones/${milestone.id}/approve`, b);
+    expect(approved.body.status).toBe("verified");
+    const decisions = approved.body.quorum.decisions.map((d: { organization: string }) => d.organization);
+    expect(decisions).toEqual(["Northwind Audit", "Harbor Review LLP"]);
+
+    // A verifier nobody verified cannot count under the rule at all.
+    const other = await underPolicy({ distinctOrganizations: true });
+    await t.request("POST", `/api/projects/${other.project.id}/members`, {
+      as: admin,
+      body: { userId: unverified.id, role: "verifier" },
+    });
+    const refused = await post(`/api/milestones/${other.milestone.id}/approve`, unverified);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.message).toContain("an admin has not verified your organization");
+    await t.request("PATCH", `/api/users/${b.id}`, { as: admin, body: { verifiedOrganization: "Northwind Audit" } });
+  });
+});
+
+describe("door 4: partial releases exact to the cent", () => {
+  it("releases 25 % of 2.32 as 0.58, and the decision keeps what it agreed to", async () => {
+    const { milestone } = await underPolicy({ requiredApprovals: 1 }, 2.32);
+    const res = await post(`/api/milestones/${milestone.id}/approve`, a, { share: 25, comments: "A quarter is done." });
+    expect(res.status).toBe(200);
+    const [release] = await releasesOf(milestone.id);
+    expect(release.amount).toBe("0.58");
+    expect(res.body.quorum.openAmount).toBe(1.74);
+    expect(res.body.quorum.decisions[0]).toMatchObject({ share: 25, amount: 0.58 });
+  });
+
+  it("keeps a decision's amount when the rest is released later", async () => {
+    const { milestone } = await underPolicy({ requiredApprovals: 1 }, 2_000_000);
+    await post(`/api/milestones/${milestone.id}/approve`, a, { share: 60, comments: "Structure done, roof open." });
+    await post(`/api/milestones/${milestone.id}/start`, a);
+    const done = await post(`/api/milestones/${milestone.id}/approve`, a);
+    expect(done.body.status).toBe("verified");
+    expect(done.body.quorum.decisions.map((d: { share: number; amount: number }) => [d.share, d.amount])).toEqual([
+      [60, 1_200_000],
+      [100, 800_000],
+    ]);
+  });
+});

@@ -1,0 +1,429 @@
+// A model-based test of the rules that protect money (docs/domain.md "Integrity"). fast-check plays random
+// sequences of every role's actions against the real HTTP app — owners edit, resubmit, dispute and delay;
+// verifiers start, approve (whole or a share) and reject; the lead investor and admins change the policy; admins
+// change members, roles and verified organizations and assign disputes; investors countersign; a custodian's token
+// settles and fails; admins re-instruct and cancel — and after every step checks what must always hold:
+//   releases never exceed a milestone's amount; every release met the policy version it records (count, distinct
+//   assigned verifiers, distinct verified organizations, countersignature); no answer is a 5xx; the audit chain
+//   verifies; the project's rollup equals a recomputation.
+// A failure prints the seed and the shrunk sequence of actions (fast-check's report).
+import { needsCountersign, type ReleaseRule, requiredApprovalsFor } from "@tranche/domain";
+import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  auditEvents,
+  disbursements,
+  milestoneDisputes,
+  milestones,
+  projectMembers,
+  releasePolicies,
+  users,
+  verificationDecisions,
+} from "../src/db/schema";
+import { toMoney } from "../src/lib/money";
+import { auditHash, GENESIS_HASH } from "../src/services/audit/chain";
+import { findRollupDifferences } from "../src/services/projects/rollup";
+import { toRule } from "../src/services/release-policy/rule";
+import { makeMilestone, makeProject } from "./factories";
+import { createTestApp, type TestApp, type TestResponse, type TestUser, usePostgres } from "./harness";
+
+/** Sequences per run and steps per sequence: at least 200 sequences of 30 or more steps on each database. */
+const RUNS = Number(process.env.MODEL_RUNS ?? 200);
+const MIN_STEPS = 30;
+const MAX_STEPS = 40;
+const ORGANIZATIONS = ["Northwind Audit", "Meridian Assurance", "Kestrel Engineering"] as const;
+
+let t: TestApp;
+/** The audit chain as verified so far: each check reads only the rows appended since. */
+const chain = { lastId: 0, prevHash: GENESIS_HASH };
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+interface World {
+  owner: TestUser;
+  lead: TestUser;
+  investor: TestUser;
+  admin: TestUser;
+  verifiers: TestUser[];
+  token: string;
+  projectId: string;
+  milestoneIds: string[];
+  /** Releases already checked against their policy (each is checked right after the step that made it). */
+  checkedReleases: Set<string>;
+}
+
+/** What the commands need to know of the world: which releases exist, to settle, fail, re-instruct or cancel. */
+interface Model {
+  releaseIds: string[];
+}
+
+/** One actor's action; the same checks follow each one. */
+class Action implements fc.AsyncCommand<Model, World> {
+  constructor(
+    readonly label: string,
+    readonly act: (w: World, m: Model) => Promise<TestResponse | null>,
+  ) {}
+  check() {
+    return true;
+  }
+  async run(model: Model, world: World) {
+    const res = await this.act(world, model);
+    if (res) expect(res.status, `${this.label} answered ${res.status}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
+    model.releaseIds = await releaseIdsOf(world.projectId);
+    await checkInvariants(world);
+  }
+  toString() {
+    return this.label;
+  }
+}
+
+const as = (user: TestUser) => ({ as: user });
+const pick = <T>(items: readonly T[], i: number) => items[i % items.length];
+
+/** Every action, the verifiers' start and approve weighted up so that sequences reach releases often. */
+function actions(): fc.Arbitrary<Action>[] {
+  const all = allActions();
+  const [start, approveShare, approve] = all;
+  return [...all, start, start, approve, approve, approveShare];
+}
+
+function allActions(): fc.Arbitrary<Action>[] {
+  const m = fc.nat({ max: 1 });
+  const v = fc.nat({ max: 2 });
+  const share = fc.option(
+    fc.integer({ min: 100, max: 10_000 }).map((bp) => bp / 100),
+    { nil: undefined },
+  );
+  const reason = fc.constantFrom("Not enough.", "The invoices do not match the works on site.", "Roof still open.");
+  const status = fc.constantFrom("pending", "in_verification", "verified", "rejected", "delayed");
+  const amount = fc.constantFrom(1, 2.32, 99_999.99, 300_000, 500_000, 1_000_000, 1_500_000);
+  const id = (w: World, i: number) => pick(w.milestoneIds, i);
+  const verifier = (w: World, i: number) => pick(w.verifiers, i);
+  const post = (path: string, user: TestUser, body?: unknown) => t.request("POST", path, { as: user, body });
+  return [
+    // Verifiers
+    fc
+      .tuple(v, m)
+      .map(
+        ([vi, mi]) =>
+          new Action(`verifier ${vi} starts m${mi}`, (w) =>
+            post(`/api/milestones/${id(w, mi)}/start`, verifier(w, vi)),
+          ),
+      ),
+    fc.tuple(v, m, share).map(
+      ([vi, mi, s]) =>
+        new Action(`verifier ${vi} approves m${mi}${s === undefined ? "" : ` (${s}%)`}`, (w) =>
+          post(`/api/milestones/${id(w, mi)}/approve`, verifier(w, vi), {
+            ...(s === undefined ? {} : { share: s, comments: "Part of the works are done." }),
+          }),
+        ),
+    ),
+    // A site visit: the verifier starts (or finds it started) and approves in one go.
+    fc.tuple(v, m).map(
+      ([vi, mi]) =>
+        new Action(`verifier ${vi} starts and approves m${mi}`, async (w) => {
+          const started = await post(`/api/milestones/${id(w, mi)}/start`, verifier(w, vi));
+          expect(started.status).toBeLessThan(500);
+          return post(`/api/milestones/${id(w, mi)}/approve`, verifier(w, vi));
+        }),
+    ),
+    fc
+      .tuple(v, m, reason)
+      .map(
+        ([vi, mi, r]) =>
+          new Action(`verifier ${vi} rejects m${mi}`, (w) =>
+            post(`/api/milestones/${id(w, mi)}/reject`, verifier(w, vi), { comments: r }),
+          ),
+      ),
+    // Owner
+    fc
+      .tuple(m, status)
+      .map(
+        ([mi, s]) =>
+          new Action(`owner sets m${mi} to ${s}`, (w) =>
+            t.request("PATCH", `/api/milestones/${id(w, mi)}`, { ...as(w.owner), body: { status: s } }),
+          ),
+      ),
+    fc
+      .tuple(m, amount)
+      .map(
+        ([mi, a]) =>
+          new Action(`owner sets m${mi} amount to ${a}`, (w) =>
+            t.request("PATCH", `/api/milestones/${id(w, mi)}`, { ...as(w.owner), body: { capitalAmount: a } }),
+          ),
+      ),
+    m.map((mi) => new Action(`owner resubmits m${mi}`, (w) => post(`/api/milestones/${id(w, mi)}/resubmit`, w.owner))),
+    m.map((mi) => new Action(`owner delays m${mi}`, (w) => post(`/api/milestones/${id(w, mi)}/delay`, w.owner))),
+    m.map(
+      (mi) =>
+        new Action(`owner disputes m${mi}`, (w) =>
+          post(`/api/milestones/${id(w, mi)}/dispute`, w.owner, { statement: "The verifier misread the invoices." }),
+        ),
+    ),
+    // Investors
+    fc
+      .tuple(fc.boolean(), m)
+      .map(
+        ([lead, mi]) =>
+          new Action(`${lead ? "lead" : "investor"} countersigns m${mi}`, (w) =>
+            post(`/api/milestones/${id(w, mi)}/countersign`, lead ? w.lead : w.investor),
+          ),
+      ),
+    fc
+      .record({
+        requiredApprovals: fc.integer({ min: 1, max: 3 }),
+        distinctOrganizations: fc.boolean(),
+        cosignAbove: fc.constantFrom(null, 250_000, 5_000_000),
+        thresholds: fc.constantFrom([], [{ minAmount: 800_000, approvals: 3 }]),
+      })
+      .map(
+        (policy) =>
+          new Action(`lead sets policy ${JSON.stringify(policy)}`, (w) =>
+            t.request("PUT", `/api/projects/${w.projectId}/release-policy`, { ...as(w.lead), body: policy }),
+          ),
+      ),
+    // Admins
+    v.map(
+      (vi) =>
+        new Action(`admin removes verifier ${vi}`, (w) =>
+          t.request("DELETE", `/api/projects/${w.projectId}/members/${verifier(w, vi).id}`, as(w.admin)),
+        ),
+    ),
+    v.map(
+      (vi) =>
+        new Action(`admin assigns verifier ${vi}`, (w) =>
+          t.request("POST", `/api/projects/${w.projectId}/members`, {
+            ...as(w.admin),
+            body: { userId: verifier(w, vi).id, role: "verifier" },
+          }),
+        ),
+    ),
+    fc
+      .tuple(v, fc.constantFrom("investor", "verifier"))
+      .map(
+        ([vi, role]) =>
+          new Action(`admin makes verifier ${vi} ${role}`, (w) =>
+            t.request("PATCH", `/api/users/${verifier(w, vi).id}`, { ...as(w.admin), body: { role } }),
+          ),
+      ),
+    fc.tuple(v, fc.constantFrom(...ORGANIZATIONS)).map(
+      ([vi, organization]) =>
+        new Action(`admin verifies verifier ${vi} as ${organization}`, (w) =>
+          t.request("PATCH", `/api/users/${verifier(w, vi).id}`, {
+            ...as(w.admin),
+            body: { verifiedOrganization: organization },
+          }),
+        ),
+    ),
+    fc.tuple(v, fc.constantFrom(...ORGANIZATIONS)).map(
+      ([vi, organization]) =>
+        new Action(`verifier ${vi} declares ${organization} on their profile`, (w) =>
+          t.request("PATCH", "/api/me/profile", {
+            ...as(verifier(w, vi)),
+            body: { name: `Verifier ${vi}`, organization, expertise: [] },
+          }),
+        ),
+    ),
+    fc
+      .tuple(v, m)
+      .map(
+        ([vi, mi]) =>
+          new Action(`admin assigns m${mi}'s dispute to verifier ${vi}`, (w) =>
+            post(`/api/milestones/${id(w, mi)}/dispute/assign`, w.admin, { verifierId: verifier(w, vi).id }),
+          ),
+      ),
+    // The custodian's token, and admins after a failure
+    fc.tuple(fc.nat(), fc.constantFrom("settle", "fail")).map(
+      ([ri, verb]) =>
+        new Action(`custodian ${verb}s release ${ri}`, async (w, model) => {
+          if (model.releaseIds.length === 0) return null;
+          const body = verb === "settle" ? { reference: `WIRE-${ri}` } : { reason: "Beneficiary account closed" };
+          return t.request("POST", `/api/releases/${pick(model.releaseIds, ri)}/${verb}`, {
+            as: null,
+            headers: { authorization: `Bearer ${w.token}` },
+            body,
+          });
+        }),
+    ),
+    fc.tuple(fc.nat(), fc.constantFrom("reinstruct", "cancel")).map(
+      ([ri, verb]) =>
+        new Action(`admin ${verb}s release ${ri}`, async (w, model) => {
+          if (model.releaseIds.length === 0) return null;
+          const body = verb === "cancel" ? { reason: "The custodian cannot pay this beneficiary." } : undefined;
+          return t.request("POST", `/api/releases/${pick(model.releaseIds, ri)}/${verb}`, { ...as(w.admin), body });
+        }),
+    ),
+  ];
+}
+
+async function releaseIdsOf(projectId: string): Promise<string[]> {
+  const rows = await t.deps.db
+    .select({ id: disbursements.id })
+    .from(disbursements)
+    .where(eq(disbursements.projectId, projectId))
+    .orderBy(asc(disbursements.releasedAt), asc(disbursements.id));
+  return rows.map((r) => r.id);
+}
+
+async function checkInvariants(w: World): Promise<void> {
+  const db = t.deps.db;
+  // Releases never exceed a milestone's amount.
+  for (const milestoneId of w.milestoneIds) {
+    const [milestone] = await db.select().from(milestones).where(eq(milestones.id, milestoneId));
+    const releases = await db.select().from(disbursements).where(eq(disbursements.milestoneId, milestoneId));
+    const releasedCents = releases
+      .filter((r) => r.status !== "cancelled")
+      .reduce((sum, r) => sum + Math.round(toMoney(r.amount) * 100), 0);
+    expect(releasedCents, `releases of ${milestone.title}`).toBeLessThanOrEqual(
+      Math.round(toMoney(milestone.capitalAmount) * 100),
+    );
+    // Every new release met the policy version it records, checked right after the step that made it.
+    for (const release of releases.filter((r) => !w.checkedReleases.has(r.id))) {
+      await checkReleaseMetPolicy(w, release, toMoney(milestone.capitalAmount));
+      w.checkedReleases.add(release.id);
+    }
+  }
+  await checkAuditChain();
+  expect(await findRollupDifferences(db, w.projectId)).toEqual([]);
+}
+
+async function checkReleaseMetPolicy(
+  w: World,
+  release: typeof disbursements.$inferSelect,
+  capitalAmount: number,
+): Promise<void> {
+  const db = t.deps.db;
+  const [policy] = await db
+    .select()
+    .from(releasePolicies)
+    .where(eq(releasePolicies.projectId, w.projectId))
+    .orderBy(desc(releasePolicies.version))
+    .limit(1);
+  const rule: ReleaseRule = toRule(policy);
+  expect(release.policyVersion, "the release records the policy in force").toBe(rule.version);
+  const decisions = await db
+    .select({ d: verificationDecisions, role: users.role })
+    .from(verificationDecisions)
+    .innerJoin(users, eq(users.id, verificationDecisions.userId))
+    .where(inArray(verificationDecisions.id, release.decisionIds.length ? release.decisionIds : [crypto.randomUUID()]));
+  expect(decisions.length, "the release names the decisions that made it").toBe(release.decisionIds.length);
+  for (const { d } of decisions) {
+    expect(d).toMatchObject({ milestoneId: release.milestoneId, round: release.round, voidedAt: null });
+  }
+  const approvals = decisions.filter(({ d }) => d.kind === "approve");
+  const members = await db.select().from(projectMembers).where(eq(projectMembers.projectId, w.projectId));
+  const assignedVerifiers = new Set(members.filter((m) => m.role === "verifier").map((m) => m.userId));
+  const [dispute] = await db
+    .select()
+    .from(milestoneDisputes)
+    .where(and(eq(milestoneDisputes.milestoneId, release.milestoneId), eq(milestoneDisputes.round, release.round)));
+  const approvers = approvals.map(({ d }) => d.userId);
+  expect(new Set(approvers).size, "approvals come from distinct verifiers").toBe(approvers.length);
+  for (const { d, role } of approvals) {
+    expect(assignedVerifiers.has(d.userId) && role === "verifier", "every approver is an assigned verifier").toBe(true);
+  }
+  if (dispute?.verifierId) {
+    // A disputed rejection is decided by the verifier an admin assigned, alone.
+    expect(approvers).toContain(dispute.verifierId);
+  } else {
+    expect(approvals.length, "enough approvals for the amount").toBeGreaterThanOrEqual(
+      requiredApprovalsFor(rule, capitalAmount),
+    );
+    if (rule.distinctOrganizations) {
+      const organizations = approvals.map(({ d }) => d.organization?.trim().toLowerCase());
+      expect(organizations.every(Boolean), "every approval names a verified organization").toBe(true);
+      expect(new Set(organizations).size, "approvals from distinct verified organizations").toBe(organizations.length);
+    }
+  }
+  if (needsCountersign(rule, toMoney(release.amount))) {
+    const countersign = decisions.find(({ d }) => d.kind === "countersign");
+    expect(countersign, "an investor countersigned").toBeDefined();
+    const investors = members.filter((m) => m.role === "investor").map((m) => m.userId);
+    expect(investors).toContain(countersign?.d.userId);
+  }
+}
+
+/** The chain verifies: each row appended since the last check links to the one before and matches its hash. */
+async function checkAuditChain(): Promise<void> {
+  const rows = await t.deps.db
+    .select()
+    .from(auditEvents)
+    .where(gt(auditEvents.id, chain.lastId))
+    .orderBy(asc(auditEvents.id));
+  for (const row of rows) {
+    expect(row.prevHash, `audit event ${row.id} links to the one before`).toBe(chain.prevHash);
+    const { id: _id, hash, prevHash: _prev, ...content } = row;
+    expect(auditHash(chain.prevHash, content), `audit event ${row.id} matches its hash`).toBe(hash);
+    chain.prevHash = hash;
+    chain.lastId = row.id;
+  }
+}
+
+/** A fresh cast and project for one sequence: two milestones, an amount that stresses cents, a lead investor. */
+async function newWorld(): Promise<World> {
+  const [owner, lead, investor, admin] = await Promise.all([
+    t.user("project_owner"),
+    t.user("investor"),
+    t.user("investor"),
+    t.user("admin"),
+  ]);
+  // Two verifiers share an organization: "distinct organizations" has something to refuse.
+  const verifiers = await Promise.all([
+    t.user("verifier", { organization: ORGANIZATIONS[0], verifiedOrganization: ORGANIZATIONS[0] }),
+    t.user("verifier", { organization: ORGANIZATIONS[0], verifiedOrganization: ORGANIZATIONS[0] }),
+    t.user("verifier", { organization: ORGANIZATIONS[1], verifiedOrganization: ORGANIZATIONS[1] }),
+  ]);
+  const project = await makeProject(t, { owner, investors: [lead, investor], verifiers, totalCapital: 5_000_000 });
+  await t.request("PUT", `/api/projects/${project.id}/lead-investor`, { as: admin, body: { userId: lead.id } });
+  const first = await makeMilestone(t, project, { capitalAmount: 1_000_000, title: "Foundations" });
+  const second = await makeMilestone(t, project, { capitalAmount: 333_333.33, title: "Structure" });
+  const token = await t.request("POST", "/api/api-tokens", {
+    as: admin,
+    body: { name: "Custodian", scopes: ["releases:read", "releases:write"] },
+  });
+  expect(token.status).toBe(201);
+  return {
+    owner,
+    lead,
+    investor,
+    admin,
+    verifiers,
+    token: token.body.token,
+    projectId: project.id,
+    milestoneIds: [first.id, second.id],
+    checkedReleases: new Set(),
+  };
+}
+
+describe(`the rules that protect money, played by every role (${usePostgres ? "PostgreSQL" : "PGlite"})`, () => {
+  it(`hold after every step of ${RUNS} random sequences of ${MIN_STEPS}+ actions`, { timeout: 1_800_000 }, async () => {
+    let sequences = 0;
+    let steps = 0;
+    let released = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .commands(actions(), { maxCommands: MAX_STEPS, size: "max" })
+          .filter((commands) => [...commands].length >= MIN_STEPS),
+        async (commands) => {
+          const world = await newWorld();
+          const model: Model = { releaseIds: [] };
+          await fc.asyncModelRun(() => ({ model, real: world }), commands);
+          sequences++;
+          steps += [...commands].length;
+          released += (await releaseIdsOf(world.projectId)).length;
+        },
+      ),
+      { numRuns: RUNS, endOnFailure: false },
+    );
+    expect(sequences).toBeGreaterThanOrEqual(RUNS);
+    expect(steps / sequences).toBeGreaterThanOrEqual(MIN_STEPS);
+    // The sequences reach the rules under test: releases are made, not only refused.
+    expect(released).toBeGreaterThan(sequences / 2);
+    console.info(`${sequences} sequences, ${steps} steps, ${released} releases`);
+  });
+});
