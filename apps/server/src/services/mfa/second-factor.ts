@@ -114,15 +114,15 @@ export async function enableTotp(ctx: SecurityContext, code: string): Promise<Re
 }
 
 /**
- * Checks a code from the app or a recovery code (used up) against the enrolled second factor, counting
- * failures per (account, IP). Runs in the caller's transaction.
+ * Checks a code from the app or a recovery code (used up) against the enrolled second factor; the caller has
+ * counted the attempt. Runs in the caller's transaction.
  */
 async function checkSecondFactor(
   ctx: SecurityContext,
   tx: Tx,
   input: { code?: string; recoveryCode?: string },
 ): Promise<"totp" | "recovery_code" | null> {
-  const { deps, actor, ip } = ctx;
+  const { deps, actor } = ctx;
   const [row] = await tx.select().from(mfaTotp).where(eq(mfaTotp.userId, actor.id)).for("update");
   if (!row?.enabledAt) {
     throw new AppError("mfa_required", "Set up an authenticator app first.", { enrolled: false });
