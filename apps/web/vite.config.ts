@@ -31,6 +31,8 @@ export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: {
     port: 5173,
+    // changeOrigin stays false: the API sees Host localhost:5173, the origin the browser's Origin header names,
+    // so its same-origin check on state-changing requests (auth/middleware.ts) accepts the dev server's pages.
     proxy: { "/api": { target: process.env.API_URL ?? "http://localhost:3000", changeOrigin: false } },
   },
   build: {

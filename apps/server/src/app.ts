@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
-import { loadSession } from "./auth/middleware";
+import { loadSession, refuseCrossOrigin } from "./auth/middleware";
 import type { AppEnv, Deps } from "./context";
 import { integrityViolation, isConnectionLoss } from "./db/connection-loss";
 import { AppError } from "./errors";
@@ -128,6 +128,7 @@ export function createApp(deps: Deps) {
       },
     })(c, next);
   });
+  app.use("/api/*", refuseCrossOrigin);
   app.use("/api/*", loadSession);
   app.use("/api/*", async (c, next) => {
     await next();

@@ -91,7 +91,7 @@ export const envSchema = z
     EMAIL_FROM: z.string().min(3).default("Tranche <no-reply@tranche.local>"),
     /** Self sign-up (project owners); invitations work either way. */
     ALLOW_SIGNUP: bool.default(true),
-    /** "Forgot password?" requests per IP per 15 minutes; each address also gets at most 3 links an hour. */
+    /** "Forgot password?" requests per IP per 15 minutes; the address's own allowance is kept per source (ADR 014). */
     PASSWORD_RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
     /** Hour of the day (UTC) when daily digests go out. */
     DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(7),

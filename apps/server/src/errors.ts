@@ -4,7 +4,11 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 export const ERROR_STATUS = {
   invalid_input: 400,
   unauthenticated: 401,
+  /** An API token whose creator is no longer an admin (demoted or deleted): it acts for nobody. */
+  token_owner_inactive: 401,
   forbidden: 403,
+  /** A state-changing request with a session cookie that did not come from Tranche's own pages. */
+  cross_origin_request: 403,
   /** The session must pass the second factor first (details.enrolled: whether one is set up). */
   mfa_required: 403,
   not_found: 404,

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications, sessions } from "../src/db/schema";
+import { notifications, sessions, users } from "../src/db/schema";
 import { cookieFrom, createTestApp, type TestApp } from "./harness";
 
 let t: TestApp;
@@ -52,7 +52,7 @@ describe("sign-up", () => {
     expect(long.body.error.details.password).toBe("Password must be at most 128 characters.");
   });
 
-  it("creates a project_owner with a welcome notification, and refuses the same email twice", async () => {
+  it("creates a project_owner with a welcome notification; the same email again gets the same answer and no account", async () => {
     const { cookie, email } = await signUpAndIn();
     const me = await t.request("GET", "/api/me", { headers: { cookie } });
     expect(me.status).toBe(200);
@@ -65,8 +65,14 @@ describe("sign-up", () => {
     });
     const welcome = await t.deps.db.select().from(notifications).where(sql`${notifications.userId} = ${me.body.id}`);
     expect(welcome.map((w) => w.category)).toEqual(["welcome"]);
+    // Sign-up does not say the address is taken (sign-in and reset do not either): 201 with an id, no session.
     const again = await t.request("POST", "/api/auth/sign-up", { body: { name: "Dup", email, password: GOOD } });
-    expect(again.status).toBe(409);
+    expect(again.status).toBe(201);
+    expect(Object.keys(again.body)).toEqual(["id"]);
+    expect(again.body.id).not.toBe(me.body.id);
+    expect(again.headers.get("set-cookie")).toBeNull();
+    const [{ n }] = await t.deps.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.email, email));
+    expect(n).toBe(1);
   });
 });
 

@@ -445,6 +445,10 @@ export interface ApiTokenDto {
   prefix: string;
   scopes: ApiScope[];
   createdBy: { id: string; name: string } | null;
+  /** The creator's name; null once their account was deleted. */
+  createdByName: string | null;
+  /** A token acts only while its creator is an admin: false after a demotion or deletion (it answers 401). */
+  ownerActive: boolean;
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;

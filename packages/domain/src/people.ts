@@ -124,7 +124,19 @@ export const AVATAR_MAX_BYTES = 200 * 1024;
 export const AVATAR_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 
 // ---------- email outbox (admins) ----------
-export type EmailKind = "invitation" | "password_reset" | "password_changed" | "notification" | "digest";
+export type EmailKind =
+  | "invitation"
+  | "password_reset"
+  | "password_changed"
+  | "signup_attempt"
+  | "notification"
+  | "digest";
+
+/**
+ * Why an email's text and link are not shown: its link opens an account and the admin has not passed the second
+ * factor in this session, or the link was used (or replaced, or withdrawn), or it has expired.
+ */
+export type OutboxLinkWithheld = "second_factor_required" | "used" | "expired";
 
 export interface OutboxEmailDto {
   id: string;
@@ -136,7 +148,12 @@ export interface OutboxEmailDto {
   createdAt: string;
   attempts: number;
   lastError: string | null;
-  /** Text and link only for messages kept here: a sent message's link belongs to its recipient alone. */
+  /**
+   * Text and link only for messages kept here: a sent message's link belongs to its recipient alone. An
+   * invitation's or reset's link (and the text that carries it) is shown only while it still works, and only to an
+   * admin who has passed the second factor; `linkWithheld` says why it is not.
+   */
   text: string | null;
   link: string | null;
+  linkWithheld: OutboxLinkWithheld | null;
 }

@@ -6,7 +6,7 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv, Caller, TokenCaller } from "../context";
 import type { DbOrTx } from "../db/client";
-import { apiTokens } from "../db/schema";
+import { apiTokens, users } from "../db/schema";
 import type { Env } from "../env";
 import { AppError } from "../errors";
 import { enforce } from "./rate-limit";
@@ -40,14 +40,25 @@ const unauthenticatedToken = (message: string) =>
 
 /**
  * The token behind a bearer header, counted against its own rate limit: unknown or revoked → 401,
+ * its creator no longer an admin (demoted, or the account deleted) → 401 `token_owner_inactive`,
  * over the limit → 429.
  */
 export async function resolveApiToken(db: DbOrTx, token: string, env: Env): Promise<TokenCaller> {
   const [row] = await db
-    .select({ id: apiTokens.id, name: apiTokens.name, scopes: apiTokens.scopes })
+    .select({ id: apiTokens.id, name: apiTokens.name, scopes: apiTokens.scopes, ownerRole: users.role })
     .from(apiTokens)
+    .leftJoin(users, eq(users.id, apiTokens.createdBy))
     .where(and(eq(apiTokens.tokenHash, hashApiToken(token)), isNull(apiTokens.revokedAt)));
   if (!row) throw unauthenticatedToken("The API token is not valid or has been revoked.");
+  // A token acts with its creator's authority: it stops the moment they could no longer create it.
+  if (row.ownerRole !== "admin") {
+    throw new AppError(
+      "token_owner_inactive",
+      "The person who created this API token is no longer an admin: ask an admin for a new token.",
+      undefined,
+      { "WWW-Authenticate": 'Bearer realm="tranche", error="invalid_token"' },
+    );
+  }
   await enforce(db, [{ key: `api-token:${row.id}`, max: env.API_TOKEN_LIMIT_PER_MINUTE, windowSeconds: 60 }]);
   await db
     .update(apiTokens)

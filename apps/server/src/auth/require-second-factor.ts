@@ -10,17 +10,28 @@ import { secondFactorValidUntil } from "../services/mfa/second-factor";
 const DEMO_DOMAIN = "@tranche.demo";
 
 /**
+ * Whether the caller may act as one who passed the second factor ("passed": passed, not asked of this role, or a
+ * demo account), else whether they have one to enter ("enrolled") or must set one up ("none").
+ */
+export async function secondFactorState(c: Context<AppEnv>): Promise<"passed" | "enrolled" | "none"> {
+  const user = c.get("user");
+  const deps = c.get("deps");
+  if (!user || !deps.env.MFA_REQUIRED_ROLES.includes(user.role) || secondFactorValidUntil(user)) return "passed";
+  const [row] = await deps.db.select({ enabledAt: mfaTotp.enabledAt }).from(mfaTotp).where(eq(mfaTotp.userId, user.id));
+  const enrolled = !!row?.enabledAt;
+  if (!enrolled && demoMode(deps) && user.email.endsWith(DEMO_DOMAIN)) return "passed";
+  return enrolled ? "enrolled" : "none";
+}
+
+/**
  * Before an action on money or access: a person whose role is in MFA_REQUIRED_ROLES must have passed the second
  * factor in this session within the last 12 hours, else 403 `mfa_required` (details.enrolled says whether they
  * have one to enter, or must set one up). Call it after the route's own role check; API tokens are not asked.
  */
 export async function requireSecondFactor(c: Context<AppEnv>): Promise<void> {
-  const user = c.get("user");
-  const deps = c.get("deps");
-  if (!user || !deps.env.MFA_REQUIRED_ROLES.includes(user.role) || secondFactorValidUntil(user)) return;
-  const [row] = await deps.db.select({ enabledAt: mfaTotp.enabledAt }).from(mfaTotp).where(eq(mfaTotp.userId, user.id));
-  const enrolled = !!row?.enabledAt;
-  if (!enrolled && demoMode(deps) && user.email.endsWith(DEMO_DOMAIN)) return;
+  const state = await secondFactorState(c);
+  if (state === "passed") return;
+  const enrolled = state === "enrolled";
   throw new AppError(
     "mfa_required",
     enrolled

@@ -1,15 +1,19 @@
+import { randomUUID } from "node:crypto";
 import type { Role, SignInInput, SignUpInput } from "@tranche/domain";
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "../context";
-import type { Db } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import { users } from "../db/schema";
 import type { Env } from "../env";
 import { AppError } from "../errors";
 import { appendAudit } from "../services/audit/append";
+import { queueEmail } from "../services/email/queue";
+import { appUrl, renderEmail } from "../services/email/template";
 import { notify } from "../services/notifications/notify";
-import { assertMayTry, clearFailures, recordFailure } from "./failure-limits";
+import { clearFailures, countAttempt } from "./failure-limits";
+import { knownDeviceFor } from "./known-devices";
 import { hashPassword, passwordWeaknesses, timingDummyHash, verifyPassword } from "./password";
-import { enforce } from "./rate-limit";
+import { enforce, hit } from "./rate-limit";
 import { createSession, deleteOtherSessions } from "./sessions";
 import { signInFailureRule } from "./sign-in-failures";
 
@@ -24,29 +28,32 @@ export async function limitByIp(db: Db, env: Env, action: "signup" | "signin", i
 interface RequestMeta {
   ip: string;
   userAgent?: string | null;
+  /** The hash of the browser's device cookie, if it sent one. */
+  device?: string | null;
 }
 
-export async function signUp(db: Db, input: SignUpInput): Promise<{ id: string }> {
+/**
+ * Self sign-up (project owners). A taken address gets the very answer a new one gets — an id, no session — and its
+ * owner an email saying someone tried (at most one an hour), so sign-up cannot be used to learn who has an account.
+ */
+export async function signUp(db: Db, env: Env, input: SignUpInput): Promise<{ id: string }> {
   await enforce(db, [{ key: `signup:email:${input.email}`, max: 5, windowSeconds: FIVE_MINUTES }]);
   const reasons = passwordWeaknesses(input.password, [input.email, input.name]);
   if (reasons.length) throw new AppError("weak_password", "Password is too weak.", { reasons });
 
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-    if (existing)
-      throw new AppError("conflict", "An account with this email already exists.", {
-        email: "An account with this email already exists.",
-      });
     const [user] = await tx
       .insert(users)
       .values({ email: input.email, name: input.name, passwordHash, role: "project_owner" })
       .onConflictDoNothing()
       .returning({ id: users.id });
-    if (!user)
-      throw new AppError("conflict", "An account with this email already exists.", {
-        email: "An account with this email already exists.",
-      });
+    if (!user) {
+      const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.email, input.email));
+      const { count } = await hit(tx, { key: `signup-taken:${input.email}`, max: 1, windowSeconds: 3600 });
+      if (owner && count === 1) await queueSignUpAttemptEmail(tx, env, owner.email);
+      return { id: randomUUID() };
+    }
     await appendAudit(tx, {
       actorId: user.id,
       action: "user.signed_up",
@@ -64,6 +71,25 @@ export async function signUp(db: Db, input: SignUpInput): Promise<{ id: string }
   });
 }
 
+/** Tells an account's owner that someone tried to sign up with their address (sent whatever their settings). */
+async function queueSignUpAttemptEmail(tx: DbOrTx, env: Env, email: string): Promise<void> {
+  await queueEmail(
+    tx,
+    email,
+    "signup_attempt",
+    renderEmail({
+      subject: "Someone tried to sign up to Tranche with your email",
+      heading: "Someone tried to sign up with your email",
+      paragraphs: [
+        `Someone tried to create a new Tranche account with ${email}, which already has one. No account was created and nothing changed in yours.`,
+        "If it was you, sign in instead; if you forgot your password, ask for a reset link on the sign-in page. If it was not you, there is nothing to do.",
+      ],
+      action: { label: "Sign in", url: appUrl(env.PUBLIC_URL, "/login") },
+      reason: `You receive this email because a sign-up was attempted with ${email} on Tranche. It is sent at most once an hour.`,
+    }),
+  );
+}
+
 /** Checks the password and opens a new session (a new id on every sign-in). */
 export async function signIn(
   db: Db,
@@ -72,15 +98,15 @@ export async function signIn(
   meta: RequestMeta,
 ): Promise<{ token: string; user: Omit<SessionUser, "sessionId" | "mfaVerifiedAt"> }> {
   const rule = signInFailureRule(env);
-  await assertMayTry(db, rule, input.email, meta.ip);
+  const device = await knownDeviceFor(db, meta.device ?? null, input.email);
+  const source = device ? { device } : { ip: meta.ip };
+  // Counted before the password is checked: concurrent guesses cannot all slip under the limit.
+  await countAttempt(db, rule, input.email, source);
   const [row] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const valid = await verifyPassword(input.password, row?.passwordHash ?? (await timingDummyHash()));
-  if (!row || !valid) {
-    await recordFailure(db, rule, input.email, meta.ip);
-    throw new AppError("unauthenticated", "Invalid email or password.");
-  }
-  await clearFailures(db, rule, input.email, meta.ip);
-  const { token } = await createSession(db, row.id, meta);
+  if (!row || !valid) throw new AppError("unauthenticated", "Invalid email or password.");
+  await clearFailures(db, rule, input.email, source);
+  const { token } = await createSession(db, row.id, { ip: meta.ip, userAgent: meta.userAgent });
   return {
     token,
     user: {

@@ -3,7 +3,10 @@ import type { FailureRule } from "./failure-limits";
 
 const FIFTEEN_MINUTES = 900;
 
-/** Wrong passwords: per (account, IP), and a ceiling per account that stops every IP. */
+/**
+ * Wrong passwords: per (account, IP) or (account, known device), and a ceiling per account that stops every IP
+ * but not a device that has signed in to the account before.
+ */
 export const signInFailureRule = (env: Env): FailureRule => ({
   kind: "signin",
   perAccountIp: env.SIGNIN_FAILURES_PER_ACCOUNT_IP,

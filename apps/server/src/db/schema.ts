@@ -355,6 +355,23 @@ export const verificationOverdueNotices = pgTable(
   (t) => [primaryKey({ name: "verification_overdue_notices_pk", columns: [t.milestoneId, t.startedAt] })],
 );
 
+/** Browsers that have signed in to an account (a long-lived cookie; only its SHA-256 is kept). See ADR 014. */
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    deviceHash: text("device_hash").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: created(),
+    lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "known_devices_pk", columns: [t.deviceHash, t.userId] }),
+    index("known_devices_user_idx").on(t.userId),
+  ],
+);
+
 /** Scoped tokens for machine clients; only the SHA-256 of the token is stored. */
 export const apiTokens = pgTable(
   "api_tokens",

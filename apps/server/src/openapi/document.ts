@@ -14,8 +14,14 @@ function jsonSchema(schema: z.ZodType): Record<string, unknown> {
 /** Per error status: what it means, and the code its example shows. */
 const ERRORS: Record<number, [description: string, code: ErrorCode]> = {
   400: ["The input is not valid: `details` maps each field to its message.", "invalid_input"],
-  401: ["Not signed in, or the bearer token is unknown or revoked.", "unauthenticated"],
-  403: ["Signed in, but this role, project membership or token scope does not allow it.", "forbidden"],
+  401: [
+    "Not signed in, or the bearer token is unknown or revoked, or its creator is no longer an admin (`token_owner_inactive`).",
+    "unauthenticated",
+  ],
+  403: [
+    "Signed in, but this role, project membership or token scope does not allow it; or a state-changing request with a session cookie came from another origin (`cross_origin_request`).",
+    "forbidden",
+  ],
   404: ["No such object, or the caller may not know it exists.", "not_found"],
   409: ["The object's current state does not allow this (for example, already decided).", "conflict"],
   410: ["The link was used, withdrawn or has expired: ask for a new one.", "gone"],

@@ -1,5 +1,6 @@
 import { changePasswordSchema, signInSchema, signUpSchema } from "@tranche/domain";
 import { Hono } from "hono";
+import { deviceHash, rememberDevice } from "../auth/known-devices";
 import { clientIp, requireUser } from "../auth/middleware";
 import { changePassword, limitByIp, signIn, signUp } from "../auth/service";
 import { clearSessionCookie, deleteSession, setSessionCookie } from "../auth/sessions";
@@ -16,7 +17,8 @@ export const authRoutes = new Hono<AppEnv>()
       throw new AppError("forbidden", "Sign-up is closed. Ask an administrator for an invitation.");
     await limitByIp(db, env, "signup", clientIp(c));
     const input = await parseJson(c, signUpSchema);
-    const user = await signUp(db, input);
+    // A taken address gets the same answer (its owner is told by email instead): sign-up names no accounts.
+    const user = await signUp(db, env, input);
     return c.json({ id: user.id }, 201);
   })
   .post("/sign-in", async (c) => {
@@ -25,8 +27,13 @@ export const authRoutes = new Hono<AppEnv>()
     const input = await parseJson(c, signInSchema);
     const current = c.get("user");
     if (current) await deleteSession(db, current.sessionId);
-    const { token, user } = await signIn(db, env, input, { ip: clientIp(c), userAgent: c.req.header("user-agent") });
+    const { token, user } = await signIn(db, env, input, {
+      ip: clientIp(c),
+      userAgent: c.req.header("user-agent"),
+      device: deviceHash(c),
+    });
     setSessionCookie(c, token, env);
+    await rememberDevice(c, user.id);
     return c.json({ user: toUserDto(user) });
   })
   .post("/sign-out", async (c) => {

@@ -1,6 +1,8 @@
 import { acceptInvitationSchema, createInvitationSchema } from "@tranche/domain";
 import { Hono } from "hono";
+import { rememberDevice } from "../auth/known-devices";
 import { clientIp, requireRole } from "../auth/middleware";
+import { requireSecondFactor } from "../auth/require-second-factor";
 import { limitByIp } from "../auth/service";
 import { setSessionCookie } from "../auth/sessions";
 import type { AppEnv } from "../context";
@@ -18,14 +20,17 @@ export const invitationRoutes = new Hono<AppEnv>()
     const { db, env } = c.get("deps");
     return c.json(await listInvitations({ ctx: { db, env, actor } }));
   })
+  // A new link is access (an admin role, project memberships): the same second factor as adding a member.
   .post("/", async (c) => {
     const actor = requireRole(c, "admin");
+    await requireSecondFactor(c);
     const input = await parseJson(c, createInvitationSchema);
     const { db, env } = c.get("deps");
     return c.json(await createInvitation({ ctx: { db, env, actor }, input }), 201);
   })
   .post("/:id/resend", async (c) => {
     const actor = requireRole(c, "admin");
+    await requireSecondFactor(c);
     const id = pathId(c, "id", "Invitation");
     const { db, env } = c.get("deps");
     return c.json(await resendInvitation({ ctx: { db, env, actor }, id }));
@@ -53,5 +58,6 @@ export const invitationRoutes = new Hono<AppEnv>()
       userAgent: c.req.header("user-agent"),
     });
     setSessionCookie(c, token, env);
+    await rememberDevice(c, user.id);
     return c.json({ user: toUserDto(user) }, 201);
   });

@@ -1,5 +1,6 @@
 import { forgotPasswordSchema, resetPasswordSchema } from "@tranche/domain";
 import { Hono } from "hono";
+import { deviceHash } from "../auth/known-devices";
 import { clientIp } from "../auth/middleware";
 import { clearSessionCookie } from "../auth/sessions";
 import type { AppEnv } from "../context";
@@ -16,7 +17,7 @@ export const passwordResetRoutes = new Hono<AppEnv>()
   .post("/forgot-password", async (c) => {
     const { db, env } = c.get("deps");
     const { email } = await parseJson(c, forgotPasswordSchema);
-    await requestPasswordReset(db, env, email, clientIp(c));
+    await requestPasswordReset(db, env, email, { ip: clientIp(c), device: deviceHash(c) });
     return c.json({ message: FORGOT_PASSWORD_ANSWER }, 202);
   })
   .post("/reset-password", async (c) => {

@@ -1,12 +1,61 @@
-import type { OutboxEmailDto } from "@tranche/domain";
-import { desc, eq } from "drizzle-orm";
+import type { OutboxEmailDto, OutboxLinkWithheld } from "@tranche/domain";
+import { desc, eq, inArray } from "drizzle-orm";
+import { hashLinkToken } from "../../auth/one-time-token";
 import type { ServiceContext } from "../../context";
-import { outbox } from "../../db/schema";
+import { invitations, outbox, passwordResets } from "../../db/schema";
 import { forbidden } from "../../errors";
 import { EMAIL_TOPIC, type EmailPayload } from "./queue";
 
-/** The latest emails (admins): what Tranche sent, and on a machine without SMTP what it would have sent. */
-export async function listOutboxEmails({ ctx }: { ctx: ServiceContext }): Promise<OutboxEmailDto[]> {
+/** The kinds whose link is a one-time token that opens an account. */
+const ACCOUNT_LINKS = new Set(["invitation", "password_reset"]);
+
+const tokenOf = (link: string): string | null => {
+  try {
+    return new URL(link).searchParams.get("token");
+  } catch {
+    return null;
+  }
+};
+
+/** Whether each token hash still works: an open invitation or an unused reset, not yet expired. */
+async function linkStates(ctx: ServiceContext, hashes: string[]): Promise<Map<string, OutboxLinkWithheld | null>> {
+  const states = new Map<string, OutboxLinkWithheld | null>();
+  if (hashes.length === 0) return states;
+  const now = Date.now();
+  const invited = await ctx.db
+    .select({
+      hash: invitations.tokenHash,
+      acceptedAt: invitations.acceptedAt,
+      revokedAt: invitations.revokedAt,
+      expiresAt: invitations.expiresAt,
+    })
+    .from(invitations)
+    .where(inArray(invitations.tokenHash, hashes));
+  for (const row of invited) {
+    states.set(row.hash, row.acceptedAt || row.revokedAt ? "used" : row.expiresAt.getTime() <= now ? "expired" : null);
+  }
+  const resets = await ctx.db
+    .select({ hash: passwordResets.tokenHash, usedAt: passwordResets.usedAt, expiresAt: passwordResets.expiresAt })
+    .from(passwordResets)
+    .where(inArray(passwordResets.tokenHash, hashes));
+  for (const row of resets) {
+    states.set(row.hash, row.usedAt ? "used" : row.expiresAt.getTime() <= now ? "expired" : null);
+  }
+  return states;
+}
+
+/**
+ * The latest emails (admins): what Tranche sent, and on a machine without SMTP what it would have sent. A link
+ * that opens an account (invitation, password reset) is shown only while it works and only to an admin who has
+ * passed the second factor: otherwise reading the Outbox would be a way into any account without it.
+ */
+export async function listOutboxEmails({
+  ctx,
+  secondFactorPassed,
+}: {
+  ctx: ServiceContext;
+  secondFactorPassed: boolean;
+}): Promise<OutboxEmailDto[]> {
   if (ctx.actor.role !== "admin") throw forbidden("Only an admin can see the outbox.");
   const rows = await ctx.db
     .select()
@@ -14,8 +63,17 @@ export async function listOutboxEmails({ ctx }: { ctx: ServiceContext }): Promis
     .where(eq(outbox.topic, EMAIL_TOPIC))
     .orderBy(desc(outbox.createdAt))
     .limit(100);
-  return rows.map((row) => {
-    const email = row.payload as EmailPayload;
+  const emails = rows.map((row) => ({ row, email: row.payload as EmailPayload }));
+  const hashOf = (email: EmailPayload) => {
+    const token = ACCOUNT_LINKS.has(email.kind) ? tokenOf(email.link) : null;
+    return token ? hashLinkToken(token) : null;
+  };
+  // A link whose token is no longer in either table was replaced (a resent invitation): it no longer works.
+  const states = await linkStates(
+    ctx,
+    emails.flatMap(({ email }) => hashOf(email) ?? []),
+  );
+  return emails.map(({ row, email }) => {
     const status =
       row.status === "dead"
         ? "failed"
@@ -24,7 +82,14 @@ export async function listOutboxEmails({ ctx }: { ctx: ServiceContext }): Promis
           : email.via === "smtp"
             ? "sent"
             : "stored";
-    const visible = status === "stored";
+    let withheld: OutboxLinkWithheld | null = null;
+    if (status === "stored" && ACCOUNT_LINKS.has(email.kind)) {
+      const hash = hashOf(email);
+      const state = hash ? states.get(hash) : undefined;
+      withheld = state === undefined ? "used" : state;
+      if (!withheld && !secondFactorPassed) withheld = "second_factor_required";
+    }
+    const visible = status === "stored" && !withheld;
     return {
       id: row.id,
       to: email.to,
@@ -36,6 +101,7 @@ export async function listOutboxEmails({ ctx }: { ctx: ServiceContext }): Promis
       lastError: row.lastError,
       text: visible ? email.text : null,
       link: visible ? email.link : null,
+      linkWithheld: withheld,
     };
   });
 }

@@ -8,7 +8,7 @@ import {
   type TotpSetupDto,
 } from "@tranche/domain";
 import { and, count, eq, isNull } from "drizzle-orm";
-import { assertMayTry, clearFailures, recordFailure } from "../../auth/failure-limits";
+import { clearFailures, countAttempt, refundAttempt } from "../../auth/failure-limits";
 import { secondFactorFailureRule } from "../../auth/sign-in-failures";
 import type { Deps, SessionUser } from "../../context";
 import type { Tx } from "../../db/client";
@@ -85,16 +85,14 @@ const wrongCode = () =>
 /** The first code from the app turns the second factor on; the recovery codes are shown this once. */
 export async function enableTotp(ctx: SecurityContext, code: string): Promise<RecoveryCodesDto> {
   const { deps, actor, ip } = ctx;
-  await assertMayTry(deps.db, secondFactorFailureRule, actor.id, ip);
   const row = await totpRow(deps, actor.id);
   if (!row) throw conflict("Start the set-up first: scan the QR code, then enter a code.");
   if (row.enabledAt) throw conflict("An authenticator app is already set up.");
+  // Counted before the code is checked: at most the limit is ever evaluated, however many arrive at once.
+  await countAttempt(deps.db, secondFactorFailureRule, actor.id, { ip });
   const step = matchTotp(openKey(deps, row.secretSealed), code, row.lastUsedStep);
-  if (step === null) {
-    await recordFailure(deps.db, secondFactorFailureRule, actor.id, ip);
-    throw wrongCode();
-  }
-  await clearFailures(deps.db, secondFactorFailureRule, actor.id, ip);
+  if (step === null) throw wrongCode();
+  await clearFailures(deps.db, secondFactorFailureRule, actor.id, { ip });
   return deps.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(mfaTotp)
@@ -116,15 +114,15 @@ export async function enableTotp(ctx: SecurityContext, code: string): Promise<Re
 }
 
 /**
- * Checks a code from the app or a recovery code (used up) against the enrolled second factor, counting
- * failures per (account, IP). Runs in the caller's transaction.
+ * Checks a code from the app or a recovery code (used up) against the enrolled second factor; the caller has
+ * counted the attempt. Runs in the caller's transaction.
  */
 async function checkSecondFactor(
   ctx: SecurityContext,
   tx: Tx,
   input: { code?: string; recoveryCode?: string },
 ): Promise<"totp" | "recovery_code" | null> {
-  const { deps, actor, ip } = ctx;
+  const { deps, actor } = ctx;
   const [row] = await tx.select().from(mfaTotp).where(eq(mfaTotp.userId, actor.id)).for("update");
   if (!row?.enabledAt) {
     throw new AppError("mfa_required", "Set up an authenticator app first.", { enrolled: false });
@@ -153,8 +151,9 @@ async function checkSecondFactor(
 }
 
 /**
- * Runs `then` in one transaction with a passed second factor. A wrong code is counted against this
- * (account, IP) outside the transaction (so the count survives the refusal) and answers 400.
+ * Runs `then` in one transaction with a passed second factor. The attempt is counted against this (account, IP)
+ * before the code is checked, outside the transaction (so the count survives the refusal); a wrong code answers
+ * 400, and one beyond the limit is not checked at all (429).
  */
 async function withSecondFactor<T>(
   ctx: SecurityContext,
@@ -162,16 +161,22 @@ async function withSecondFactor<T>(
   then: (tx: Tx, method: "totp" | "recovery_code") => Promise<T>,
 ): Promise<T> {
   const { deps, actor, ip } = ctx;
-  await assertMayTry(deps.db, secondFactorFailureRule, actor.id, ip);
-  const outcome = await deps.db.transaction(async (tx) => {
-    const method = await checkSecondFactor(ctx, tx, input);
-    return method ? { passed: true as const, value: await then(tx, method) } : { passed: false as const };
-  });
+  await countAttempt(deps.db, secondFactorFailureRule, actor.id, { ip });
+  let outcome: { passed: true; value: T } | { passed: false };
+  try {
+    outcome = await deps.db.transaction(async (tx) => {
+      const method = await checkSecondFactor(ctx, tx, input);
+      return method ? { passed: true as const, value: await then(tx, method) } : { passed: false as const };
+    });
+  } catch (error) {
+    // Nothing enrolled (or the action itself failed): no code was judged wrong.
+    await refundAttempt(deps.db, secondFactorFailureRule, actor.id, { ip });
+    throw error;
+  }
   if (outcome.passed) {
-    await clearFailures(deps.db, secondFactorFailureRule, actor.id, ip);
+    await clearFailures(deps.db, secondFactorFailureRule, actor.id, { ip });
     return outcome.value;
   }
-  await recordFailure(deps.db, secondFactorFailureRule, actor.id, ip);
   throw input.recoveryCode !== undefined
     ? new AppError("invalid_input", "That recovery code is not valid or has been used.", {
         recoveryCode: "That recovery code is not valid or has been used.",

@@ -1,5 +1,6 @@
 import { PASSWORD_RESET_TTL_MINUTES } from "@tranche/domain";
 import { eq } from "drizzle-orm";
+import { knownDeviceFor } from "../../auth/known-devices";
 import { newLinkToken } from "../../auth/one-time-token";
 import { enforce } from "../../auth/rate-limit";
 import type { Deps } from "../../context";
@@ -14,15 +15,36 @@ import type { TopicConfig } from "../outbox/worker";
 
 const RESET_REQUEST_TOPIC = "password_reset.request";
 
+/** Reset emails one address may be sent an hour on requests from one IP, or from one of its known devices… */
+export const RESET_EMAILS_PER_SOURCE = 3;
+/** …and on requests from anywhere but its known devices, all together. */
+export const RESET_EMAILS_PER_ADDRESS = 10;
+
 /**
  * "Forgot password?": counts the request against the caller's IP and the address, then writes one outbox message,
  * whether or not an account has this address. The lookup, the link and the email happen in the worker, so the
  * answer and its timing say nothing about which addresses have accounts.
+ *
+ * The address's allowance is kept per source (ADR 014): a browser that has signed in to the account before has
+ * its own, which nobody else can spend; any other request spends the allowance of its (address, IP) and the
+ * address's shared cap. A flood from elsewhere stops at the cap and never refuses the owner's own browser.
  */
-export async function requestPasswordReset(db: Db, env: Env, email: string, ip: string): Promise<void> {
+export async function requestPasswordReset(
+  db: Db,
+  env: Env,
+  email: string,
+  source: { ip: string; device: string | null },
+): Promise<void> {
+  const device = await knownDeviceFor(db, source.device, email);
+  const hour = 3600;
   await enforce(db, [
-    { key: `reset:ip:${ip}`, max: env.PASSWORD_RESET_LIMIT_PER_IP, windowSeconds: 900 },
-    { key: `reset:email:${email}`, max: 3, windowSeconds: 3600 },
+    { key: `reset:ip:${source.ip}`, max: env.PASSWORD_RESET_LIMIT_PER_IP, windowSeconds: 900 },
+    ...(device
+      ? [{ key: `reset:email:${email}:device:${device}`, max: RESET_EMAILS_PER_SOURCE, windowSeconds: hour }]
+      : [
+          { key: `reset:email:${email}:ip:${source.ip}`, max: RESET_EMAILS_PER_SOURCE, windowSeconds: hour },
+          { key: `reset:email:${email}`, max: RESET_EMAILS_PER_ADDRESS, windowSeconds: hour },
+        ]),
   ]);
   await enqueue(db, RESET_REQUEST_TOPIC, { email });
 }

@@ -72,11 +72,11 @@ export function ApiTokens() {
           <EmptyState title="No API tokens yet">Create one for each custodian or integration.</EmptyState>
         ) : (
           <ScrollRegion label="API tokens" className="relative rounded-md border">
-            <table className="w-full min-w-[44rem] text-left text-sm">
+            <table className="w-full min-w-[52rem] text-left text-sm">
               <caption className="sr-only">API tokens, newest first</caption>
               <thead className="bg-muted text-slate-700">
                 <tr>
-                  {["Name", "Scopes", "Created", "Last used", ""].map((h, i) => (
+                  {["Name", "Scopes", "Created", "Created by", "Last used", ""].map((h, i) => (
                     <th key={h || i} scope="col" className="px-3 py-2 font-medium">
                       {h || <span className="sr-only">Actions</span>}
                     </th>
@@ -99,9 +99,13 @@ export function ApiTokens() {
                         ))}
                       </span>
                     </td>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-700">
-                      {formatDateTime(token.createdAt)}
-                      {token.createdBy ? <span className="block text-xs">by {token.createdBy.name}</span> : null}
+                    <td className="whitespace-nowrap px-3 py-2 text-slate-700">{formatDateTime(token.createdAt)}</td>
+                    <td className="px-3 py-2 text-slate-700">
+                      <span className="block">{token.createdByName ?? "A deleted account"}</span>
+                      {/* A token acts only while its creator is an admin. */}
+                      {!token.ownerActive && !token.revokedAt ? (
+                        <span className="block text-xs text-destructive">Stopped: no longer an admin</span>
+                      ) : null}
                     </td>
                     <td className="whitespace-nowrap px-3 py-2 text-slate-700">
                       {token.lastUsedAt ? formatDateTime(token.lastUsedAt) : "Never"}

@@ -1,4 +1,4 @@
-import { formatDateTime, type OutboxEmailDto } from "@tranche/domain";
+import { formatDateTime, type OutboxEmailDto, type OutboxLinkWithheld } from "@tranche/domain";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { EmptyState, LoadError, Skeleton } from "@/components/ui/feedback";
 import { useOutboxEmails } from "../api/outbox";
@@ -8,6 +8,14 @@ const STATUS: Record<OutboxEmailDto["status"], { label: string; className: strin
   sent: { label: "Sent", className: "bg-emerald-100 text-emerald-900" },
   stored: { label: "Kept here (no mail server)", className: "bg-amber-100 text-amber-900" },
   failed: { label: "Failed", className: "bg-red-100 text-red-900" },
+};
+
+/** Why an invitation's or reset's text and link are not shown. */
+const WITHHELD: Record<OutboxLinkWithheld, string> = {
+  second_factor_required:
+    "Its link opens an account: enter the code from your authenticator app (Account → Security) to see it here.",
+  used: "Its link has been used or replaced and no longer works.",
+  expired: "Its link has expired.",
 };
 
 /**
@@ -66,11 +74,13 @@ export function EmailOutbox() {
                       </pre>
                     ) : (
                       <p className="text-slate-700">
-                        {email.status === "sent"
-                          ? "Sent to the recipient's mail server; its text and link are theirs alone."
-                          : email.lastError
-                            ? `Last attempt: ${email.lastError}`
-                            : "Not handled yet."}
+                        {email.linkWithheld
+                          ? WITHHELD[email.linkWithheld]
+                          : email.status === "sent"
+                            ? "Sent to the recipient's mail server; its text and link are theirs alone."
+                            : email.lastError
+                              ? `Last attempt: ${email.lastError}`
+                              : "Not handled yet."}
                       </p>
                     )}
                   </div>
