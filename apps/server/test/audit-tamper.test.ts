@@ -21,8 +21,8 @@ import {
   verifyCheckpoints,
   withReleaseCheckpoint,
 } from "../src/services/audit/checkpoints";
-import { readCopies } from "../src/services/audit/copies";
-import { loadOrCreateAuditKey } from "../src/services/audit/signing-key";
+import { readCopies, verifyCopies } from "../src/services/audit/copies";
+import { loadOrCreateAuditKey, parseAuditPublicKey } from "../src/services/audit/signing-key";
 import { verifyAuditChain } from "../src/services/audit/verify-chain";
 import { verifyRecord } from "../src/services/audit/verify-record";
 import { createOutboxWorker } from "../src/services/outbox/worker";
@@ -284,6 +284,17 @@ describe("release.instructed", () => {
       .split("\n")
       .map((l) => JSON.parse(l));
     expect(logged.map((l) => l.signature)).toContain(cp.signature);
+    // An auditor with the public key alone, and the checkpoints as the admin list gives them, find all of it held.
+    const admin = await app.user("admin");
+    const listed = await app.request("GET", "/api/audit/checkpoints", { as: admin });
+    const read = readCopies([...received, ...listed.body.items], "received.json");
+    expect(read.errors).toEqual([]);
+    const publicOnly = parseAuditPublicKey(published.body.publicKeyPem);
+    expect(await verifyCopies(app.deps.db, publicOnly, read.copies)).toEqual({
+      checkpoints: 3,
+      approvals: 1,
+      problems: [],
+    });
     // The outbox keeps the event as published; the checkpoint joins it on its way out (a replay sends the same).
     const [event] = await app.deps.db
       .select()
