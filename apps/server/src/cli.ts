@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
@@ -11,15 +12,26 @@ import { loadEnv } from "./env";
 import { seedDemoData } from "./seed";
 import { seedScale } from "./seed-scale";
 import { appendAudit } from "./services/audit/append";
-import { hasCheckpoints, takeCheckpoint, verifyCheckpoints } from "./services/audit/checkpoints";
-import { findAuditKey } from "./services/audit/signing-key";
-import { verifyAuditChain } from "./services/audit/verify-chain";
+import { takeCheckpoint } from "./services/audit/checkpoints";
+import { readCopies } from "./services/audit/copies";
+import {
+  type AuditPublicKey,
+  checkpointLogPath,
+  findAuditKey,
+  parseAuditPublicKey,
+} from "./services/audit/signing-key";
+import { verifyRecord } from "./services/audit/verify-record";
 import { findRollupDifferences, rebuildAllRollups } from "./services/projects/rollup";
 
 const USAGE = `Usage:
   npm run cli -- create-admin --email <email> --name <name>   (password prompted, or piped on stdin)
   npm run cli -- seed                                          (demo accounts and projects; empty database only)
-  npm run cli -- audit verify                                  (re-computes the audit hash chain, checks signed checkpoints)
+  npm run cli -- audit verify [--checkpoints FILE] [--public-key FILE]
+                                                               (re-computes the audit hash chain, checks the signed
+                                                               checkpoints, the checkpoint log beside the key and the
+                                                               copies that left Tranche: FILE is a JSON array of
+                                                               audit.checkpoint / release.* webhook payloads or listed
+                                                               checkpoints; exit 2 names what is missing or altered)
   npm run cli -- audit checkpoint                              (signs the chain head now)
   npm run cli -- seed-scale --projects 10000 --milestones-per-project 10 --investor-projects 200
                                                                (a large portfolio for bench/scale.ts; demo accounts first
@@ -115,29 +127,49 @@ async function main() {
   }
 
   if (command === "audit" && sub === "verify") {
+    let values: { checkpoints?: string; "public-key"?: string };
+    try {
+      ({ values } = parseArgs({
+        args: rest,
+        options: { checkpoints: { type: "string" }, "public-key": { type: "string" } },
+      }));
+    } catch (error) {
+      console.error(`${(error as Error).message}\n${USAGE}`);
+      return 64;
+    }
+    // What left Tranche, read before the database is opened: a file that cannot be read is a usage error.
+    let received: ReturnType<typeof readCopies> | null = null;
+    if (values.checkpoints) {
+      let document: unknown;
+      try {
+        document = JSON.parse(readFileSync(values.checkpoints, "utf8"));
+      } catch (error) {
+        console.error(`Cannot read ${values.checkpoints} as JSON: ${(error as Error).message}`);
+        return 64;
+      }
+      received = readCopies(document, values.checkpoints);
+      if (received.errors.length) {
+        for (const error of received.errors) console.error(error);
+        return 64;
+      }
+    }
+    let key: AuditPublicKey | null;
+    try {
+      key = values["public-key"] ? parseAuditPublicKey(readFileSync(values["public-key"], "utf8")) : findAuditKey(env);
+    } catch (error) {
+      console.error(`Cannot read the audit key: ${(error as Error).message}`);
+      return 64;
+    }
     const database = await open();
     try {
-      const chain = await verifyAuditChain(database.db);
-      const problems: string[] = [];
-      if (chain.ok) console.log(`Audit chain intact: ${chain.count} events verified.`);
-      else
-        problems.push(
-          `Audit chain broken at event ${chain.brokenId}: ${chain.reason}. ${chain.count} events before it verified.`,
-        );
-      const key = findAuditKey(env);
-      const report = key ? await verifyCheckpoints(database.db, key) : null;
-      if (report) {
-        problems.push(...report.problems);
-        console.log(`Checkpoints verified: ${report.verified} signed with key ${key?.keyId}.`);
-      } else if (await hasCheckpoints(database.db)) {
-        problems.push(
-          "Checkpoints exist but no audit signing key is configured (AUDIT_SIGNING_KEY, AUDIT_SIGNING_KEY_FILE or DATA_DIR): they cannot be checked.",
-        );
-      } else {
-        console.log("No signing key and no checkpoints: only the chain was checked.");
-      }
-      for (const problem of problems) console.error(problem);
-      return problems.length === 0 ? 0 : 2;
+      const result = await verifyRecord(database.db, {
+        key,
+        logFile: checkpointLogPath(env),
+        received: received && values.checkpoints ? { name: values.checkpoints, ...received } : undefined,
+      });
+      for (const line of result.lines) console.log(line);
+      for (const problem of result.problems) console.error(problem);
+      return result.problems.length === 0 ? 0 : 2;
     } finally {
       await database.close();
     }

@@ -65,6 +65,8 @@ export const envSchema = z
     AUDIT_SIGNING_KEY: z.string().optional(),
     /** A file holding that key; without either, DATA_DIR/audit-signing-key.pem (generated on first start). */
     AUDIT_SIGNING_KEY_FILE: z.string().optional(),
+    /** The log of signed checkpoints (JSON lines); without it, beside the key file (or in DATA_DIR). */
+    AUDIT_CHECKPOINT_LOG: z.string().optional(),
     /** A checkpoint is signed after this many new audit events… */
     AUDIT_CHECKPOINT_EVERY: z.coerce.number().int().min(1).default(100),
     /** …or this long after the last one, whichever comes first (when the chain moved). */

@@ -130,7 +130,7 @@ export async function createTestApp(envOverrides: Partial<Env> = {}): Promise<Te
     db: database.db,
     logger,
     realtime: await createRealtime(database, logger),
-    auditKey: generateAuditKey(),
+    auditKey: generateAuditKey({ logFile: env.AUDIT_CHECKPOINT_LOG }),
     webhookSecrets: generateSecretBox(),
   };
   const app = createApp(deps);

@@ -1,11 +1,12 @@
 import type { AuditCheckpointDto } from "@tranche/domain";
 import { asc, count, desc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Deps, ServiceContext } from "../../context";
-import { type Db, queryRows } from "../../db/client";
+import { type Db, queryRows, type Tx } from "../../db/client";
 import { auditCheckpoints, auditEvents } from "../../db/schema";
 import { forbidden } from "../../errors";
-import { publishEvent } from "../outbox/outbox";
-import type { AuditKey } from "./signing-key";
+import { type DomainEvent, publishEvent } from "../outbox/outbox";
+import { appendCheckpointLog } from "./checkpoint-log";
+import type { AuditKey, AuditPublicKey } from "./signing-key";
 
 type CheckpointRow = typeof auditCheckpoints.$inferSelect;
 
@@ -31,6 +32,23 @@ export function toCheckpointDto(row: CheckpointRow): AuditCheckpointDto {
 // Only one process signs at a time; the others skip the round.
 const CHECKPOINT_LOCK = 727_003;
 
+/** Signs `head`, stores the checkpoint and publishes `audit.checkpoint`, so a copy leaves Tranche. */
+async function signHead(tx: Tx, key: AuditKey, head: { id: number; hash: string }, now: Date) {
+  const [{ total }] = await tx.select({ total: count() }).from(auditEvents).where(lte(auditEvents.id, head.id));
+  const content = { lastEventId: head.id, headHash: head.hash, eventCount: total, createdAt: now };
+  const [row] = await tx
+    .insert(auditCheckpoints)
+    .values({ ...content, keyId: key.keyId, signature: key.sign(checkpointMessage(content)) })
+    .returning();
+  await publishEvent(tx, "audit.checkpoint", { ...toCheckpointDto(row), publicKeyPem: key.publicKeyPem });
+  return row;
+}
+
+/** After its transaction committed (a rolled-back checkpoint must not be logged), a checkpoint joins the log. */
+async function logCheckpoint(key: AuditKey, row: CheckpointRow): Promise<void> {
+  if (key.logFile) await appendCheckpointLog(key.logFile, toCheckpointDto(row));
+}
+
 /**
  * Signs the chain head when it has moved and either `every` events were added since the last checkpoint or
  * `intervalMs` passed (`force` signs whenever it moved). Publishes `audit.checkpoint`, so a copy leaves Tranche.
@@ -40,7 +58,7 @@ export async function takeCheckpoint(
   key: AuditKey,
   rule: { every: number; intervalMs: number; force?: boolean; now?: Date },
 ): Promise<CheckpointRow | null> {
-  return db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const [{ locked }] = await queryRows<{ locked: boolean }>(
       tx,
       sql`select pg_try_advisory_xact_lock(${CHECKPOINT_LOCK}) as locked`,
@@ -64,15 +82,43 @@ export async function takeCheckpoint(
       : await tx.select({ createdAt: auditEvents.createdAt }).from(auditEvents).orderBy(asc(auditEvents.id)).limit(1);
     const due = rule.force || since >= rule.every || now.getTime() - first.createdAt.getTime() >= rule.intervalMs;
     if (!due) return null;
-    const [{ total }] = await tx.select({ total: count() }).from(auditEvents).where(lte(auditEvents.id, head.id));
-    const content = { lastEventId: head.id, headHash: head.hash, eventCount: total, createdAt: now };
-    const [row] = await tx
-      .insert(auditCheckpoints)
-      .values({ ...content, keyId: key.keyId, signature: key.sign(checkpointMessage(content)) })
-      .returning();
-    await publishEvent(tx, "audit.checkpoint", { ...toCheckpointDto(row), publicKeyPem: key.publicKeyPem });
-    return row;
+    return signHead(tx, key, head, now);
   });
+  if (row) await logCheckpoint(key, row);
+  return row;
+}
+
+/**
+ * A checkpoint of the chain head as it is now: the newest stored one when the head has not moved since, else a
+ * new one (waiting for a checkpoint another process is signing). Everything committed before the call is covered.
+ */
+export async function checkpointHead(db: Db, key: AuditKey): Promise<CheckpointRow | null> {
+  const signed = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CHECKPOINT_LOCK})`);
+    const [head] = await tx
+      .select({ id: auditEvents.id, hash: auditEvents.hash })
+      .from(auditEvents)
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
+    if (!head) return null;
+    const [last] = await tx.select().from(auditCheckpoints).orderBy(desc(auditCheckpoints.lastEventId)).limit(1);
+    if (last && last.lastEventId >= head.id) return { row: last, fresh: false };
+    return { row: await signHead(tx, key, head, new Date()), fresh: true };
+  });
+  if (signed?.fresh) await logCheckpoint(key, signed.row);
+  return signed?.row ?? null;
+}
+
+/**
+ * A `release.instructed` event leaves with a signed checkpoint of the record that covers its approval
+ * (`data.checkpoint`, shaped like the `audit.checkpoint` payload): the approval's audit event committed with the
+ * event, so the head signed now is at or after it. Once out, the custodian's copy pins the approval down.
+ */
+export async function withReleaseCheckpoint(db: Db, key: AuditKey, event: DomainEvent): Promise<DomainEvent> {
+  if (event.type !== "release.instructed" || event.data.checkpoint) return event;
+  const row = await checkpointHead(db, key);
+  if (!row) return event;
+  return { ...event, data: { ...event.data, checkpoint: { ...toCheckpointDto(row), publicKeyPem: key.publicKeyPem } } };
 }
 
 export interface Checkpointer {
@@ -145,7 +191,7 @@ export interface CheckpointReport {
  * signed is still there with the same hash and the same number of events up to it. This catches what a hash
  * chain alone cannot: a truncated tail, and a chain recomputed by someone without the key.
  */
-export async function verifyCheckpoints(db: Db, key: AuditKey): Promise<CheckpointReport> {
+export async function verifyCheckpoints(db: Db, key: AuditPublicKey): Promise<CheckpointReport> {
   const problems: string[] = [];
   let verified = 0;
   const [head] = await db.select({ id: auditEvents.id }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);

@@ -12,6 +12,7 @@ import type { Db, DbOrTx, Tx } from "../../db/client";
 import { outbox, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
 import { appendAudit } from "../audit/append";
+import { withReleaseCheckpoint } from "../audit/checkpoints";
 import { notify } from "../notifications/notify";
 import { type DomainEvent, enqueue, type OutboxMessage } from "../outbox/outbox";
 import { GiveUp, type TopicConfig } from "../outbox/worker";
@@ -195,7 +196,10 @@ export function webhookTopics(
   timeoutMs = WEBHOOK_TIMEOUT_MS,
 ): Record<string, TopicConfig> {
   return {
-    event: { retryDelaysMs: [5 * S, 30 * S, 2 * MIN], handle: async (m) => void (await fanOut(deps.db, m.payload)) },
+    event: {
+      retryDelaysMs: [5 * S, 30 * S, 2 * MIN],
+      handle: async (m) => void (await fanOut(deps.db, await withReleaseCheckpoint(deps.db, deps.auditKey, m.payload))),
+    },
     webhook: {
       retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
       maxAttempts: WEBHOOK_MAX_ATTEMPTS,
