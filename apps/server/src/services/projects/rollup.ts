@@ -65,7 +65,9 @@ export interface RollupDifference {
 
 /** Every project (or the one named) whose stored rollup differs from a recomputation (missing rows included). */
 export async function findRollupDifferences(db: DbOrTx, projectId?: string): Promise<RollupDifference[]> {
-  const stored = projectId ? sql`(select * from project_rollups where project_id = ${projectId})` : sql`project_rollups`;
+  const stored = projectId
+    ? sql`(select * from project_rollups where project_id = ${projectId})`
+    : sql`project_rollups`;
   const expected = projectId
     ? sql`(select * from project_rollup_expected where project_id = ${projectId})`
     : sql`project_rollup_expected`;
