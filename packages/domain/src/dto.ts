@@ -76,6 +76,8 @@ export interface ProjectDetailDto extends ProjectSummaryDto {
     canEdit: boolean;
     canDelete: boolean;
     canManageMilestones: boolean;
+    /** Only the owner moves a milestone's status from the edit form (each a transition the owner may make). */
+    canSetMilestoneStatus: boolean;
     canAssign: boolean;
     /** Why an action the caller's role allows is refused in the project's present state. */
     reasons: { delete?: string };
@@ -123,6 +125,8 @@ export interface MilestoneDetailDto extends MilestoneDto {
     canVerify: boolean;
     canUpload: boolean;
     canResubmit: boolean;
+    /** Whether the edit form offers the owner's status transitions. */
+    canSetStatus: boolean;
     /** Why an action the caller's role allows is refused in the milestone's present state. */
     reasons: { edit?: string; delete?: string; upload?: string };
   };

@@ -64,6 +64,7 @@ export async function milestoneDetail(
         status !== "verified" &&
         (isOwner || (independentVerifier && (dto.verifierId === null || dto.verifierId === actorId))),
       canResubmit: isOwner && status === "rejected",
+      canSetStatus: isOwner,
       reasons: {
         ...(isOwner || isAdmin ? lockReasons(status) : {}),
         ...(status === "verified" && (isOwner || independentVerifier) ? { upload: EVIDENCE_LOCKED } : {}),

@@ -61,6 +61,7 @@ export async function projectDetail(db: DbOrTx, access: ProjectAccess): Promise<
       canEdit: manages,
       canDelete: manages && !hasRelease,
       canManageMilestones: manages,
+      canSetMilestoneStatus: access.isOwner,
       canAssign: access.isAdmin,
       reasons: manages && hasRelease ? { delete: PROJECT_DELETE_LOCKED } : {},
     },

@@ -135,7 +135,12 @@ export default function MilestonePage() {
       </Tabs>
 
       {dialog === "edit" ? (
-        <MilestoneFormDialog projectId={m.projectId} milestone={m} onClose={() => setDialog(null)} />
+        <MilestoneFormDialog
+          projectId={m.projectId}
+          milestone={m}
+          canSetStatus={m.permissions.canSetStatus}
+          onClose={() => setDialog(null)}
+        />
       ) : null}
       {dialog === "delete" ? (
         <DeleteMilestoneDialog

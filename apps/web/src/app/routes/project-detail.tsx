@@ -76,6 +76,7 @@ export default function ProjectPage() {
                 milestones={data.milestones}
                 currency={data.currency}
                 canManage={data.permissions.canManageMilestones}
+                canSetStatus={data.permissions.canSetMilestoneStatus}
               />
             </TabsContent>
             <TabsContent value="team">

@@ -30,10 +30,13 @@ export const PAST_DUE_MESSAGE = "Due date cannot be in the past.";
 export function MilestoneFormDialog({
   projectId,
   milestone,
+  canSetStatus = false,
   onClose,
 }: {
   projectId: string;
   milestone?: MilestoneDto;
+  /** The owner may move the status along their transitions; anyone else edits the other fields only. */
+  canSetStatus?: boolean;
   onClose: () => void;
 }) {
   const today = todayIso();
@@ -125,9 +128,14 @@ export function MilestoneFormDialog({
             </Field>
           </div>
           {milestone ? (
-            <Field id="milestone-status" label="Status" error={errors.status?.message}>
+            <Field
+              id="milestone-status"
+              label="Status"
+              error={errors.status?.message}
+              hint={canSetStatus ? undefined : "Only the project's owner changes a milestone's status."}
+            >
               <NativeSelect {...field("status")} {...form.register("status")}>
-                {ownerSelectableStatuses(milestone.status).map((status) => (
+                {(canSetStatus ? ownerSelectableStatuses(milestone.status) : [milestone.status]).map((status) => (
                   <option key={status} value={status}>
                     {formatStatus(status)}
                   </option>

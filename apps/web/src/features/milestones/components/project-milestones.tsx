@@ -18,11 +18,13 @@ export function ProjectMilestones({
   milestones,
   currency,
   canManage,
+  canSetStatus,
 }: {
   projectId: string;
   milestones: MilestoneDto[];
   currency: Currency;
   canManage: boolean;
+  canSetStatus: boolean;
 }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
@@ -62,6 +64,7 @@ export function ProjectMilestones({
           key={dialog.milestone.id}
           projectId={projectId}
           milestone={dialog.milestone}
+          canSetStatus={canSetStatus}
           onClose={close}
         />
       ) : null}
