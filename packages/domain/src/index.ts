@@ -2,6 +2,7 @@ export * from "./calculator";
 export * from "./constants";
 export * from "./dto";
 export * from "./format";
+export * from "./next-path";
 export * from "./people";
 export * from "./release-policy";
 export * from "./rules";
