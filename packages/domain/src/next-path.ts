@@ -1,3 +1,12 @@
+// The WHATWG URL parser of browsers and Node; the domain package compiles without either's type definitions.
+interface ParsedUrl {
+  origin: string;
+  pathname: string;
+  search: string;
+  hash: string;
+}
+declare const URL: new (input: string, base?: string) => ParsedUrl;
+
 /**
  * Where to go after sign-in: a path on this site only. The value is first resolved against an origin with `new URL`
  * (dot segments, backslashes, tabs and newlines normalised as a browser would), and only then checked, so a path that
@@ -7,7 +16,7 @@
 export function safeNextPath(value: string | null | undefined): string | null {
   if (!value || !value.startsWith("/")) return null;
   const origin = "http://same.origin";
-  let url: URL;
+  let url: ParsedUrl;
   try {
     url = new URL(value, origin);
   } catch {
