@@ -20,6 +20,7 @@ import { moneyParam } from "./lib/money";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./seed";
 import { AUDIT_LOCK } from "./services/audit/append";
 import { type AuditContent, auditHash, GENESIS_HASH } from "./services/audit/chain";
+import { issueMissingCertificates } from "./services/certificates/facts";
 import { refreshProjectRollups } from "./services/projects/rollup";
 
 export interface ScaleOptions {
@@ -138,6 +139,8 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRes
       await insertChunks(rows, 2000, (chunk) => tx.insert(auditEvents).values(chunk));
       result.auditEvents += rows.length;
       if (projectIds.length) await refreshProjectRollups(tx, projectIds);
+      // Each release's certificate, as completeRelease issues it (after the approval events the facts cite).
+      await issueMissingCertificates(tx, projectIds);
     });
 
   await write(async (tx, audit) => {

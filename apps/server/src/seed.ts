@@ -15,6 +15,7 @@ import {
 } from "./db/schema";
 import { moneyParam } from "./lib/money";
 import { appendAudit } from "./services/audit/append";
+import { issueCertificate } from "./services/certificates/facts";
 import { notify } from "./services/notifications/notify";
 import { recomputeProjectStatus } from "./services/projects/recompute-status";
 
@@ -312,8 +313,14 @@ export async function seedDemoData(db: Db): Promise<void> {
             entityType: "milestone",
             entityId: row.id,
             projectId: project.id,
-            after: { status: "verified", released: m.amount, release: { instructionId: release.instructionId } },
+            after: {
+              status: "verified",
+              released: m.amount,
+              release: { disbursementId: release.id, instructionId: release.instructionId },
+            },
           });
+          // Issued with the release, as completeRelease does (after the approval event the facts cite).
+          await issueCertificate(tx, release.id, verifierId);
           if (m.release) await seedSettlement(tx, release, m.release, custodian, admin);
         }
       }

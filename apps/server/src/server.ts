@@ -9,6 +9,7 @@ import { createRealtime } from "./realtime/hub";
 import { seedDemoData, shouldSeed } from "./seed";
 import { createCheckpointer } from "./services/audit/checkpoints";
 import { loadOrCreateAuditKey } from "./services/audit/signing-key";
+import { issueMissingCertificates } from "./services/certificates/facts";
 import { createDigestScheduler } from "./services/email/digest";
 import { sweepPartialUploads } from "./services/evidence/storage";
 import { outboxTopics } from "./services/outbox/topics";
@@ -42,6 +43,9 @@ export async function startServer(env: Env): Promise<RunningServer> {
     await seedDemoData(database.db);
     logger.info("demo data seeded");
   }
+  // Releases made before certificates were issued with them get theirs now (a GET never writes one).
+  const issued = await issueMissingCertificates(database.db);
+  if (issued > 0) logger.info({ certificates: issued }, "issued the certificates older releases lacked");
   const app = createApp(deps);
   const outboxWorker = createOutboxWorker(deps, outboxTopics(deps), { leaseMs: env.OUTBOX_LEASE_MS });
   outboxWorker.start();

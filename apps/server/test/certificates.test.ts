@@ -6,8 +6,10 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../src/db/client";
 import { disbursements, releaseCertificates } from "../src/db/schema";
 import { takeCheckpoint } from "../src/services/audit/checkpoints";
+import { issueMissingCertificates } from "../src/services/certificates/facts";
 import { makeMilestone, makeProject } from "./factories";
 import { createTestApp, type TestApp, type TestUser } from "./harness";
 
@@ -129,9 +131,49 @@ describe("GET /api/releases/:id/certificate", () => {
     expect((await download(releaseId, outsider)).res.status).toBe(404);
     expect((await t.request("GET", `/api/releases/${releaseId}/certificate`, { as: null })).status).toBe(401);
     expect((await t.request("GET", "/api/releases/not-an-id/certificate", { as: owner })).status).toBe(404);
+    // Issued with the release; the refused downloads changed nothing.
     expect(
       await t.deps.db.select().from(releaseCertificates).where(eq(releaseCertificates.releaseId, releaseId)),
+    ).toHaveLength(1);
+  });
+
+  it("is issued in the release's own transaction, and a download never writes", async () => {
+    const releaseId = await approvedRelease();
+    const [stored] = await t.deps.db
+      .select()
+      .from(releaseCertificates)
+      .where(eq(releaseCertificates.releaseId, releaseId));
+    expect(stored.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    const writes = async () =>
+      (
+        await queryRows<{ audit: number; certificates: number }>(
+          t.deps.db,
+          sql`select (select count(*)::int from audit_events) as audit,
+                     (select count(*)::int from release_certificates) as certificates`,
+        )
+      )[0];
+    const before = await writes();
+    for (const as of [owner, investor, owner]) {
+      const { res } = await download(releaseId, as);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-certificate-fingerprint")).toBe(stored.fingerprint);
+    }
+    expect(await writes()).toEqual(before);
+  });
+
+  it("of a release made before certificates were issued with it: none is made by a GET, the start-up pass issues it", async () => {
+    const project = await makeProject(t, { owner, investors: [investor], verifiers: [verifier] });
+    const milestone = await makeMilestone(t, project, { status: "verified", verifier });
+    const [release] = await t.deps.db.select().from(disbursements).where(eq(disbursements.milestoneId, milestone.id));
+    expect((await download(release.id, owner)).res.status).toBe(404);
+    expect(
+      await t.deps.db.select().from(releaseCertificates).where(eq(releaseCertificates.releaseId, release.id)),
     ).toEqual([]);
+    expect(await issueMissingCertificates(t.deps.db)).toBeGreaterThanOrEqual(1);
+    expect(await issueMissingCertificates(t.deps.db)).toBe(0);
+    const { res, bytes } = await download(release.id, owner);
+    expect(res.status).toBe(200);
+    expect(await pdfText(bytes)).toContain("Test milestone");
   });
 });
 

@@ -189,6 +189,14 @@ describe("demo data", () => {
         }
         if (r.released_at) expect(new Date(r.released_at).getTime()).toBe(new Date(r.verification_date!).getTime());
       }
+      // Every release has its certificate from the start, citing its approval event (a download only reads it).
+      const uncertified = await queryRows<{ id: string; cited: boolean | null }>(
+        demo.deps.db,
+        sql`select d.id, (c.facts->'auditEvent') is not null and c.facts->'auditEvent' <> 'null'::jsonb as cited
+            from disbursements d left join release_certificates c on c.release_id = d.id
+            where c.release_id is null or (c.facts->'auditEvent') = 'null'::jsonb`,
+      );
+      expect(uncertified).toEqual([]);
       // A project that started in the past was created before it started.
       const started = await demo.deps.db
         .select({ createdAt: projects.createdAt, startDate: projects.startDate })

@@ -1,9 +1,13 @@
+import type { AddressInfo } from "node:net";
+import { createServer } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Deps } from "../src/context";
 import { openDatabase } from "../src/db/client";
 import { outbox } from "../src/db/schema";
+import { queueEmail } from "../src/services/email/queue";
 import { enqueue, type OutboxMessage, publishEvent } from "../src/services/outbox/outbox";
+import { outboxTopics } from "../src/services/outbox/topics";
 import { createOutboxWorker, GiveUp, type TopicConfig } from "../src/services/outbox/worker";
 import { createTestApp, type TestApp, usePostgres } from "./harness";
 
@@ -207,4 +211,100 @@ describe("outbox", () => {
       await second.close();
     }
   });
+});
+
+describe("the outbox lease", () => {
+  it("a handler that outlives its lease does not settle the message over the claim that now holds it", async () => {
+    const c = clock();
+    const sent: string[] = [];
+    let releaseFirst: () => void = () => {};
+    const firstRunning = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    let calls = 0;
+    let releaseSecond: () => void = () => {};
+    const topics: Record<string, TopicConfig> = {
+      slow: {
+        retryDelaysMs: [1000],
+        handle: async (m) => {
+          calls++;
+          const mine = calls;
+          if (mine === 1) await firstRunning;
+          else await new Promise<void>((resolve) => (releaseSecond = resolve));
+          sent.push(`${m.id}#${mine}`);
+        },
+      },
+    };
+    const first = createOutboxWorker(t.deps, topics, { now: c.now, leaseMs: 60_000 });
+    const second = createOutboxWorker(t.deps, topics, { now: c.now, leaseMs: 60_000 });
+    const id = await enqueue(t.deps.db, "slow", {}, { runAt: c.now() });
+
+    const firstRun = first.drain();
+    while (calls < 1) await new Promise((r) => setTimeout(r, 5));
+    // The first claim's lease runs out; another process claims the message and is still sending.
+    c.advance(60_001);
+    const secondRun = second.drain();
+    while (calls < 2) await new Promise((r) => setTimeout(r, 5));
+    const held = await rowOf(id);
+    expect(held).toMatchObject({ status: "pending", attempts: 2 });
+
+    // The first handler finally finishes: it must not mark done what the second claim holds.
+    releaseFirst();
+    await firstRun;
+    expect(await rowOf(id)).toMatchObject({
+      status: "pending",
+      attempts: 2,
+      leaseToken: held.leaseToken,
+      lockedUntil: held.lockedUntil,
+    });
+
+    releaseSecond();
+    await secondRun;
+    expect(await rowOf(id)).toMatchObject({ status: "done", attempts: 2, leaseToken: null });
+    expect(sent).toEqual([`${id}#1`, `${id}#2`]);
+  });
+
+  it("a handler that hangs fails at three quarters of its lease, while its claim still holds the message", async () => {
+    const worker = createOutboxWorker(
+      t.deps,
+      { hangs: { retryDelaysMs: [60_000], handle: () => new Promise<void>(() => {}) } },
+      { leaseMs: 400 },
+    );
+    const id = await enqueue(t.deps.db, "hangs", {});
+    const started = Date.now();
+    expect(await worker.drain()).toBe(1);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await rowOf(id)).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      leaseToken: null,
+      lastError: "handler did not finish within 300 ms of its 400 ms lease",
+    });
+  });
+
+  it("an SMTP server that never answers fails the send well inside the lease (nodemailer waits 30 s by default)", async () => {
+    // Accepts connections and never says a word.
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    const app = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, OUTBOX_LEASE_MS: 15_000 });
+    try {
+      const id = await queueEmail(app.deps.db, "someone@example.test", "invitation", {
+        subject: "Hello",
+        text: "Hello.",
+        html: "<p>Hello.</p>",
+        link: "https://tranche.example/invite",
+      });
+      const started = Date.now();
+      await createOutboxWorker(app.deps, outboxTopics(app.deps), { leaseMs: 15_000 }).drain();
+      const took = Date.now() - started;
+      expect(took).toBeLessThan(15_000 / 2);
+      const [row] = await app.deps.db.select().from(outbox).where(eq(outbox.id, id));
+      expect(row).toMatchObject({ status: "pending", attempts: 1, leaseToken: null });
+      expect(row.lastError).toMatch(/timeout|greeting/i);
+    } finally {
+      await app.close();
+      silent.close();
+    }
+  }, 40_000);
 });

@@ -418,3 +418,30 @@ describe("profile", () => {
     expect(fake.status).toBe(400);
   });
 });
+
+describe("an email's HTML body", () => {
+  it("reads as its text does: paragraphs HTML-escaped, never percent-encoded", async () => {
+    const res = await t.request("POST", "/api/invitations", {
+      as: await t.user("admin", { name: "Ann O'Hara & <Partners>" }),
+      body: { email: "paragraphs@fund.example", role: "investor", organization: 'Rock & Roll "Capital"' },
+    });
+    expect(res.status).toBe(201);
+    const email = await nextMail("paragraphs@fund.example");
+    const sentence = `Ann O'Hara & <Partners> invited you to join Tranche as an Investor for Rock & Roll "Capital".`;
+    expect(email.text).toContain(sentence);
+    const html = String(email.html);
+    expect(html).toContain(
+      "Ann O&#39;Hara &amp; &lt;Partners&gt; invited you to join Tranche as an Investor for Rock &amp; Roll &quot;Capital&quot;.",
+    );
+    expect(html).not.toMatch(/%20|%26|%3C/);
+    // What a mail client shows of the HTML is the text's paragraph.
+    const shown = html
+      .replace(/<[^>]+>/g, "")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, "&");
+    expect(shown).toContain(sentence);
+  });
+});

@@ -4,7 +4,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, disbursements, milestones, notifications, projectMembers } from "../src/db/schema";
-import { issueCertificate } from "../src/services/certificates/facts";
+import { storedCertificate } from "../src/services/certificates/facts";
 import { makeMilestone, makeProject } from "./factories";
 import { createTestApp, type TestApp, type TestUser } from "./harness";
 
@@ -202,8 +202,8 @@ describe("verification under a policy", () => {
     expect(release).toMatchObject({ amount: "400000.00", releasedBy: investor.id, policyVersion: 1 });
     expect((await post(`/api/milestones/${milestone.id}/countersign`, lead)).status).toBe(409);
 
-    // The certificate lists every approval, the countersignature and the policy version that applied.
-    const { facts } = await issueCertificate(t.deps.db, release, admin.id);
+    // The certificate (issued with the release) lists every approval, the countersignature and the policy version.
+    const { facts } = (await storedCertificate(t.deps.db, release.id)) ?? expect.unreachable("no certificate");
     expect(facts.policy).toBe(
       "Release policy version 1: 2 of 2 assigned verifiers; investor countersign above $250,000",
     );

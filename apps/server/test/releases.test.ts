@@ -205,7 +205,8 @@ describe("settle", () => {
     expect(other.body.error.code).toBe("conflict");
     expect(await eventsFor("release.settled", (d) => d.releaseId === release.id)).toHaveLength(1);
     const audit = await t.deps.db.select().from(auditEvents).where(eq(auditEvents.entityId, release.id));
-    expect(audit).toHaveLength(1);
+    // The certificate was issued with the release; the settlement is recorded once.
+    expect(audit.map((e) => e.action).sort()).toEqual(["certificate.issued", "release.settled"]);
   });
 
   it("concurrent settles with different references: exactly one wins, the rest are 409", async () => {
@@ -287,7 +288,7 @@ describe("fail, re-instruct, cancel", () => {
         .where(eq(auditEvents.entityId, release.id))
         .orderBy(asc(auditEvents.id))
     ).map((r) => r.action);
-    expect(actions).toEqual(["release.failed", "release.reinstructed", "release.settled"]);
+    expect(actions).toEqual(["certificate.issued", "release.failed", "release.reinstructed", "release.settled"]);
   });
 
   it("cancel: only a failed release, by an admin with a reason; not counted as released; milestone stays verified", async () => {

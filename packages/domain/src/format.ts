@@ -73,12 +73,29 @@ export function formatStatus(status: string): string {
     .join(" ");
 }
 
-/** Today's date as 'YYYY-MM-DD' in local time. */
+/** Today's date as 'YYYY-MM-DD' in local time (the browser's: what the person at the screen calls today). */
 export function todayIso(now: Date = new Date()): string {
   const y = now.getFullYear();
   const m = String(now.getMonth() + 1).padStart(2, "0");
   const d = String(now.getDate()).padStart(2, "0");
   return `${y}-${m}-${d}`;
+}
+
+/** The westernmost time zone on earth, UTC−12: the last place where a calendar date is still today. */
+const WESTERNMOST_OFFSET_MS = 12 * 3_600_000;
+
+/**
+ * The earliest calendar date that is still today somewhere on earth (today in UTC−12), as 'YYYY-MM-DD'. The server
+ * does not know its caller's time zone, so a date is "in the past" only when it is past everywhere: before this.
+ * Milestones past due (a project at risk) follow the same rule.
+ */
+export function earliestTodayIso(now: Date = new Date()): string {
+  return new Date(now.getTime() - WESTERNMOST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** Whether a 'YYYY-MM-DD' date is past everywhere on earth (no time zone from UTC−12 to UTC+14 still calls it today). */
+export function isPastEverywhere(date: string, now: Date = new Date()): boolean {
+  return date < earliestTodayIso(now);
 }
 
 /** Whole days from today to a 'YYYY-MM-DD' date; negative when past. */

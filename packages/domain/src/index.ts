@@ -3,6 +3,7 @@ export * from "./constants";
 export * from "./dto";
 export * from "./format";
 export * from "./money";
+export * from "./next-path";
 export * from "./people";
 export * from "./release-policy";
 export * from "./rules";

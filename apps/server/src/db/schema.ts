@@ -543,6 +543,8 @@ export const outbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     runAt: ts("run_at").notNull().defaultNow(),
     lockedUntil: ts("locked_until"),
+    /** Set by each claim: only the holder of the current token may settle the message. */
+    leaseToken: uuid("lease_token"),
     lastError: text("last_error"),
     createdAt: created(),
     doneAt: ts("done_at"),

@@ -1,26 +1,20 @@
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { isRealTimestampText } from "./timestamp-text";
 
 // Keyset pagination, newest first: the cursor is "createdAt_id" of the last item, the timestamp kept to the
 // microsecond as stored (a millisecond cursor would skip rows).
 
-/** The cursor's timestamp names a real instant (its milliseconds survive a round trip through Date). */
+const CURSOR =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The cursor's timestamp names a real instant PostgreSQL can hold (2024-02-30, 99:99 or year 0 are refused). */
 function isRealInstant(cursor: string): boolean {
-  const millis = `${cursor.slice(0, 23)}Z`;
-  const at = new Date(millis);
-  return !Number.isNaN(at.getTime()) && at.toISOString() === millis;
+  const match = CURSOR.exec(cursor);
+  return match !== null && isRealTimestampText(match[1]);
 }
 
-export const timeIdCursor = z
-  .string()
-  .regex(
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-    {
-      error: "Cursor is not valid.",
-    },
-  )
-  // The pattern admits 2024-13-45T99:99:99; only a real instant may reach the ::timestamptz cast.
-  .refine(isRealInstant, { error: "Cursor is not valid." });
+export const timeIdCursor = z.string().refine(isRealInstant, { error: "Cursor is not valid." });
 
 /** The cursor text of a row, selected beside it. */
 export const cursorAt = (createdAt: AnyColumn) =>

@@ -6,12 +6,13 @@
 // hit costs about what GET /api/me does, whatever the answer would cost to compute. Every process checks the
 // database itself: a change committed through another process invalidates here at once, without a message.
 // See ADR 015 for why this and not a cache invalidated by events.
-import { todayIso } from "@tranche/domain";
+
 import { sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { LRUCache } from "lru-cache";
 import type { AppEnv, Deps } from "../context";
 import { type DbOrTx, queryRows } from "../db/client";
+import { statusToday } from "../services/projects/status";
 
 /** The GET routes whose answers are cached (their query strings are part of the key). */
 const CACHED_PATHS =
@@ -71,7 +72,9 @@ export interface ReadCache {
 
 /**
  * The cache for one app (one process): keyed by session, path and query and today's date, so an answer is only
- * ever served to the session it was computed for. READ_CACHE=false turns it off.
+ * ever served to the session it was computed for. The date is the one project statuses are derived for
+ * (services/projects/status.ts): once a due date passes, no answer computed before is served. READ_CACHE=false
+ * turns it off.
  */
 export function createReadCache(deps: Deps): ReadCache {
   const entries = new LRUCache<string, Entry>({
@@ -92,7 +95,7 @@ export function createReadCache(deps: Deps): ReadCache {
     const user = c.get("user");
     if (!deps.env.READ_CACHE || c.req.method !== "GET" || !user || !CACHED_PATHS.test(c.req.path)) return next();
     const url = new URL(c.req.url);
-    const key = `${user.id}\n${user.sessionId}\n${todayIso()}\n${url.pathname}${url.search}`;
+    const key = `${user.id}\n${user.sessionId}\n${statusToday()}\n${url.pathname}${url.search}`;
     // The cache's own queries never fail a request: when one cannot run (a lost connection, say), the answer is
     // computed as if nothing were cached, and not stored.
     const unsure = (err: unknown) => {

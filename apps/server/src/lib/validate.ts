@@ -5,10 +5,42 @@ import { AppError } from "../errors";
 
 export const JSON_BODY_LIMIT = 256 * 1024;
 
+/** The deepest nesting of arrays and objects a JSON body may have: no form needs more, and a walk stays shallow. */
+export const JSON_DEPTH_LIMIT = 64;
+
+/**
+ * The deepest array/object nesting in JSON text, counted in one loop over the characters (never by recursion,
+ * which 100,000 nested arrays would overflow). Brackets inside strings are skipped; malformed text is left to
+ * JSON.parse.
+ */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c)
+        i++; // backslash: the next character is escaped
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x5b || ch === 0x7b) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+    } else if (ch === 0x5d || ch === 0x7d) depth--;
+  }
+  return deepest;
+}
+
 function invalid(error: z.ZodError): AppError {
   const details = fieldErrors(error);
   const first = Object.entries(details)[0];
-  const message = first ? (first[0] === "_" ? first[1] : `${first[0]}: ${first[1]}`) : "Invalid input.";
+  // A cursor is opaque to the client: its message ("Cursor is not valid.") stands alone.
+  const message = first
+    ? first[0] === "_" || first[0] === "cursor"
+      ? first[1]
+      : `${first[0]}: ${first[1]}`
+    : "Invalid input.";
   return new AppError("invalid_input", message, details);
 }
 
@@ -56,6 +88,12 @@ export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Pro
   const text = await c.req.text();
   if (Buffer.byteLength(text) > JSON_BODY_LIMIT)
     throw new AppError("payload_too_large", "The request body is too large.");
+  if (jsonDepth(text) > JSON_DEPTH_LIMIT) {
+    throw new AppError(
+      "invalid_input",
+      `The request body is nested too deeply (more than ${JSON_DEPTH_LIMIT} levels).`,
+    );
+  }
   let value: unknown;
   try {
     value = text.length ? JSON.parse(text) : undefined;

@@ -8,19 +8,19 @@ import { listCheckpoints } from "../services/audit/checkpoints";
 import { AUDIT_CSV_HEADER, exportAuditEvents, listAuditEvents } from "../services/audit/history";
 import { serviceContext } from "./verification";
 
-const eventId = (field: string) =>
+const eventId = (message: string) =>
   z.coerce
-    .number({ error: `${field} must be an event id.` })
-    .int()
-    .positive()
-    .max(Number.MAX_SAFE_INTEGER)
+    .number({ error: message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(Number.MAX_SAFE_INTEGER, { error: message })
     .optional();
 
 export const auditQuerySchema = z.strictObject({
   projectId: z.uuid({ error: "projectId must be a project id." }).optional(),
   /** The previous page's nextCursor (an event id); `before` is its older name. */
-  cursor: eventId("cursor"),
-  before: eventId("before"),
+  cursor: eventId("Cursor is not valid."),
+  before: eventId("before must be an event id."),
   limit: listLimit,
 });
 

@@ -7,7 +7,7 @@ import { disbursements, releaseCertificates } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import { parseQuery, pathId } from "../lib/validate";
 import { requireVisibleProject } from "../services/access";
-import { coveringCheckpoint, issueCertificate } from "../services/certificates/facts";
+import { coveringCheckpoint, storedCertificate } from "../services/certificates/facts";
 import { renderCertificate } from "../services/certificates/pdf";
 import { serviceContext } from "./projects";
 
@@ -33,7 +33,10 @@ export const releaseCertificateRoutes = new Hono<AppEnv>().get("/:id/certificate
   if (release.status === "cancelled") {
     throw conflict("This release was cancelled: no capital is paid under it, so it has no certificate.");
   }
-  const { facts, fingerprint } = await issueCertificate(db, release, ctx.actor.id);
+  // Issued with the release (and at start-up for older ones): a GET only reads it, so a retried read never writes.
+  const certificate = await storedCertificate(db, releaseId);
+  if (!certificate) throw notFound("Certificate");
+  const { facts, fingerprint } = certificate;
   const checkpoint = facts.auditEvent ? await coveringCheckpoint(db, facts.auditEvent.id) : null;
   const pdf = await renderCertificate({ facts, fingerprint, checkpoint, publicUrl: env.PUBLIC_URL });
   const name = `tranche-release-${releaseId.slice(0, 8)}.pdf`;

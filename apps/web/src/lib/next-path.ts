@@ -1,17 +1,7 @@
-/**
- * Where to go after sign-in: a path on this site only. Anything else (another origin, a protocol-relative
- * "//host", a backslash trick, a scheme) is ignored, so a crafted link cannot send a user elsewhere.
- */
-export function safeNextPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
-  try {
-    const url = new URL(value, "http://same.origin");
-    if (url.origin !== "http://same.origin" || url.pathname === "/login") return null;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return null;
-  }
-}
+import { safeNextPath } from "@tranche/domain";
+
+// The check itself lives in the domain package (shared, unit-tested there).
+export { safeNextPath };
 
 /** /login with the page to return to. */
 export function loginPath(next: string): string {

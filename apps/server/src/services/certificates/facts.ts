@@ -1,10 +1,10 @@
-// What a release certificate states, fixed when it is first issued. Its fingerprint (SHA-256 of the canonical
+// What a release certificate states, fixed when it is issued (with the release, in its transaction). Its fingerprint (SHA-256 of the canonical
 // JSON of these facts) is printed on the certificate and carried by its QR code; /verify compares it with the
 // stored record, so a certificate cannot be altered or invented without the check failing.
 import { createHash } from "node:crypto";
 import { type CertificateFacts, policyStatement } from "@tranche/domain";
-import { and, asc, count, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client";
+import { and, asc, count, eq, gte, inArray, isNull, lte, ne, sql } from "drizzle-orm";
+import type { Db, DbOrTx, Tx } from "../../db/client";
 import {
   auditCheckpoints,
   auditEvents,
@@ -134,39 +134,60 @@ async function collectFacts(db: DbOrTx, releaseId: string, issuedAt: Date): Prom
 }
 
 /**
- * The certificate's stored facts, issuing (and auditing) them on the first request. Concurrent first requests
- * agree on one: the second insert does nothing and both read the row that won.
+ * Issues a release's certificate: its facts as the records state them now, stored with their fingerprint and
+ * audited. Called in the transaction that creates the release (after its approval event, whose hash the facts
+ * carry), so a certificate exists from the moment the release does and reading one never writes. Issuing twice
+ * does nothing: the first facts stand.
  */
-export async function issueCertificate(
-  db: Db,
-  release: { id: string; projectId: string },
-  actorId: string,
-): Promise<{ facts: CertificateFacts; fingerprint: string }> {
-  const stored = () => db.select().from(releaseCertificates).where(eq(releaseCertificates.releaseId, release.id));
-  let [row] = await stored();
-  if (!row) {
-    await db.transaction(async (tx) => {
-      const issuedAt = new Date();
-      const facts = await collectFacts(tx, release.id, issuedAt);
-      const fingerprint = certificateFingerprint(facts);
-      const [inserted] = await tx
-        .insert(releaseCertificates)
-        .values({ releaseId: release.id, facts, fingerprint, issuedAt })
-        .onConflictDoNothing({ target: releaseCertificates.releaseId })
-        .returning({ fingerprint: releaseCertificates.fingerprint });
-      if (!inserted) return;
-      await appendAudit(tx, {
-        actorId,
-        action: "certificate.issued",
-        entityType: "disbursement",
-        entityId: release.id,
-        projectId: release.projectId,
-        after: { fingerprint },
-      });
-    });
-    [row] = await stored();
-  }
-  return { facts: row.facts as CertificateFacts, fingerprint: row.fingerprint };
+export async function issueCertificate(tx: Tx, releaseId: string, actorId: string | null = null): Promise<void> {
+  const issuedAt = new Date();
+  const facts = await collectFacts(tx, releaseId, issuedAt);
+  const fingerprint = certificateFingerprint(facts);
+  const [inserted] = await tx
+    .insert(releaseCertificates)
+    .values({ releaseId, facts, fingerprint, issuedAt })
+    .onConflictDoNothing({ target: releaseCertificates.releaseId })
+    .returning({ fingerprint: releaseCertificates.fingerprint });
+  if (!inserted) return;
+  await appendAudit(tx, {
+    actorId,
+    action: "certificate.issued",
+    entityType: "disbursement",
+    entityId: releaseId,
+    projectId: facts.project.id,
+    after: { fingerprint },
+  });
+}
+
+/**
+ * Issues the certificates that releases made before certificates were issued with them lack (a cancelled release
+ * pays nothing and gets none), each in its own transaction; `projectIds` narrows the search. Run at start-up and
+ * after bulk loads, never by a GET. Returns how many were issued.
+ */
+export async function issueMissingCertificates(db: Db | Tx, projectIds?: string[]): Promise<number> {
+  if (projectIds?.length === 0) return 0;
+  const missing = await db
+    .select({ id: disbursements.id })
+    .from(disbursements)
+    .where(
+      and(
+        ne(disbursements.status, "cancelled"),
+        projectIds ? inArray(disbursements.projectId, projectIds) : undefined,
+        sql`not exists (select 1 from release_certificates c where c.release_id = ${disbursements.id})`,
+      ),
+    )
+    .orderBy(asc(disbursements.releasedAt), asc(disbursements.id));
+  for (const { id } of missing) await db.transaction((tx) => issueCertificate(tx, id));
+  return missing.length;
+}
+
+/** A release's certificate as issued, or undefined when it has none (reads only). */
+export async function storedCertificate(
+  db: DbOrTx,
+  releaseId: string,
+): Promise<{ facts: CertificateFacts; fingerprint: string } | undefined> {
+  const [row] = await db.select().from(releaseCertificates).where(eq(releaseCertificates.releaseId, releaseId));
+  return row ? { facts: row.facts as CertificateFacts, fingerprint: row.fingerprint } : undefined;
 }
 
 /** The earliest signed checkpoint that covers an audit event, if one has been signed since. */

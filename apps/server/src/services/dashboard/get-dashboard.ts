@@ -24,6 +24,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { ServiceContext, SessionUser } from "../../context";
 import { type DbOrTx, queryRows } from "../../db/client";
 import { toMoney } from "../../lib/money";
+import { projectStatusSql, statusToday } from "../projects/status";
 import { turnaroundOf, verifierTurnaround } from "../verifiers/turnaround";
 
 /** The caller's projects as a CTE body: every project for an admin, else their memberships. */
@@ -137,7 +138,7 @@ async function portfolioFigures(
   }>(
     db,
     sql`with mine as materialized (
-          select p.id, p.name, p.status, p.total_capital, p.currency,
+          select p.id, p.name, ${projectStatusSql("p", "r")} as status, p.total_capital, p.currency,
                  coalesce(r.released, 0) as released, coalesce(r.settled, 0) as settled,
                  coalesce(r.pending_capital, 0) as pending_capital,
                  coalesce(r.milestones_pending + r.milestones_in_verification, 0) as pending_count
@@ -247,7 +248,8 @@ async function actionRequired(db: DbOrTx, actor: SessionUser): Promise<OverviewD
       const count = await one(sql`
         select count(*)::int as count from projects p
         join (${visibleProjects(actor)}) v on v.project_id = p.id
-        where p.status = 'at_risk'`);
+        left join project_rollups r on r.project_id = p.id
+        where ${projectStatusSql("p", "r")} = 'at_risk'`);
       return { count, label: count === 1 ? "at-risk project" : "at-risk projects" };
     }
   }
@@ -282,7 +284,7 @@ const toProject = (r: ProjectRow): DashboardProjectDto => {
 
 /** The newest projects with their released capital (from their rollups). */
 function newestProjectsQuery(limit: number): SQL {
-  return sql`select p.id, p.name, p.status, p.total_capital, p.currency, p.created_at,
+  return sql`select p.id, p.name, ${projectStatusSql("p", "r")} as status, p.total_capital, p.currency, p.created_at,
            coalesce(r.released, 0) as disbursed, coalesce(r.settled, 0) as settled
     from projects p left join project_rollups r on r.project_id = p.id
     order by p.created_at desc, p.id
@@ -339,7 +341,7 @@ function investorOf(figures: PortfolioFigures): InvestorDashboardDto {
  * aggregated in one statement, with the count of rejected milestones the Overview's 'Action Required' shows.
  */
 async function ownerDashboard(db: DbOrTx, actor: SessionUser): Promise<{ role: OwnerDashboardDto; rejected: number }> {
-  const today = todayIso();
+  const today = statusToday();
   // What needs the owner comes first: rejected milestones and those past due, then the next ones due.
   const upcoming = (where: SQL) => upcomingJson(sql`owned`, where, LIMITS.upcomingMilestones);
   const [row] = await queryRows<{
@@ -351,7 +353,8 @@ async function ownerDashboard(db: DbOrTx, actor: SessionUser): Promise<{ role: O
   }>(
     db,
     sql`with owned as materialized (
-          select p.id, p.name, p.status, p.total_capital, p.currency, p.created_at, p.description,
+          select p.id, p.name, ${projectStatusSql("p", "r", today)} as status, p.total_capital, p.currency,
+                 p.created_at, p.description,
                  coalesce(r.released, 0) as released, coalesce(r.settled, 0) as settled,
                  coalesce(r.milestones_rejected, 0) as rejected
           from (${visibleProjects(actor, "owner")}) v

@@ -65,7 +65,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
 <tr><td>
 <p style="margin:0 0 24px;font-size:18px;font-weight:700;color:#1d4ed8">${PRODUCT}</p>
 <h1 style="margin:0 0 16px;font-size:20px;line-height:28px;color:#111827">${escapeHtml(heading)}</h1>
-${paragraphs.map((para) => p(escape(para))).join("\n")}
+${paragraphs.map((para) => p(escapeHtml(para))).join("\n")}
 ${list}
 <p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-size:15px;font-weight:600">${escapeHtml(action.label)}</a></p>
 ${p(`Or open this link: <a href="${escapeHtml(action.url)}" style="color:#1d4ed8;word-break:break-all">${escapeHtml(action.url)}</a>`)}

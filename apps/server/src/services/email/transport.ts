@@ -11,12 +11,28 @@ const EMAIL_RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000] as const;
 const EMAIL_MAX_ATTEMPTS = 12;
 
 /**
+ * The SMTP connection's time limits, each a fraction of the outbox lease, so a send that hangs fails (and is
+ * retried) while its claim still holds the message, instead of going out after another process has resent it.
+ * nodemailer's defaults (2 minutes to connect, 10 minutes of silence) outlast any lease.
+ */
+export function smtpOptions(url: string, leaseMs: number) {
+  const quarter = Math.floor(leaseMs / 4);
+  return {
+    url,
+    connectionTimeout: quarter,
+    greetingTimeout: quarter,
+    socketTimeout: quarter,
+    dnsTimeout: Math.floor(leaseMs / 8),
+  };
+}
+
+/**
  * The "email" outbox topic: through nodemailer when SMTP_URL is set, else kept in the outbox table for admins
  * (Settings → Outbox). Either way the message records how it was handled.
  */
 export function emailTopic(deps: Deps): Record<string, TopicConfig> {
   const { env, db } = deps;
-  const transporter = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : null;
+  const transporter = env.SMTP_URL ? nodemailer.createTransport(smtpOptions(env.SMTP_URL, env.OUTBOX_LEASE_MS)) : null;
   return {
     [EMAIL_TOPIC]: {
       retryDelaysMs: EMAIL_RETRY_DELAYS_MS,

@@ -1,4 +1,4 @@
-import { capitalOverrun, formatMoney, todayIso } from "@tranche/domain";
+import { capitalOverrun, formatMoney, isPastEverywhere } from "@tranche/domain";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { milestones } from "../../db/schema";
@@ -8,8 +8,9 @@ import type { ProjectRow } from "../access";
 
 export const PAST_DUE_MESSAGE = "Due date cannot be in the past.";
 
-export function assertNotPast(dueDate: string): void {
-  if (dueDate < todayIso()) {
+/** A due date that is still today somewhere on earth is not past: the caller may be west of the server. */
+export function assertNotPast(dueDate: string, now: Date = new Date()): void {
+  if (isPastEverywhere(dueDate, now)) {
     throw new AppError("invalid_input", `dueDate: ${PAST_DUE_MESSAGE}`, { dueDate: PAST_DUE_MESSAGE });
   }
 }

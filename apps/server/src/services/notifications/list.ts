@@ -10,7 +10,7 @@ import { type NotificationRow, toNotificationDto } from "./dto";
 export const listNotificationsQuery = z.strictObject({
   cursor: z
     .string()
-    .regex(/^\d{1,18}$/, { error: "Cursor must be a notification sequence number." })
+    .regex(/^\d{1,18}$/, { error: "Cursor is not valid." })
     .optional(),
   limit: pageLimit(LIST_PAGE_SIZE),
   /** "true": only the unread ones. */

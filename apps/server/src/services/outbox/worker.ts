@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Deps } from "../../context";
 import { queryRows } from "../../db/client";
 import { outbox } from "../../db/schema";
@@ -27,12 +27,22 @@ export interface OutboxWorker {
 export interface OutboxWorkerOptions {
   pollMs?: number;
   batchSize?: number;
-  /** How long a claimed message is reserved for this process; a crashed process's messages rerun after it. */
+  /**
+   * How long a claimed message is reserved for this process; a crashed process's messages rerun after it. A
+   * handler gets at most three quarters of it: past that it counts as failed, and is retried.
+   */
   leaseMs?: number;
+  /** The clock (tests); by default the database's, so every process measures leases on the same one. */
   now?: () => Date;
 }
 
 const OUTBOX_CHANNEL = "tranche_outbox";
+
+/** A claimed message and the token of this claim's lease. */
+interface Claimed {
+  message: OutboxMessage;
+  leaseToken: string;
+}
 
 /**
  * Delivers outbox messages at least once. Several processes share the table: a message is claimed with
@@ -44,7 +54,11 @@ export function createOutboxWorker(
   topics: Record<string, TopicConfig>,
   options: OutboxWorkerOptions = {},
 ): OutboxWorker {
-  const { pollMs = 1000, batchSize = 10, leaseMs = 60_000, now = () => new Date() } = options;
+  const { pollMs = 1000, batchSize = 10, leaseMs = 60_000 } = options;
+  /** The current time as SQL: the database's own, unless a test clock is given. */
+  const at = (): SQL => (options.now ? sql`${options.now().toISOString()}::timestamptz` : sql`now()`);
+  const later = (ms: number): SQL => sql`(${at()} + ${`${ms} milliseconds`}::interval)`;
+  const handlerLimitMs = Math.floor((leaseMs * 3) / 4);
   const names = Object.keys(topics);
   const { db, logger } = deps;
   let timer: NodeJS.Timeout | undefined;
@@ -53,17 +67,23 @@ export function createOutboxWorker(
   let again = false;
   let stopped = false;
 
-  async function claim(): Promise<OutboxMessage[]> {
+  async function claim(): Promise<Claimed[]> {
     if (names.length === 0) return [];
-    const at = now();
-    const until = new Date(at.getTime() + leaseMs);
-    const rows = await queryRows<{ id: string; topic: string; payload: unknown; attempts: number; created_at: Date }>(
+    const rows = await queryRows<{
+      id: string;
+      topic: string;
+      payload: unknown;
+      attempts: number;
+      created_at: Date;
+      lease_token: string;
+    }>(
       db,
-      sql`update ${outbox} set locked_until = ${until.toISOString()}, attempts = attempts + 1
+      sql`update ${outbox} set locked_until = ${later(leaseMs)}, attempts = attempts + 1,
+            lease_token = gen_random_uuid()
           where id in (
             select id from ${outbox}
-            where status = 'pending' and run_at <= ${at.toISOString()}
-              and (locked_until is null or locked_until <= ${at.toISOString()})
+            where status = 'pending' and run_at <= ${at()}
+              and (locked_until is null or locked_until <= ${at()})
               and topic in (${sql.join(
                 names.map((name) => sql`${name}`),
                 sql`, `,
@@ -71,34 +91,53 @@ export function createOutboxWorker(
             order by run_at
             limit ${batchSize}
             for update skip locked)
-          returning id, topic, payload, attempts, created_at`,
+          returning id, topic, payload, attempts, created_at, lease_token`,
     );
     return rows.map((row) => ({
-      id: row.id,
-      topic: row.topic,
-      payload: row.payload,
-      attempts: row.attempts,
-      createdAt: new Date(row.created_at),
+      message: {
+        id: row.id,
+        topic: row.topic,
+        payload: row.payload,
+        attempts: row.attempts,
+        createdAt: new Date(row.created_at),
+      },
+      leaseToken: row.lease_token,
     }));
   }
 
-  async function settle(message: OutboxMessage, error: unknown): Promise<void> {
+  /**
+   * Settles a message only while this claim still holds it: a handler that outlived its lease finds another
+   * claim's token and changes nothing (that holder settles it). Returns whether the row was this claim's.
+   */
+  async function settleRow(claimed: Claimed, set: Record<string, unknown>): Promise<boolean> {
+    const rows = await db
+      .update(outbox)
+      .set({ ...set, lockedUntil: null, leaseToken: null })
+      .where(
+        and(eq(outbox.id, claimed.message.id), eq(outbox.status, "pending"), eq(outbox.leaseToken, claimed.leaseToken)),
+      )
+      .returning({ id: outbox.id });
+    if (rows.length === 0) {
+      logger.warn(
+        { outboxId: claimed.message.id, topic: claimed.message.topic, attempts: claimed.message.attempts },
+        "outbox message not settled: its lease had passed to another claim",
+      );
+    }
+    return rows.length > 0;
+  }
+
+  async function settle(claimed: Claimed, error: unknown): Promise<void> {
+    const { message } = claimed;
     const config = topics[message.topic];
     if (error === undefined) {
-      await db
-        .update(outbox)
-        .set({ status: "done", doneAt: now(), lockedUntil: null, lastError: null })
-        .where(eq(outbox.id, message.id));
+      await settleRow(claimed, { status: "done", doneAt: at(), lastError: null });
       return;
     }
     const reason = error instanceof Error ? error.message : String(error);
     const dead =
       error instanceof GiveUp || (config.maxAttempts !== undefined && message.attempts >= config.maxAttempts);
     if (dead) {
-      await db
-        .update(outbox)
-        .set({ status: "dead", lockedUntil: null, lastError: reason.slice(0, 1000) })
-        .where(and(eq(outbox.id, message.id), eq(outbox.status, "pending")));
+      if (!(await settleRow(claimed, { status: "dead", lastError: reason.slice(0, 1000) }))) return;
       logger.warn(
         { outboxId: message.id, topic: message.topic, attempts: message.attempts, reason },
         "outbox message dead",
@@ -108,24 +147,32 @@ export function createOutboxWorker(
     }
     const delays = config.retryDelaysMs;
     const delay = delays[Math.min(message.attempts - 1, delays.length - 1)] ?? 0;
-    await db
-      .update(outbox)
-      .set({ runAt: new Date(now().getTime() + delay), lockedUntil: null, lastError: reason.slice(0, 1000) })
-      .where(eq(outbox.id, message.id));
+    if (!(await settleRow(claimed, { runAt: later(delay), lastError: reason.slice(0, 1000) }))) return;
     logger.info(
       { outboxId: message.id, topic: message.topic, attempts: message.attempts, delay, reason },
       "outbox retry",
     );
   }
 
-  async function runOnce(message: OutboxMessage): Promise<void> {
+  async function runOnce(claimed: Claimed): Promise<void> {
     let failure: unknown;
+    let timer: NodeJS.Timeout | undefined;
+    // Bounded by the lease, so the claim settles while it still holds the message (handlers bound their own
+    // network calls more tightly: SMTP and webhook timeouts are shorter than this).
+    const overrun = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`handler did not finish within ${handlerLimitMs} ms of its ${leaseMs} ms lease`)),
+        handlerLimitMs,
+      );
+    });
     try {
-      await topics[message.topic].handle(message);
+      await Promise.race([topics[claimed.message.topic].handle(claimed.message), overrun]);
     } catch (error) {
       failure = error ?? new Error("handler failed");
+    } finally {
+      clearTimeout(timer);
     }
-    await settle(message, failure);
+    await settle(claimed, failure);
   }
 
   async function runDue(): Promise<number> {

@@ -4,16 +4,18 @@ import { asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { projectMembers, projectRollups, projects, users } from "../../db/schema";
 import { toMoney } from "../../lib/money";
+import { projectStatusSql } from "./status";
 
 /**
  * Released and settled capital and the milestone count come from the project's rollup (kept in the transaction of
  * every change: services/projects/rollup.ts), never stored on the project itself.
  */
-const summaryColumns = {
+const summaryColumns = () => ({
   id: projects.id,
   name: projects.name,
   description: projects.description,
-  status: projects.status,
+  // Derived on read, as of today (./status.ts).
+  status: projectStatusSql("projects", "project_rollups"),
   startDate: projects.startDate,
   endDate: projects.endDate,
   totalCapital: projects.totalCapital,
@@ -27,12 +29,12 @@ const summaryColumns = {
   milestoneCount: sql<number>`coalesce(${projectRollups.milestonesTotal}, 0)`,
   createdAt: projects.createdAt,
   updatedAt: projects.updatedAt,
-};
+});
 
 /** Project summaries with their rollups; `extra` columns are selected beside them. */
 export function selectProjectSummaries<E extends Record<string, SQL>>(db: DbOrTx, extra: E = {} as E) {
   return db
-    .select({ ...summaryColumns, ...extra })
+    .select({ ...summaryColumns(), ...extra })
     .from(projects)
     .leftJoin(projectRollups, eq(projectRollups.projectId, projects.id))
     .$dynamic();

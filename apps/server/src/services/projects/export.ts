@@ -1,9 +1,10 @@
 import type { ProjectStatus } from "@tranche/domain";
-import { and, asc, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
-import { projects } from "../../db/schema";
+import { projectRollups, projects } from "../../db/schema";
 import type { CsvValue } from "../../lib/csv";
 import { projectFilter } from "./list";
+import { projectStatusSql } from "./status";
 
 /** Rows fetched per query: the export holds one batch in memory at a time, however many projects match. */
 export const EXPORT_BATCH = 500;
@@ -41,7 +42,7 @@ export async function* exportProjects(
       .select({
         id: projects.id,
         name: projects.name,
-        status: projects.status,
+        status: projectStatusSql("projects", "project_rollups"),
         currency: projects.currency,
         total: sql<string>`${projects.totalCapital}::text`,
         released: sql<string>`${released}::numeric(20,2)::text`,
@@ -54,6 +55,7 @@ export async function* exportProjects(
         cursor: sql<string>`${projects.createdAt}::text`,
       })
       .from(projects)
+      .leftJoin(projectRollups, eq(projectRollups.projectId, projects.id))
       .where(
         and(
           filter,

@@ -1,9 +1,10 @@
 import type { Page, ProjectSort, ProjectStatus, ProjectSummaryDto } from "@tranche/domain";
-import { and, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Caller, CallerContext as ReaderContext } from "../../context";
 import { projectRollups, projects } from "../../db/schema";
 import { keyset, keysetPage, type SortSpec } from "../../lib/keyset";
 import { selectProjectSummaries, toProjectSummary } from "./dto";
+import { projectStatusSql } from "./status";
 import { visibleProjects } from "./visibility";
 
 /** A LIKE pattern matching `term` anywhere, with its own %, _ and \ taken literally (backslash is the default escape). */
@@ -44,13 +45,16 @@ export async function listProjects(
   return { items: items.map(toProjectSummary), nextCursor };
 }
 
-/** The list's filter (also the CSV export's): visible to the caller, the status asked for, the search term. */
+/**
+ * The list's filter (also the CSV export's and the status counts'): visible to the caller, the status asked for,
+ * the search term. The query must left-join project_rollups (the status is derived from it).
+ */
 export function projectFilter(caller: Caller, input: { status?: ProjectStatus; q?: string }): SQL | undefined {
   const pattern = input.q ? containsPattern(input.q) : undefined;
   return and(
     // An API token with projects:read reads every project, as an integration of the whole fund.
     caller.kind === "token" ? undefined : visibleProjects(caller.user),
-    input.status ? eq(projects.status, input.status) : undefined,
+    input.status ? sql`${projectStatusSql("projects", "project_rollups")} = ${input.status}` : undefined,
     // ILIKE '%term%' is answered by the trigram index projects_search_trgm_idx (pg_trgm).
     pattern
       ? or(ilike(projects.name, pattern), ilike(projects.description, pattern), ilike(projects.location, pattern))

@@ -1,10 +1,11 @@
-import { deriveProjectStatus, type MilestoneStatus, type ProjectStatus, todayIso } from "@tranche/domain";
+import { deriveProjectStatus, type MilestoneStatus, type ProjectStatus } from "@tranche/domain";
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { milestones, projects } from "../../db/schema";
 import { toMoney } from "../../lib/money";
 import { releasedSum } from "../releases/sums";
 import { refreshProjectRollup } from "./rollup";
+import { statusToday } from "./status";
 
 /**
  * Re-derives a project's status from its milestones and releases (DESIGN.md) and stores it, with the project's
@@ -29,7 +30,7 @@ export async function recomputeProjectStatus(tx: DbOrTx, projectId: string): Pro
     totalCapital: toMoney(project.totalCapital),
     disbursedCapital: toMoney(project.disbursed),
     milestones: rows.map((m) => ({ status: m.status as MilestoneStatus, dueDate: m.dueDate })),
-    today: todayIso(),
+    today: statusToday(),
   });
   if (status !== project.status) {
     await tx.update(projects).set({ status, updatedAt: new Date() }).where(eq(projects.id, projectId));

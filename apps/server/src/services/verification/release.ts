@@ -5,6 +5,7 @@ import { disbursements } from "../../db/schema";
 import { conflict } from "../../errors";
 import { moneyParam } from "../../lib/money";
 import { type MilestoneAccess, memberIds } from "../access";
+import { issueCertificate } from "../certificates/facts";
 import { transitionMilestone } from "../milestones/transition";
 import { publishEvent } from "../outbox/outbox";
 import { releaseEventData } from "../releases/dto";
@@ -86,6 +87,7 @@ export async function completeRelease(
       category: "verification",
     },
   );
+  await issueCertificate(tx, release.id, ctx.actor.id);
   // After the audit event, so the release's data can carry that event's hash.
   if (!partial) await publishDecision(tx, "milestone.verified", { milestone: updated, project, verifier: ctx.actor });
   await publishEvent(tx, "release.instructed", await releaseEventData(tx, release.id));
