@@ -102,6 +102,14 @@ async function recordWithRelease() {
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.entityId, milestone.id), eq(auditEvents.action, "milestone.approved")));
+  // The releasing transaction's last event (its certificate's, after the approval): the head a checkpoint signed
+  // before the instruction leaves covers.
+  const [releaseHead] = await app.deps.db
+    .select()
+    .from(auditEvents)
+    .where(inArray(auditEvents.entityId, [milestone.id, release.id]))
+    .orderBy(desc(auditEvents.id))
+    .limit(1);
 
   await createOutboxWorker(app.deps, webhookTopics(app.deps)).drain();
   const received = receiver.received.map((r) => JSON.parse(r.body));
@@ -121,7 +129,7 @@ async function recordWithRelease() {
   expect(intact.problems).toEqual([]);
   expect(intact.lines).toContain(`Checkpoint log ${logFile}: 3 of 3 checkpoints verified.`);
   expect(intact.lines).toContain("Copies from received.json: 3 of 3 checkpoints and 1 of 1 approval hashes verified.");
-  return { app, logFile, received, milestone, release, approval };
+  return { app, logFile, received, milestone, release, approval, releaseHead };
 }
 
 function copiesOf(received: unknown[]) {
@@ -150,9 +158,9 @@ async function namedFrom(app: TestApp, logFile: string, received: unknown[]) {
   return { fromLog: fromLog.problems, fromCopies: fromCopies.problems };
 }
 
-describe("audit verify against a database administrator", () => {
+describe("audit verify against a database administrator", { timeout: 120_000 }, () => {
   it("a release's audit events deleted with every checkpoint after them", async () => {
-    const { app, logFile, received, milestone, release, approval } = await recordWithRelease();
+    const { app, logFile, received, milestone, release, approval, releaseHead } = await recordWithRelease();
     await asDatabaseAdmin(app.deps.db, async () => {
       const deleted = await app.deps.db
         .delete(auditEvents)
@@ -164,7 +172,7 @@ describe("audit verify against a database administrator", () => {
     expect(await todaysVerdict(app)).toBe("intact");
 
     const { fromLog, fromCopies } = await namedFrom(app, logFile, received);
-    const releaseCheckpoint = new RegExp(`older than checkpoint \\d+ \\([^)]+, event ${approval.id}\\)`);
+    const releaseCheckpoint = new RegExp(`older than checkpoint \\d+ \\([^)]+, event ${releaseHead.id}\\)`);
     expect(fromLog).toEqual([
       expect.stringMatching(/^truncated tail: the newest event is \d+, older than checkpoint/),
       expect.stringMatching(/is no longer among the stored checkpoints: its row was deleted$/),

@@ -83,7 +83,7 @@ async function start(
   throw new Error(`did not start: ${output}`);
 }
 
-describe("start-up", () => {
+describe("start-up", { timeout: 120_000 }, () => {
   it("refuses a bad environment value and names the variable", () => {
     const result = spawnSync(process.execPath, ["--import", "tsx", main], {
       cwd: root,
@@ -95,7 +95,7 @@ describe("start-up", () => {
   });
 });
 
-describe("a running server", () => {
+describe("a running server", { timeout: 120_000 }, () => {
   it("serves the SPA: index.html for client routes, long-lived hashed assets, compression", async () => {
     if (!existsSync(path.join(webDist, "index.html"))) throw new Error("build the web app first (npm test does)");
     const { child, url } = await start();
@@ -133,7 +133,7 @@ describe("a running server", () => {
   });
 });
 
-describe("killed mid-upload", () => {
+describe("killed mid-upload", { timeout: 120_000 }, () => {
   const partials = () => {
     try {
       return (readdirSync(path.join(dataDir, "evidence", ".tmp"), { recursive: true }) as string[]).filter((f) =>
@@ -233,7 +233,7 @@ describe("killed mid-upload", () => {
   });
 });
 
-describe("cli", () => {
+describe("cli", { timeout: 120_000 }, () => {
   const run = (args: string[], input?: string) =>
     spawnSync(process.execPath, ["--import", "tsx", cli, ...args], {
       cwd: root,

@@ -48,7 +48,13 @@ describe("POST /api/projects", () => {
       verifiers: [],
       milestones: [],
       counts: { total: 0, verified: 0, pending: 0, delayedOrRejected: 0 },
-      permissions: { canEdit: true, canDelete: true, canManageMilestones: true, canAssign: false },
+      permissions: {
+        canEdit: true,
+        canDelete: true,
+        canManageMilestones: true,
+        canSetMilestoneStatus: true,
+        canAssign: false,
+      },
     });
     expect(res.body.owner).toMatchObject({ id: owner.id, name: owner.name, role: "owner" });
     const audit = await t.deps.db.select().from(auditEvents).where(eq(auditEvents.entityId, res.body.id));
@@ -136,6 +142,7 @@ describe("GET /api/projects/:id", () => {
       canEdit: false,
       canDelete: false,
       canManageMilestones: false,
+      canSetMilestoneStatus: false,
       canAssign: false,
       reasons: {},
     });
