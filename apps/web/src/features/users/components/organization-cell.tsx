@@ -14,6 +14,8 @@ import { useVerifyOrganization } from "../api/verify-organization";
  */
 export function OrganizationCell({ user }: { user: UserAdminDto }) {
   const [open, setOpen] = useState(false);
+  // Only verifiers' organizations are compared by release rules; for everyone else it is what they say.
+  if (user.role !== "verifier" && !user.verifiedOrganization) return <span>{user.organization ?? "—"}</span>;
   return (
     <div className="grid justify-items-start gap-1">
       <span>{user.organization ?? "—"}</span>
