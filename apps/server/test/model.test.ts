@@ -84,11 +84,32 @@ class Action implements fc.AsyncCommand<Model, World> {
 const as = (user: TestUser) => ({ as: user });
 const pick = <T>(items: readonly T[], i: number) => items[i % items.length];
 
+type Policy = {
+  requiredApprovals: number;
+  distinctOrganizations: boolean;
+  cosignAbove: number | null;
+  thresholds: { minAmount: number; approvals: number }[];
+};
+const policies: fc.Arbitrary<Policy> = fc.record({
+  requiredApprovals: fc.integer({ min: 1, max: 3 }),
+  distinctOrganizations: fc.boolean(),
+  cosignAbove: fc.constantFrom(null, 250_000, 5_000_000),
+  thresholds: fc.constantFrom([], [{ minAmount: 800_000, approvals: 3 }]),
+});
+
+/** The lead investor changes the policy, mid-round or not. */
+const setPolicy: fc.Arbitrary<Action> = policies.map(
+  (policy) =>
+    new Action(`lead sets policy ${JSON.stringify(policy)}`, (w) =>
+      t.request("PUT", `/api/projects/${w.projectId}/release-policy`, { ...as(w.lead), body: policy }),
+    ),
+);
+
 /** Every action, the verifiers' start and approve weighted up so that sequences reach releases often. */
 function actions(): fc.Arbitrary<Action>[] {
   const all = allActions();
   const [start, approveShare, approve] = all;
-  return [...all, start, start, approve, approve, approveShare];
+  return [...all, start, start, approve, approve, approveShare, setPolicy];
 }
 
 function allActions(): fc.Arbitrary<Action>[] {
@@ -173,19 +194,7 @@ function allActions(): fc.Arbitrary<Action>[] {
             post(`/api/milestones/${id(w, mi)}/countersign`, lead ? w.lead : w.investor),
           ),
       ),
-    fc
-      .record({
-        requiredApprovals: fc.integer({ min: 1, max: 3 }),
-        distinctOrganizations: fc.boolean(),
-        cosignAbove: fc.constantFrom(null, 250_000, 5_000_000),
-        thresholds: fc.constantFrom([], [{ minAmount: 800_000, approvals: 3 }]),
-      })
-      .map(
-        (policy) =>
-          new Action(`lead sets policy ${JSON.stringify(policy)}`, (w) =>
-            t.request("PUT", `/api/projects/${w.projectId}/release-policy`, { ...as(w.lead), body: policy }),
-          ),
-      ),
+    setPolicy,
     // Admins
     v.map(
       (vi) =>
@@ -364,7 +373,7 @@ async function checkAuditChain(): Promise<void> {
 }
 
 /** A fresh cast and project for one sequence: two milestones, an amount that stresses cents, a lead investor. */
-async function newWorld(): Promise<World> {
+async function newWorld(policy: Policy | null): Promise<World> {
   const [owner, lead, investor, admin] = await Promise.all([
     t.user("project_owner"),
     t.user("investor"),
@@ -379,6 +388,10 @@ async function newWorld(): Promise<World> {
   ]);
   const project = await makeProject(t, { owner, investors: [lead, investor], verifiers, totalCapital: 5_000_000 });
   await t.request("PUT", `/api/projects/${project.id}/lead-investor`, { as: admin, body: { userId: lead.id } });
+  if (policy) {
+    const set = await t.request("PUT", `/api/projects/${project.id}/release-policy`, { as: lead, body: policy });
+    expect(set.status).toBe(200);
+  }
   const first = await makeMilestone(t, project, { capitalAmount: 1_000_000, title: "Foundations" });
   const second = await makeMilestone(t, project, { capitalAmount: 333_333.33, title: "Structure" });
   const token = await t.request("POST", "/api/api-tokens", {
@@ -406,11 +419,13 @@ describe(`the rules that protect money, played by every role (${usePostgres ? "P
     let released = 0;
     await fc.assert(
       fc.asyncProperty(
+        // Half the projects start under a stored policy, so quorums and countersignatures are met often.
+        fc.option(policies, { nil: null }),
         fc
           .commands(actions(), { maxCommands: MAX_STEPS, size: "max" })
           .filter((commands) => [...commands].length >= MIN_STEPS),
-        async (commands) => {
-          const world = await newWorld();
+        async (policy, commands) => {
+          const world = await newWorld(policy);
           const model: Model = { releaseIds: [] };
           await fc.asyncModelRun(() => ({ model, real: world }), commands);
           sequences++;

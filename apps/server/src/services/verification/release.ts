@@ -52,7 +52,9 @@ export async function completeRelease(
       releasedAt: now,
       policyVersion: state.rule.version,
       round: milestone.verificationRound,
-      decisionIds: state.current.filter((d) => d.kind !== "reject").map((d) => d.id),
+      // The approvals that counted (not one from a verifier since removed, nor a second from one organization)
+      // and the countersignature.
+      decisionIds: [...state.approvals, ...state.current.filter((d) => d.kind === "countersign")].map((d) => d.id),
     })
     .onConflictDoNothing()
     .returning();
