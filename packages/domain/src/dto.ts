@@ -222,6 +222,8 @@ export interface DashboardMilestoneDto {
   projectName: string;
   dueDate: string;
   capitalAmount: number;
+  /** What is still open: the amount less releases already made of it (a partly released milestone). */
+  openAmount: number;
   currency: Currency;
   status: MilestoneStatus;
 }
@@ -341,6 +343,8 @@ export interface VerifierQueueItemDto {
   description: string;
   dueDate: string;
   capitalAmount: number;
+  /** What is still open: the amount less releases already made of it (a partly released milestone). */
+  openAmount: number;
   currency: Currency;
   status: MilestoneStatus;
   verificationDate: string | null;
@@ -463,11 +467,24 @@ export interface CreatedApiTokenDto extends ApiTokenDto {
 export interface AnalyticsDto {
   /** Month by month (YYYY-MM), cumulative released (instructed or settled) and settled capital, per currency. */
   capital: { currency: Currency; points: { month: string; released: number; settled: number }[] }[];
-  /** At the end of each month: how many milestones stood in each status. */
-  milestones: { month: string; pending: number; inVerification: number; verified: number; rejected: number }[];
+  /**
+   * At the end of each month: how many milestones stood in each status. The current month is today's statuses,
+   * the same counts as every other page (a partly released milestone is pending; a delayed one is delayed).
+   */
+  milestones: {
+    month: string;
+    pending: number;
+    inVerification: number;
+    verified: number;
+    rejected: number;
+    delayed: number;
+  }[];
   /** Days from verification start to decision, bucketed; admins only (null for others). */
   turnaround: { bucket: string; count: number }[] | null;
-  /** Capital of undecided milestones by the month they are due, the next 12 months, per currency. */
+  /**
+   * Open capital of milestones awaiting verification (pending or in verification: what the Pending Verification
+   * card sums) by the month they are due, the next 12 months, per currency; one already past due counts now.
+   */
   upcoming: { currency: Currency; points: { month: string; amount: number }[] }[];
 }
 
@@ -513,8 +530,13 @@ export interface VerificationDecisionDto {
   comment: string | null;
   policyVersion: number;
   decidedAt: string;
-  /** The owner resubmitted after a rejection: this decision no longer counts. */
+  /** The round was left from a rejection: this decision no longer counts. */
   voidedAt: string | null;
+  /**
+   * What voided it: the owner resubmitted, the owner marked the milestone delayed, or an admin reassigned the
+   * disputed rejection to another verifier (null when not void, or voided before reasons were kept).
+   */
+  voidReason: "resubmit" | "delay" | "reassign" | null;
 }
 
 /** Where a milestone stands against its project's release policy. */

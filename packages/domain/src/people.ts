@@ -16,11 +16,18 @@ const organization = z
   .trim()
   .max(160, { error: "Organization must be at most 160 characters." })
   .transform((value) => value || null);
+// Optional on an invitation: left empty, a form sends "" or null (what parsing "" gives back); both mean none.
+const optionalOrganization = z
+  .string()
+  .trim()
+  .max(160, { error: "Organization must be at most 160 characters." })
+  .nullish()
+  .transform((value) => value || null);
 
 export const createInvitationSchema = z.strictObject({
   email,
   role: z.enum(ROLES, { error: "Choose a role." }),
-  organization: organization.optional(),
+  organization: optionalOrganization,
   projectIds: z
     .array(z.uuid({ error: "Choose projects from the list." }))
     .max(50, { error: "At most 50 projects." })
