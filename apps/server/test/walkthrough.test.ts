@@ -4,7 +4,7 @@
 import { sumMoney } from "@tranche/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { milestones, verificationDecisions } from "../src/db/schema";
+import { disbursements, milestones, verificationDecisions } from "../src/db/schema";
 import { makeMilestone, makeProject } from "./factories";
 import { createTestApp, type TestApp, type TestUser } from "./harness";
 
@@ -260,5 +260,26 @@ describe("a voided decision", () => {
       .innerJoin(milestones, eq(milestones.id, verificationDecisions.milestoneId))
       .where(eq(milestones.projectId, project.id));
     expect(stored.map((r) => r.reason).sort()).toEqual(["delay", "reassign", "resubmit"]);
+  });
+});
+
+describe("a partial release's certificate", () => {
+  it("states the agreed share, of what was open, and the verifier's reason", async () => {
+    const project = await makeProject(t, { owner, investors: [investor], verifiers: [v1], currency: "EUR" });
+    const milestone = await makeMilestone(t, project, { capitalAmount: 2_000_000 });
+    expect((await post(`/api/milestones/${milestone.id}/start`, v1)).status).toBe(200);
+    const reason = "Two of the five turbines are not yet installed.";
+    expect((await post(`/api/milestones/${milestone.id}/approve`, v1, { share: 60, comments: reason })).status).toBe(
+      200,
+    );
+    const [release] = await t.deps.db.select().from(disbursements).where(eq(disbursements.milestoneId, milestone.id));
+    const pdf = await t.request("GET", `/api/releases/${release.id}/certificate`, { as: investor });
+    expect(pdf.status).toBe(200);
+    const fingerprint = pdf.headers.get("x-certificate-fingerprint");
+    const check = await t.request("GET", `/api/certificates/verify?release=${release.id}&hash=${fingerprint}`);
+    expect(check.body).toMatchObject({
+      valid: true,
+      facts: { release: { amount: "1200000.00" }, partial: { share: 60, of: "2000000.00", reason } },
+    });
   });
 });

@@ -18,6 +18,8 @@ export interface UserDto {
   role: Role | null;
   organization: string | null;
   avatar: string | null;
+  /** When the address was confirmed (the emailed sign-up link used, or an invitation accepted); null: not yet. */
+  emailVerifiedAt: string | null;
 }
 
 export interface ApiErrorBody {
@@ -402,6 +404,11 @@ export interface CertificateFacts {
     decidedAt: string;
   }[];
   policy: string;
+  /**
+   * A partial release only: the agreed share (percent) of what was open on the milestone, that open amount, and
+   * the verifiers' reason for releasing only part (absent on a whole release).
+   */
+  partial?: { share: number; of: string; reason: string };
   evidence: { name: string; sha256: string; size: number }[];
   auditEvent: { id: number; hash: string; recordedAt: string } | null;
   issuedAt: string;

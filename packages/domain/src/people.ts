@@ -5,6 +5,8 @@ import { signUpSchema } from "./schemas";
 /** How long an invitation link works, and a password reset link. */
 export const INVITATION_TTL_HOURS = 72;
 export const PASSWORD_RESET_TTL_MINUTES = 30;
+/** How long the link that confirms a new account's email address works. */
+export const EMAIL_VERIFICATION_TTL_HOURS = 72;
 
 const email = signUpSchema.shape.email;
 const password = signUpSchema.shape.password;
@@ -39,6 +41,7 @@ export const acceptInvitationSchema = z.strictObject({ token, name, password });
 export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;
 
 export const forgotPasswordSchema = z.strictObject({ email });
+export const verifyEmailSchema = z.strictObject({ token });
 export const resetPasswordSchema = z.strictObject({ token, password });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
@@ -134,6 +137,7 @@ export const AVATAR_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 export type EmailKind =
   | "invitation"
   | "password_reset"
+  | "email_verification"
   | "password_changed"
   | "signup_attempt"
   | "notification"
