@@ -277,7 +277,9 @@ describe("sign-up does not reveal a taken address", () => {
     const kinds = told.map((row) => (row.payload as { kind: string }).kind);
     expect(kinds.sort()).toEqual(["email_verification", "signup_attempt"]);
     const attempt = told.find((row) => (row.payload as { kind: string }).kind === "signup_attempt");
-    expect((attempt?.payload as { text: string }).text).toContain("tried to create a new Tranche account");
+    expect((attempt?.payload as { text?: string } | undefined)?.text).toContain(
+      "tried to create a new Tranche account",
+    );
   });
 });
 
