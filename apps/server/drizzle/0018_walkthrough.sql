@@ -69,3 +69,6 @@ CREATE TABLE "email_verifications" (
 CREATE UNIQUE INDEX "email_verifications_token_key" ON "email_verifications" ("token_hash");
 --> statement-breakpoint
 CREATE INDEX "email_verifications_user_idx" ON "email_verifications" ("user_id");
+--> statement-breakpoint
+CREATE TRIGGER note_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "email_verifications"
+  FOR EACH STATEMENT EXECUTE FUNCTION note_data_change();
