@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { CHECKLIST_ITEMS, type Checklist, EMPTY_CHECKLIST, type Role, todayIso } from "@tranche/domain";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { hashPassword } from "./auth/password";
 import type { Deps } from "./context";
 import type { Db, Tx } from "./db/client";
@@ -591,6 +591,9 @@ export async function seedDemoData(db: Db): Promise<void> {
         },
       ],
     });
+    // Each welcome arrived when its account joined.
+    await tx.execute(sql`update notifications n set created_at = u.created_at from users u
+      where n.user_id = u.id and n.category = 'welcome'`);
     if (custodianLastUsed) {
       await tx.update(apiTokens).set({ lastUsedAt: custodianLastUsed }).where(eq(apiTokens.id, custodian.id));
     }

@@ -8,6 +8,7 @@ import {
   auditEvents,
   disbursements,
   milestones,
+  notifications,
   projectMembers,
   projects,
   users,
@@ -47,6 +48,9 @@ describe("the demo data", () => {
     }
     for (const d of await db.select().from(verificationDecisions)) {
       expect(joined.get(d.userId)).toBeLessThan(ms(d.decidedAt));
+    }
+    for (const n of await db.select().from(notifications)) {
+      if (n.category === "welcome") expect(ms(n.createdAt)).toBe(joined.get(n.userId));
     }
     const [token] = await db.select().from(apiTokens);
     expect(joined.get(token.createdBy as string)).toBeLessThan(ms(token.createdAt));
