@@ -43,6 +43,11 @@ describe("release certificates", () => {
     await phone.page.getByRole("button", { name: "Check certificate" }).click();
     await phone.page.getByText("This certificate does not match Tranche's record.").waitFor();
     await screenshot(phone.page, "verify-certificate-forged-phone");
+
+    // A link cut short: a verdict all the same, and the field that is wrong.
+    await phone.page.goto(`/verify?release=${release.id.slice(0, 12)}&hash=${fingerprint}`);
+    await phone.page.getByText("This certificate does not match Tranche's record.").waitFor();
+    await phone.page.getByText("Enter the release id printed on the certificate.").waitFor();
     await phone.context.close();
   });
 });

@@ -69,6 +69,37 @@ describe("people", () => {
     await context.close();
   });
 
+  it("invites with the optional organization left empty", async () => {
+    const { page } = admin;
+    await page.goto("/users");
+    const form = page.getByRole("form", { name: "Invite someone" });
+    await form.getByLabel("Email").fill("no.org@example.test");
+    await form.getByLabel("Role").selectOption("investor");
+    await form.getByRole("button", { name: "Send invitation" }).click();
+    await expectToast(page, "Invitation sent");
+    await page.getByRole("button", { name: "Revoke invitation to no.org@example.test" }).waitFor();
+  });
+
+  it("sign-up emails a link that confirms the address; the account says unconfirmed until it is used", async () => {
+    const { context, page } = await suite.page();
+    await page.goto("/login");
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await page.getByLabel("Full Name").fill("Uma Unconfirmed");
+    await page.getByLabel("Email").fill("uma.new@example.test");
+    await page.getByLabel("Password").fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expectToast(page, "Registration successful! Please check your email for verification.");
+    await signIn(page, "uma.new@example.test", NEW_PASSWORD);
+    await page.goto("/account");
+    await page.getByText("(not confirmed yet)").waitFor();
+    const email = await storedEmail("uma.new@example.test", "Confirm your email for Tranche");
+    await page.goto(email.link);
+    await page.getByText("Your email is confirmed").waitFor();
+    await page.goto("/account");
+    await page.getByText("(confirmed)").waitFor();
+    await context.close();
+  });
+
   it("forgot password → email → reset → the old session is gone, the new password works", async () => {
     const old = await suite.page();
     await signIn(old.page, DEMO.investor);
@@ -91,6 +122,11 @@ describe("people", () => {
     await page.waitForURL("**/login");
     await expectToast(page, "You were signed out everywhere.");
     await storedEmail(DEMO.investor, "Your Tranche password was changed");
+    // Opened again, the used link says so at once, before any password is typed.
+    await page.goto(email.link);
+    await page.getByText("This link cannot be used").waitFor();
+    await page.getByText(/already been used/).waitFor();
+    await expect(page.getByLabel("New password", { exact: true }).count()).resolves.toBe(0);
 
     await old.page.goto("/projects");
     await old.page.waitForURL("**/login**");

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { AVATAR_MAX_BYTES } from "@tranche/domain";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
@@ -36,6 +37,7 @@ import { userRoutes } from "./routes/users";
 import { reportRoutes, verificationRoutes, verifierQueueRoutes } from "./routes/verification";
 import { verifierRoutes } from "./routes/verifiers";
 import { webhookEndpointRoutes } from "./routes/webhooks";
+import { AVATAR_TOO_LARGE } from "./services/profile/profile";
 import { mountWebApp } from "./web-app";
 
 /** How many times a read that meets a lost database connection is run in all. */
@@ -121,9 +123,12 @@ export function createApp(deps: Deps) {
 
   app.use("/api/*", async (c, next) => {
     if (isUpload(c.req.method, c.req.path)) return next();
+    // A picture is refused by its own limit, named, before the general one could answer for it.
+    const avatar = c.req.method === "PUT" && c.req.path === "/api/me/avatar";
     return bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
+      maxSize: avatar ? AVATAR_MAX_BYTES : JSON_BODY_LIMIT,
       onError: () => {
+        if (avatar) throw new AppError("payload_too_large", AVATAR_TOO_LARGE, { avatar: AVATAR_TOO_LARGE });
         throw new AppError("payload_too_large", "The request body is too large.");
       },
     })(c, next);

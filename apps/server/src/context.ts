@@ -13,6 +13,7 @@ export interface SessionUser {
   role: Role;
   organization: string | null;
   avatarUrl: string | null;
+  emailVerifiedAt: Date | null;
   sessionId: string;
   /** When this session last passed the second factor (null: never). */
   mfaVerifiedAt: Date | null;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { CHECKLIST_ITEMS, type Checklist, EMPTY_CHECKLIST, type Role, todayIso } from "@tranche/domain";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { hashPassword } from "./auth/password";
 import type { Deps } from "./context";
 import type { Db, Tx } from "./db/client";
@@ -14,7 +14,7 @@ import {
   verificationDecisions,
 } from "./db/schema";
 import { moneyParam } from "./lib/money";
-import { appendAudit } from "./services/audit/append";
+import { type AuditInput, appendAudit } from "./services/audit/append";
 import { issueCertificate } from "./services/certificates/facts";
 import { notify } from "./services/notifications/notify";
 import { recomputeProjectStatus } from "./services/projects/recompute-status";
@@ -43,38 +43,20 @@ export function demoMode(deps: Deps): boolean {
 const day = 86_400_000;
 const hour = 3_600_000;
 
-/** A seeded release's answer from the custodian, with the audit events a real one leaves. */
+/** Audit events of the demo's history, each at the time it happened, appended in time order at the end. */
+type Timeline = { at: Date; input: AuditInput; then?: () => Promise<void> }[];
+
+/** A seeded release's answer from the custodian, with the audit events a real one leaves. Resolves to its time. */
 async function seedSettlement(
   tx: Tx,
+  timeline: Timeline,
   release: typeof disbursements.$inferSelect,
   answer: { reference: string; settledDaysAgo: number; failedFirst?: string },
   custodian: { id: string; name: string },
   adminId: string,
-) {
+): Promise<Date> {
   const via = { apiToken: custodian };
   const base = { milestoneId: release.milestoneId, instructionId: release.instructionId };
-  let instructionId = release.instructionId;
-  if (answer.failedFirst) {
-    await appendAudit(tx, {
-      actorId: custodian.id,
-      action: "release.failed",
-      entityType: "disbursement",
-      entityId: release.id,
-      projectId: release.projectId,
-      before: { ...base, status: "instructed" },
-      after: { ...base, status: "failed", failureReason: answer.failedFirst, ...via },
-    });
-    instructionId = randomUUID();
-    await appendAudit(tx, {
-      actorId: adminId,
-      action: "release.reinstructed",
-      entityType: "disbursement",
-      entityId: release.id,
-      projectId: release.projectId,
-      before: { ...base, status: "failed", failureReason: answer.failedFirst },
-      after: { ...base, instructionId, status: "instructed" },
-    });
-  }
   // Settled after the approval, and never in the future.
   const settledAt = new Date(
     Math.min(
@@ -82,19 +64,54 @@ async function seedSettlement(
       Math.max(Date.now() - answer.settledDaysAgo * day, release.releasedAt.getTime() + 2 * hour),
     ),
   );
+  // A failure and its re-instruction fall between the approval and the settlement.
+  const between = (share: number) =>
+    new Date(release.releasedAt.getTime() + (settledAt.getTime() - release.releasedAt.getTime()) * share);
+  let instructionId = release.instructionId;
+  if (answer.failedFirst) {
+    timeline.push({
+      at: between(1 / 3),
+      input: {
+        actorId: custodian.id,
+        action: "release.failed",
+        entityType: "disbursement",
+        entityId: release.id,
+        projectId: release.projectId,
+        before: { ...base, status: "instructed" },
+        after: { ...base, status: "failed", failureReason: answer.failedFirst, ...via },
+      },
+    });
+    instructionId = randomUUID();
+    timeline.push({
+      at: between(2 / 3),
+      input: {
+        actorId: adminId,
+        action: "release.reinstructed",
+        entityType: "disbursement",
+        entityId: release.id,
+        projectId: release.projectId,
+        before: { ...base, status: "failed", failureReason: answer.failedFirst },
+        after: { ...base, instructionId, status: "instructed" },
+      },
+    });
+  }
   await tx
     .update(disbursements)
     .set({ status: "settled", instructionId, settlementReference: answer.reference, settledAt, updatedAt: settledAt })
     .where(eq(disbursements.id, release.id));
-  await appendAudit(tx, {
-    actorId: custodian.id,
-    action: "release.settled",
-    entityType: "disbursement",
-    entityId: release.id,
-    projectId: release.projectId,
-    before: { ...base, instructionId, status: "instructed" },
-    after: { ...base, instructionId, status: "settled", settlementReference: answer.reference, settledAt, ...via },
+  timeline.push({
+    at: settledAt,
+    input: {
+      actorId: custodian.id,
+      action: "release.settled",
+      entityType: "disbursement",
+      entityId: release.id,
+      projectId: release.projectId,
+      before: { ...base, instructionId, status: "instructed" },
+      after: { ...base, instructionId, status: "settled", settlementReference: answer.reference, settledAt, ...via },
+    },
   });
+  return settledAt;
 }
 const dateIn = (days: number) => todayIso(new Date(Date.now() + days * day));
 const checked = (n: number): Checklist =>
@@ -105,6 +122,11 @@ export async function seedDemoData(db: Db): Promise<void> {
   const now = Date.now();
   const at = (ms: number) => new Date(now + ms);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // The demo's story in time: the accounts join first, then the custodian's token is issued, then each project
+  // is set up and its milestones defined, started and decided; the audit record tells it in that order.
+  const timeline: Timeline = [];
+  const joined = -430 * day;
+  let joinedSoFar = 0;
   await db.transaction(async (tx) => {
     const insertUser = async (u: {
       email: string;
@@ -114,6 +136,7 @@ export async function seedDemoData(db: Db): Promise<void> {
       expertise?: string[];
       rating?: string;
     }) => {
+      const createdAt = at(joined + joinedSoFar++ * hour);
       const [row] = await tx
         .insert(users)
         .values({
@@ -121,18 +144,24 @@ export async function seedDemoData(db: Db): Promise<void> {
           passwordHash,
           expertise: u.expertise ?? [],
           rating: u.rating ?? null,
+          createdAt,
+          updatedAt: createdAt,
+          emailVerifiedAt: createdAt,
           // The demo's verifiers come from organizations an admin has checked (what release rules compare).
           ...(u.role === "verifier" && u.organization
-            ? { verifiedOrganization: u.organization, organizationVerifiedAt: new Date() }
+            ? { verifiedOrganization: u.organization, organizationVerifiedAt: new Date(createdAt.getTime() + day) }
             : {}),
         })
         .returning({ id: users.id });
-      await appendAudit(tx, {
-        actorId: null,
-        action: "user.seeded",
-        entityType: "user",
-        entityId: row.id,
-        after: { email: u.email, role: u.role },
+      timeline.push({
+        at: createdAt,
+        input: {
+          actorId: null,
+          action: "user.seeded",
+          entityType: "user",
+          entityId: row.id,
+          after: { email: u.email, role: u.role },
+        },
       });
       await notify(tx, [row.id], {
         title: "Welcome to Tranche",
@@ -193,9 +222,12 @@ export async function seedDemoData(db: Db): Promise<void> {
         prefix: "trk_demo00",
         scopes: ["releases:read", "releases:write"],
         createdBy: admin,
-        lastUsedAt: new Date(Date.now() - 3 * day),
+        // Issued before the first release it answered; last used at its latest answer (set below).
+        createdAt: at(-300 * day),
+        lastUsedAt: null,
       })
       .returning({ id: apiTokens.id, name: apiTokens.name });
+    let custodianLastUsed: Date | null = null;
     const addProject = async (p: {
       name: string;
       description: string;
@@ -227,13 +259,16 @@ export async function seedDemoData(db: Db): Promise<void> {
           updatedAt: at(projectCreated),
         })
         .returning({ id: projects.id });
-      await appendAudit(tx, {
-        actorId: owner,
-        action: "project.created",
-        entityType: "project",
-        entityId: project.id,
-        projectId: project.id,
-        after: { name: p.name, totalCapital: p.total, currency: p.currency },
+      timeline.push({
+        at: at(projectCreated),
+        input: {
+          actorId: owner,
+          action: "project.created",
+          entityType: "project",
+          entityId: project.id,
+          projectId: project.id,
+          after: { name: p.name, totalCapital: p.total, currency: p.currency },
+        },
       });
       const members = [
         { userId: owner, role: "owner" },
@@ -269,14 +304,55 @@ export async function seedDemoData(db: Db): Promise<void> {
             updatedAt: at(decided ? decidedAt : started ? startedAt : createdAt),
           })
           .returning({ id: milestones.id });
-        await appendAudit(tx, {
-          actorId: owner,
-          action: "milestone.created",
-          entityType: "milestone",
-          entityId: row.id,
-          projectId: project.id,
-          after: { title: m.title, capitalAmount: m.amount },
+        timeline.push({
+          at: at(createdAt),
+          input: {
+            actorId: owner,
+            action: "milestone.created",
+            entityType: "milestone",
+            entityId: row.id,
+            projectId: project.id,
+            after: { title: m.title, capitalAmount: m.amount },
+          },
         });
+        if (started && verifierId) {
+          timeline.push({
+            at: at(startedAt),
+            input: {
+              actorId: verifierId,
+              action: "milestone.verification_started",
+              entityType: "milestone",
+              entityId: row.id,
+              projectId: project.id,
+              before: { status: "pending" },
+              after: { status: "in_verification", verifierId, startedAt: at(startedAt) },
+            },
+          });
+        }
+        if (m.status === "rejected" && verifierId) {
+          await tx.insert(verificationDecisions).values({
+            milestoneId: row.id,
+            round: 1,
+            userId: verifierId,
+            kind: "reject",
+            comment: m.comments ?? null,
+            policyVersion: 0,
+            organization: verifierOrganization.get(verifierId) ?? null,
+            decidedAt: at(decidedAt),
+          });
+          timeline.push({
+            at: at(decidedAt),
+            input: {
+              actorId: verifierId,
+              action: "milestone.rejected",
+              entityType: "milestone",
+              entityId: row.id,
+              projectId: project.id,
+              before: { status: "in_verification" },
+              after: { status: "rejected", comments: m.comments ?? null },
+            },
+          });
+        }
         if (m.status === "verified" && verifierId) {
           const approvedAt = at(decidedAt);
           const [approval] = await tx
@@ -307,21 +383,27 @@ export async function seedDemoData(db: Db): Promise<void> {
               decisionIds: [approval.id],
             })
             .returning();
-          await appendAudit(tx, {
-            actorId: verifierId,
-            action: "milestone.approved",
-            entityType: "milestone",
-            entityId: row.id,
-            projectId: project.id,
-            after: {
-              status: "verified",
-              released: m.amount,
-              release: { disbursementId: release.id, instructionId: release.instructionId },
+          timeline.push({
+            at: approvedAt,
+            input: {
+              actorId: verifierId,
+              action: "milestone.approved",
+              entityType: "milestone",
+              entityId: row.id,
+              projectId: project.id,
+              after: {
+                status: "verified",
+                released: m.amount,
+                release: { disbursementId: release.id, instructionId: release.instructionId },
+              },
             },
+            // Issued with the release, as completeRelease does: right after the approval event its facts cite.
+            then: () => issueCertificate(tx, release.id, verifierId, approvedAt),
           });
-          // Issued with the release, as completeRelease does (after the approval event the facts cite).
-          await issueCertificate(tx, release.id, verifierId);
-          if (m.release) await seedSettlement(tx, release, m.release, custodian, admin);
+          if (m.release) {
+            const answered = await seedSettlement(tx, timeline, release, m.release, custodian, admin);
+            if (!custodianLastUsed || answered > custodianLastUsed) custodianLastUsed = answered;
+          }
         }
       }
       await recomputeProjectStatus(tx, project.id);
@@ -512,6 +594,17 @@ export async function seedDemoData(db: Db): Promise<void> {
         },
       ],
     });
-    void admin;
+    // Each welcome arrived when its account joined.
+    await tx.execute(sql`update notifications n set created_at = u.created_at from users u
+      where n.user_id = u.id and n.category = 'welcome'`);
+    if (custodianLastUsed) {
+      await tx.update(apiTokens).set({ lastUsedAt: custodianLastUsed }).where(eq(apiTokens.id, custodian.id));
+    }
+    // The audit record in time order (a stable sort keeps same-instant events in the order they happened).
+    timeline.sort((a, b) => a.at.getTime() - b.at.getTime());
+    for (const event of timeline) {
+      await appendAudit(tx, { ...event.input, createdAt: event.at });
+      await event.then?.();
+    }
   });
 }

@@ -173,6 +173,8 @@ describe("password reset", () => {
   it("emails a single-use link; the reset ends every session and sends 'your password was changed'", async () => {
     const email = "reset.me@x.test";
     await t.request("POST", "/api/auth/sign-up", { body: { name: "Rita Reset", email, password: PASSWORD } });
+    // Sign-up sends the link that confirms the address first.
+    expect((await nextMail(email)).subject).toBe("Confirm your email for Tranche");
     const sessions = await Promise.all(
       [1, 2].map(() => t.request("POST", "/api/auth/sign-in", { body: { email, password: PASSWORD } })),
     );

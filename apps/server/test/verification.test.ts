@@ -156,7 +156,8 @@ describe("start and resume (pending|delayed → in_verification)", () => {
   ] as const)("answers 409 naming the status when the milestone is %s", async (status, message) => {
     const { milestone, project } = await scenario(status);
     const before = await stateOf(milestone.id, project.id);
-    const res = await post(`/api/milestones/${milestone.id}/start`, verifier);
+    // Another verifier: the one who started it is answered with the current state (a repeated start).
+    const res = await post(`/api/milestones/${milestone.id}/start`, otherVerifier);
     expect(res.status).toBe(409);
     expect(res.body.error).toMatchObject({ code: "conflict", message, details: { status } });
     expect(await stateOf(milestone.id, project.id)).toBe(before);

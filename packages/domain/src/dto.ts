@@ -18,6 +18,8 @@ export interface UserDto {
   role: Role | null;
   organization: string | null;
   avatar: string | null;
+  /** When the address was confirmed (the emailed sign-up link used, or an invitation accepted); null: not yet. */
+  emailVerifiedAt: string | null;
 }
 
 export interface ApiErrorBody {
@@ -226,6 +228,8 @@ export interface DashboardMilestoneDto {
   projectName: string;
   dueDate: string;
   capitalAmount: number;
+  /** What is still open: the amount less releases already made of it (a partly released milestone). */
+  openAmount: number;
   currency: Currency;
   status: MilestoneStatus;
 }
@@ -345,6 +349,8 @@ export interface VerifierQueueItemDto {
   description: string;
   dueDate: string;
   capitalAmount: number;
+  /** What is still open: the amount less releases already made of it (a partly released milestone). */
+  openAmount: number;
   currency: Currency;
   status: MilestoneStatus;
   verificationDate: string | null;
@@ -402,6 +408,11 @@ export interface CertificateFacts {
     decidedAt: string;
   }[];
   policy: string;
+  /**
+   * A partial release only: the agreed share (percent) of what was open on the milestone, that open amount, and
+   * the verifiers' reason for releasing only part (absent on a whole release).
+   */
+  partial?: { share: number; of: string; reason: string };
   evidence: { name: string; sha256: string; size: number }[];
   auditEvent: { id: number; hash: string; recordedAt: string } | null;
   issuedAt: string;
@@ -467,11 +478,24 @@ export interface CreatedApiTokenDto extends ApiTokenDto {
 export interface AnalyticsDto {
   /** Month by month (YYYY-MM), cumulative released (instructed or settled) and settled capital, per currency. */
   capital: { currency: Currency; points: { month: string; released: number; settled: number }[] }[];
-  /** At the end of each month: how many milestones stood in each status. */
-  milestones: { month: string; pending: number; inVerification: number; verified: number; rejected: number }[];
+  /**
+   * At the end of each month: how many milestones stood in each status. The current month is today's statuses,
+   * the same counts as every other page (a partly released milestone is pending; a delayed one is delayed).
+   */
+  milestones: {
+    month: string;
+    pending: number;
+    inVerification: number;
+    verified: number;
+    rejected: number;
+    delayed: number;
+  }[];
   /** Days from verification start to decision, bucketed; admins only (null for others). */
   turnaround: { bucket: string; count: number }[] | null;
-  /** Capital of undecided milestones by the month they are due, the next 12 months, per currency. */
+  /**
+   * Open capital of milestones awaiting verification (pending or in verification: what the Pending Verification
+   * card sums) by the month they are due, the next 12 months, per currency; one already past due counts now.
+   */
   upcoming: { currency: Currency; points: { month: string; amount: number }[] }[];
 }
 
@@ -517,8 +541,13 @@ export interface VerificationDecisionDto {
   comment: string | null;
   policyVersion: number;
   decidedAt: string;
-  /** The owner resubmitted after a rejection: this decision no longer counts. */
+  /** The round was left from a rejection: this decision no longer counts. */
   voidedAt: string | null;
+  /**
+   * What voided it: the owner resubmitted, the owner marked the milestone delayed, or an admin reassigned the
+   * disputed rejection to another verifier (null when not void, or voided before reasons were kept).
+   */
+  voidReason: "resubmit" | "delay" | "reassign" | null;
 }
 
 /** Where a milestone stands against its project's release policy. */

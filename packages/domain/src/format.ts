@@ -2,17 +2,22 @@ import type { Currency } from "./constants";
 
 const moneyFormatters = new Map<string, Intl.NumberFormat>();
 
-/** US format, no decimals, with the currency symbol (SPEC.md §9). */
+/**
+ * US format with the currency symbol: no decimals for a whole amount (SPEC.md §9), the cents when it has them, so
+ * 12.35 never reads as "$12".
+ */
 export function formatMoney(amount: number, currency: Currency | string = "USD"): string {
-  let formatter = moneyFormatters.get(currency);
+  const cents = Math.round(Math.abs(amount) * 100) % 100 !== 0;
+  const key = `${currency}:${cents ? 2 : 0}`;
+  let formatter = moneyFormatters.get(key);
   if (!formatter) {
     formatter = new Intl.NumberFormat("en-US", {
       style: "currency",
       currency,
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 0,
+      minimumFractionDigits: cents ? 2 : 0,
+      maximumFractionDigits: cents ? 2 : 0,
     });
-    moneyFormatters.set(currency, formatter);
+    moneyFormatters.set(key, formatter);
   }
   return formatter.format(amount);
 }

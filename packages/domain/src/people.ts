@@ -5,6 +5,8 @@ import { signUpSchema } from "./schemas";
 /** How long an invitation link works, and a password reset link. */
 export const INVITATION_TTL_HOURS = 72;
 export const PASSWORD_RESET_TTL_MINUTES = 30;
+/** How long the link that confirms a new account's email address works. */
+export const EMAIL_VERIFICATION_TTL_HOURS = 72;
 
 const email = signUpSchema.shape.email;
 const password = signUpSchema.shape.password;
@@ -16,11 +18,18 @@ const organization = z
   .trim()
   .max(160, { error: "Organization must be at most 160 characters." })
   .transform((value) => value || null);
+// Optional on an invitation: left empty, a form sends "" or null (what parsing "" gives back); both mean none.
+const optionalOrganization = z
+  .string()
+  .trim()
+  .max(160, { error: "Organization must be at most 160 characters." })
+  .nullish()
+  .transform((value) => value || null);
 
 export const createInvitationSchema = z.strictObject({
   email,
   role: z.enum(ROLES, { error: "Choose a role." }),
-  organization: organization.optional(),
+  organization: optionalOrganization,
   projectIds: z
     .array(z.uuid({ error: "Choose projects from the list." }))
     .max(50, { error: "At most 50 projects." })
@@ -32,6 +41,7 @@ export const acceptInvitationSchema = z.strictObject({ token, name, password });
 export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;
 
 export const forgotPasswordSchema = z.strictObject({ email });
+export const verifyEmailSchema = z.strictObject({ token });
 export const resetPasswordSchema = z.strictObject({ token, password });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
@@ -127,6 +137,7 @@ export const AVATAR_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 export type EmailKind =
   | "invitation"
   | "password_reset"
+  | "email_verification"
   | "password_changed"
   | "signup_attempt"
   | "notification"

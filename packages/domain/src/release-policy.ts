@@ -20,6 +20,7 @@ const amount = (label: string) =>
     .finite({ error: `${label} must be greater than zero.` })
     // Whole currency units from 1: a fraction of a cent would round to zero in numeric(20,2).
     .min(1, { error: `${label} must be greater than zero.` })
+    .multipleOf(0.01, { error: `${label} may have at most two decimals.` })
     .max(MAX_CAPITAL, { error: `${label} must be at most 100,000,000,000.` });
 
 export const releasePolicySchema = z
@@ -68,11 +69,42 @@ export function needsCountersign(rule: ReleaseRule, releaseAmount: number): bool
   return rule.cosignAbove !== null && releaseAmount > rule.cosignAbove;
 }
 
+/**
+ * Why a policy cannot be met by the verifiers assigned now (null when it can): the form and the server refuse it
+ * with this message, naming both numbers. `field` is the input that asks for too many.
+ */
+export function unreachableApprovals(
+  rule: Pick<ReleaseRule, "requiredApprovals" | "thresholds">,
+  assignedVerifiers: number,
+): { field: "requiredApprovals" | "thresholds"; message: string } | null {
+  const assigned =
+    assignedVerifiers === 0
+      ? "no verifier is assigned to this project"
+      : `only ${assignedVerifiers} ${assignedVerifiers === 1 ? "verifier is" : "verifiers are"} assigned to this project`;
+  if (rule.requiredApprovals > assignedVerifiers) {
+    return {
+      field: "requiredApprovals",
+      message: `The policy asks for ${rule.requiredApprovals} ${rule.requiredApprovals === 1 ? "approval" : "approvals"} but ${assigned}. Assign more verifiers first, or ask for fewer approvals.`,
+    };
+  }
+  const most = Math.max(0, ...rule.thresholds.map((t) => t.approvals));
+  if (most > assignedVerifiers) {
+    return {
+      field: "thresholds",
+      message: `A threshold asks for ${most} approvals but ${assigned}. Assign more verifiers first, or ask for fewer approvals.`,
+    };
+  }
+  return null;
+}
+
 /** "2 of 3 assigned verifiers from different organizations; investor countersign above $1,000,000". */
 export function policyStatement(rule: ReleaseRule, assignedVerifiers: number, currency = "USD"): string {
   const noun = assignedVerifiers === 1 ? "verifier" : "verifiers";
+  const approvals = `${rule.requiredApprovals} ${rule.requiredApprovals === 1 ? "approval" : "approvals"}`;
   const parts = [
-    `${rule.requiredApprovals} of ${assignedVerifiers} assigned ${noun}${rule.distinctOrganizations ? " from different organizations" : ""}`,
+    assignedVerifiers === 0
+      ? `${approvals} from assigned verifiers${rule.distinctOrganizations ? " of different organizations" : ""} (none assigned yet)`
+      : `${rule.requiredApprovals} of ${assignedVerifiers} assigned ${noun}${rule.distinctOrganizations ? " from different organizations" : ""}`,
     ...[...rule.thresholds]
       .sort((a, b) => a.minAmount - b.minAmount)
       .map((t) => `${t.approvals} for milestones of ${formatMoney(t.minAmount, currency)} or more`),

@@ -76,9 +76,10 @@ const projectFields = {
     .min(1, { error: "Description is required." })
     .max(5000, { error: "Description must be at most 5000 characters." }),
   // Stored to the cent: an amount that rounds to 0.00 is zero.
-  totalCapital: money("Total capital").refine((n) => Math.round(n * 100) > 0, {
-    error: "Total capital must be greater than zero.",
-  }),
+  totalCapital: money("Total capital")
+    .refine((n) => Math.round(n * 100) > 0, { error: "Total capital must be greater than zero." })
+    // Refused, never rounded: 12.345 would be stored as 12.35.
+    .multipleOf(0.01, { error: "Total capital may have at most two decimals." }),
   location: z
     .string({ error: "Location is required." })
     .trim()
@@ -160,6 +161,7 @@ const milestoneFields = {
     .number({ error: "Capital amount must be greater than zero." })
     .finite({ error: "Capital amount must be greater than zero." })
     .min(1, { error: "Capital amount must be greater than zero." })
+    .multipleOf(0.01, { error: "Capital amount may have at most two decimals." })
     .max(MAX_CAPITAL, { error: "Capital amount must be at most 100,000,000,000." }),
   status: z.enum(MILESTONE_STATUSES, { error: "Status is required." }),
 };

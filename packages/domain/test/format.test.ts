@@ -9,12 +9,15 @@ import {
   formatStatus,
 } from "../src/index";
 
-describe("formatMoney (US format, no decimals, with currency)", () => {
+describe("formatMoney (US format, no decimals for whole amounts, with currency)", () => {
   it("formats each currency", () => {
     expect(formatMoney(12_000_000)).toBe("$12,000,000");
     expect(formatMoney(8_500_000, "EUR")).toBe("€8,500,000");
     expect(formatMoney(5_000_000, "GBP")).toBe("£5,000,000");
-    expect(formatMoney(1234.5)).toBe("$1,235");
+    // An amount with cents shows them: 12.35 never reads as "$12".
+    expect(formatMoney(1234.5)).toBe("$1,234.50");
+    expect(formatMoney(12.35)).toBe("$12.35");
+    expect(formatMoney(-0.01, "EUR")).toBe("-€0.01");
     expect(formatMoney(0)).toBe("$0");
   });
 });

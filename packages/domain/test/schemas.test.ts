@@ -71,3 +71,23 @@ describe("new project messages", () => {
     });
   });
 });
+
+describe("money fields are exact to the cent", () => {
+  it("refuses a third decimal instead of rounding it away", () => {
+    const milestone = {
+      title: "Foundations",
+      description: "Concrete foundations.",
+      dueDate: "2030-01-01",
+      capitalAmount: 12.345,
+    };
+    expect(messages(createMilestoneSchema, milestone)).toEqual({
+      capitalAmount: "Capital amount may have at most two decimals.",
+    });
+    expect(messages(createMilestoneSchema, { ...milestone, capitalAmount: 12.35 })).toEqual({});
+    const project = { name: "P", description: "D", location: "L", totalCapital: 1000.001 };
+    expect(messages(createProjectSchema, project)).toMatchObject({
+      totalCapital: "Total capital may have at most two decimals.",
+    });
+    expect(messages(createProjectSchema, { ...project, totalCapital: 0.1 + 0.2 })).toEqual({});
+  });
+});

@@ -9,6 +9,7 @@ import { AppError } from "../errors";
 import { appendAudit } from "../services/audit/append";
 import { queueEmail } from "../services/email/queue";
 import { appUrl, renderEmail } from "../services/email/template";
+import { queueEmailVerification } from "../services/email-verification/verify";
 import { notify } from "../services/notifications/notify";
 import { clearFailures, countAttempt } from "./failure-limits";
 import { knownDeviceFor } from "./known-devices";
@@ -61,6 +62,7 @@ export async function signUp(db: Db, env: Env, input: SignUpInput): Promise<{ id
       entityId: user.id,
       after: { email: input.email, name: input.name, role: "project_owner" },
     });
+    await queueEmailVerification(tx, env, { id: user.id, email: input.email, name: input.name });
     await notify(tx, [user.id], {
       title: "Welcome to Tranche",
       message: `Welcome, ${input.name}. Create your first project and define its milestones to get started.`,
@@ -116,6 +118,7 @@ export async function signIn(
       role: row.role as Role,
       organization: row.organization,
       avatarUrl: row.avatarUrl,
+      emailVerifiedAt: row.emailVerifiedAt,
     },
   };
 }

@@ -65,6 +65,7 @@ export async function resolveSession(db: DbOrTx, token: string | undefined, env:
       role: users.role,
       organization: users.organization,
       avatarUrl: users.avatarUrl,
+      emailVerifiedAt: users.emailVerifiedAt,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
       mfaVerifiedAt: sessions.mfaVerifiedAt,
@@ -91,6 +92,7 @@ export async function resolveSession(db: DbOrTx, token: string | undefined, env:
     role: row.role as Role,
     organization: row.organization,
     avatarUrl: row.avatarUrl,
+    emailVerifiedAt: row.emailVerifiedAt,
     sessionId: id,
     mfaVerifiedAt: row.mfaVerifiedAt,
   };

@@ -39,6 +39,8 @@ export const users = pgTable(
     avatarUrl: text("avatar_url"),
     expertise: text("expertise").array().notNull().default(sql`'{}'::text[]`),
     rating: numeric("rating", { precision: 2, scale: 1 }),
+    /** When the address was shown to be theirs (a sign-up link used, or an invitation accepted); null: not yet. */
+    emailVerifiedAt: ts("email_verified_at"),
     createdAt: created(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -304,8 +306,10 @@ export const verificationDecisions = pgTable(
     /** For an approval: the amount its share agreed to release, fixed when it was made. */
     amount: money("amount"),
     decidedAt: ts("decided_at").notNull().defaultNow(),
-    /** Set when the owner resubmits: the decision no longer counts and is shown as void. */
+    /** Set when the round is left from a rejection: the decision no longer counts and is shown as void. */
     voidedAt: ts("voided_at"),
+    /** The transition that voided it: 'resubmit', 'delay' or 'reassign' (a disputed rejection). */
+    voidReason: text("void_reason", { enum: ["resubmit", "delay", "reassign"] }),
   },
   (t) => [
     uniqueIndex("verification_decisions_once_key").on(t.milestoneId, t.round, t.userId, t.kind),
@@ -682,6 +686,25 @@ export const passwordResets = pgTable(
     usedAt: ts("used_at"),
   },
   (t) => [uniqueIndex("password_resets_token_key").on(t.tokenHash), index("password_resets_user_idx").on(t.userId)],
+);
+
+/** A single-use link that proves a new account's email address is its own (sent at sign-up). */
+export const emailVerifications = pgTable(
+  "email_verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: created(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+  },
+  (t) => [
+    uniqueIndex("email_verifications_token_key").on(t.tokenHash),
+    index("email_verifications_user_idx").on(t.userId),
+  ],
 );
 
 /** How a person wants email for one category of notification; no row means the category's default. */

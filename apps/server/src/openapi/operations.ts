@@ -84,6 +84,7 @@ const user = {
   role: "investor",
   organization: "Horizon Capital",
   avatar: null,
+  emailVerifiedAt: "2026-05-04T09:00:00.000Z",
 };
 const project = {
   id: ID,

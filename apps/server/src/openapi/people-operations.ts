@@ -5,6 +5,7 @@ import {
   forgotPasswordSchema,
   resetPasswordSchema,
   updateProfileSchema,
+  verifyEmailSchema,
 } from "@tranche/domain";
 import type { z } from "zod";
 import type { Operation } from "./operations";
@@ -72,6 +73,36 @@ export function peopleOperations(get: Get, write: Write, lookupSchema: z.ZodType
       status: 204,
       response: "Changed; the account is signed out everywhere and told by email.",
       errors: [404, 410, 422],
+    }),
+    write("post", "/api/auth/reset-password/lookup", {
+      id: "lookUpPasswordReset",
+      tag: "Auth",
+      auth: "public",
+      summary: "Whether a reset link still works (its page asks when it opens)",
+      body: resetPasswordSchema.pick({ token: true }),
+      bodyExample: { token: TOKEN },
+      response: "The link works until `expiresAt`.",
+      example: { expiresAt: "2026-05-04T09:30:00.000Z" },
+      errors: [404, 410, 429],
+    }),
+    write("post", "/api/auth/verify-email", {
+      id: "verifyEmail",
+      tag: "Auth",
+      auth: "public",
+      summary: "Confirm an account's email address with the single-use link emailed at sign-up",
+      body: verifyEmailSchema,
+      bodyExample: { token: TOKEN },
+      response: "Confirmed.",
+      example: { email: "dana@fund.example", emailVerifiedAt: "2026-05-04T09:00:00.000Z" },
+      errors: [404, 410, 429],
+    }),
+    write("post", "/api/me/email-verification", {
+      id: "resendEmailVerification",
+      tag: "Auth",
+      summary: "Email the signed-in person a new link to confirm their address",
+      status: 202,
+      response: "A new link is on its way; earlier ones stop working.",
+      errors: [422, 429],
     }),
     get("/api/invitations", {
       id: "listInvitations",

@@ -17,6 +17,7 @@ const routes: RouteObject[] = [
           { path: "/invite", element: lazyPage(() => import("./routes/invite")) },
           { path: "/forgot-password", element: lazyPage(() => import("./routes/forgot-password")) },
           { path: "/reset-password", element: lazyPage(() => import("./routes/reset-password")) },
+          { path: "/verify-email", element: lazyPage(() => import("./routes/verify-email")) },
         ],
       },
     ],

@@ -5,6 +5,7 @@ import type { ServiceContext } from "../../context";
 import { queryRows } from "../../db/client";
 import { toMoney } from "../../lib/money";
 import { visibleProjects } from "../projects/visibility";
+import { openAmount } from "../releases/sums";
 
 /** Months shown: the last 12, this one included. */
 const MONTHS = 12;
@@ -39,28 +40,35 @@ export async function getAnalytics(ctx: ServiceContext): Promise<AnalyticsDto> {
       group by c.currency, months.start order by c.currency, months.start`,
   );
 
-  // Each milestone's status at a month's end, from its own timestamps: created, started, decided.
+  // Each milestone's status at a month's end, from its own timestamps (created, started, decided); this month's
+  // is its status today, so the last point agrees with every page that counts milestones by status.
   const milestones = await queryRows<{
     month: string;
     pending: number;
     in_verification: number;
     verified: number;
     rejected: number;
+    delayed: number;
   }>(
     db,
     sql`with months as (select m as start, m + interval '1 month' as finish from ${months} as m),
       ms as (
         select milestones.status, milestones.created_at, milestones.started_at, milestones.verification_date
-        from milestones join projects on projects.id = milestones.project_id where ${visible(ctx)})
+        from milestones join projects on projects.id = milestones.project_id where ${visible(ctx)}),
+      at_end as (
+        select months.start, case
+            when months.finish > now() then ms.status
+            when ms.status in ('verified', 'rejected') and ms.verification_date < months.finish then ms.status
+            when ms.started_at < months.finish then 'in_verification'
+            else 'pending' end as status
+        from months join ms on ms.created_at < months.finish)
       select to_char(months.start, 'YYYY-MM') as month,
-        count(ms.*) filter (where ms.created_at < months.finish
-          and (ms.started_at is null or ms.started_at >= months.finish)
-          and (ms.verification_date is null or ms.verification_date >= months.finish))::int as pending,
-        count(ms.*) filter (where ms.started_at < months.finish
-          and (ms.verification_date is null or ms.verification_date >= months.finish))::int as in_verification,
-        count(ms.*) filter (where ms.verification_date < months.finish and ms.status = 'verified')::int as verified,
-        count(ms.*) filter (where ms.verification_date < months.finish and ms.status = 'rejected')::int as rejected
-      from months left join ms on true
+        count(at_end.status) filter (where at_end.status = 'pending')::int as pending,
+        count(at_end.status) filter (where at_end.status = 'in_verification')::int as in_verification,
+        count(at_end.status) filter (where at_end.status = 'verified')::int as verified,
+        count(at_end.status) filter (where at_end.status = 'rejected')::int as rejected,
+        count(at_end.status) filter (where at_end.status = 'delayed')::int as delayed
+      from months left join at_end on at_end.start = months.start
       group by months.start order by months.start`,
   );
 
@@ -76,16 +84,19 @@ export async function getAnalytics(ctx: ServiceContext): Promise<AnalyticsDto> {
         )
       : null;
 
+  // What the Pending Verification card sums (the open amount of milestones pending or in verification), by the
+  // month due; one already past due is due now.
   const upcoming = await queryRows<{ currency: Currency; month: string; amount: string }>(
     db,
     sql`with months as (select m as start from generate_series(date_trunc('month', now()),
           date_trunc('month', now()) + interval '11 months', interval '1 month') as m),
       due as (
-        select projects.currency, milestones.due_date, milestones.capital_amount from milestones
-        join projects on projects.id = milestones.project_id
-        where ${visible(ctx)} and milestones.status in ('pending', 'in_verification', 'delayed', 'rejected'))
+        select projects.currency, greatest(milestones.due_date, date_trunc('month', now())::date) as due_date,
+               ${openAmount(sql`milestones`)} as amount
+        from milestones join projects on projects.id = milestones.project_id
+        where ${visible(ctx)} and milestones.status in ('pending', 'in_verification'))
       select c.currency, to_char(months.start, 'YYYY-MM') as month,
-        coalesce(sum(due.capital_amount) filter (
+        coalesce(sum(due.amount) filter (
           where due.due_date >= months.start and due.due_date < months.start + interval '1 month'), 0) as amount
       from months cross join (select distinct currency from due) c
       left join due on due.currency = c.currency
@@ -104,6 +115,7 @@ export async function getAnalytics(ctx: ServiceContext): Promise<AnalyticsDto> {
       inVerification: r.in_verification,
       verified: r.verified,
       rejected: r.rejected,
+      delayed: r.delayed,
     })),
     turnaround: turnaround
       ? TURNAROUND_BUCKETS.map((bucket, i) => ({

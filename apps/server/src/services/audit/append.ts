@@ -26,6 +26,11 @@ export interface AuditInput {
   projectId?: string | null;
   before?: unknown;
   after?: unknown;
+  /**
+   * When it happened, for records written after the fact (the demo data's history): no earlier than the last
+   * event, so the chain stays in time order. Default: now.
+   */
+  createdAt?: Date;
 }
 
 /** Round-trips a value through JSON so what is hashed is exactly what jsonb gives back. */
@@ -36,10 +41,17 @@ function plain(value: unknown): unknown {
 /** Appends one event to the hash-chained audit record, inside the caller's transaction. */
 export async function appendAudit(tx: Tx, input: AuditInput): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`);
-  const [last] = await tx.select({ hash: auditEvents.hash }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
+  const [last] = await tx
+    .select({ hash: auditEvents.hash, createdAt: auditEvents.createdAt })
+    .from(auditEvents)
+    .orderBy(desc(auditEvents.id))
+    .limit(1);
   const prevHash = last?.hash ?? GENESIS_HASH;
+  if (input.createdAt && last && input.createdAt < last.createdAt) {
+    throw new Error(`audit event ${input.action} dated before the last event`);
+  }
   const content: AuditContent = {
-    createdAt: new Date(),
+    createdAt: input.createdAt ?? new Date(),
     actorId: input.actorId,
     action: input.action,
     entityType: input.entityType,

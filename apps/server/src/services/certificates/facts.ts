@@ -2,7 +2,7 @@
 // JSON of these facts) is printed on the certificate and carried by its QR code; /verify compares it with the
 // stored record, so a certificate cannot be altered or invented without the check failing.
 import { createHash } from "node:crypto";
-import { type CertificateFacts, policyStatement } from "@tranche/domain";
+import { type CertificateFacts, policyStatement, sumMoney } from "@tranche/domain";
 import { and, asc, count, eq, gte, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../db/client";
 import {
@@ -23,6 +23,11 @@ import { toMoney } from "../../lib/money";
 import { appendAudit } from "../audit/append";
 import { canonicalJson } from "../audit/chain";
 import { toRule } from "../release-policy/rule";
+
+async function approvalAfter(db: DbOrTx, eventId: number) {
+  const [row] = await db.select({ after: auditEvents.after }).from(auditEvents).where(eq(auditEvents.id, eventId));
+  return row?.after as { release?: unknown } | null | undefined;
+}
 
 export const certificateFingerprint = (facts: CertificateFacts) =>
   createHash("sha256").update(canonicalJson(facts)).digest("hex");
@@ -71,6 +76,8 @@ async function collectFacts(db: DbOrTx, releaseId: string, issuedAt: Date): Prom
   const decisions = await db
     .select({
       kind: verificationDecisions.kind,
+      share: verificationDecisions.share,
+      comment: verificationDecisions.comment,
       decidedAt: verificationDecisions.decidedAt,
       name: users.name,
       organization: users.organization,
@@ -99,6 +106,24 @@ async function collectFacts(db: DbOrTx, releaseId: string, issuedAt: Date): Prom
     )
     .orderBy(asc(auditEvents.id))
     .limit(1);
+  // A partial release states its share and why: the agreed share is the smallest of the approvals' (quorum.ts),
+  // and what was open is in the approval's audit record.
+  const shares = decisions.filter((d) => d.kind === "approve").map((d) => Number(d.share));
+  const share = Math.min(100, ...shares);
+  const released = (approval ? (await approvalAfter(db, approval.id))?.release : undefined) as
+    | { partial?: boolean; remaining?: number }
+    | undefined;
+  const partial =
+    share < 100
+      ? {
+          share,
+          of: sumMoney([toMoney(release.amount), released?.remaining ?? 0]).toFixed(2),
+          reason: decisions
+            .filter((d) => d.kind === "approve" && Number(d.share) === share && d.comment)
+            .map((d) => d.comment)
+            .join(" "),
+        }
+      : undefined;
   return {
     kind: "tranche.release-certificate",
     version: 1,
@@ -125,6 +150,7 @@ async function collectFacts(db: DbOrTx, releaseId: string, issuedAt: Date): Prom
           },
         ],
     policy: await policyApplied(db, release),
+    ...(partial ? { partial } : {}),
     evidence: files.map((f) => ({ name: f.name, sha256: f.sha256, size: f.size })),
     auditEvent: approval
       ? { id: approval.id, hash: approval.hash, recordedAt: approval.createdAt.toISOString() }
@@ -139,8 +165,12 @@ async function collectFacts(db: DbOrTx, releaseId: string, issuedAt: Date): Prom
  * carry), so a certificate exists from the moment the release does and reading one never writes. Issuing twice
  * does nothing: the first facts stand.
  */
-export async function issueCertificate(tx: Tx, releaseId: string, actorId: string | null = null): Promise<void> {
-  const issuedAt = new Date();
+export async function issueCertificate(
+  tx: Tx,
+  releaseId: string,
+  actorId: string | null = null,
+  issuedAt = new Date(),
+): Promise<void> {
   const facts = await collectFacts(tx, releaseId, issuedAt);
   const fingerprint = certificateFingerprint(facts);
   const [inserted] = await tx
@@ -156,6 +186,7 @@ export async function issueCertificate(tx: Tx, releaseId: string, actorId: strin
     entityId: releaseId,
     projectId: facts.project.id,
     after: { fingerprint },
+    createdAt: issuedAt,
   });
 }
 

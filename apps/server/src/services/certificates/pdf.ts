@@ -93,6 +93,11 @@ export async function renderCertificate(input: {
 
   heading("Verification");
   row("Release rule", facts.policy);
+  if (facts.partial) {
+    const of = Number(facts.partial.of).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    row("Partial release", `${facts.partial.share}% of ${of} ${facts.release.currency} then open`);
+    if (facts.partial.reason) row("Reason", facts.partial.reason);
+  }
   for (const approval of facts.approvals) {
     const who = `${approval.verifier.name}${approval.verifier.organization ? `, ${approval.verifier.organization}` : ""}`;
     row(

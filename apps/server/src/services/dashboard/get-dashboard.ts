@@ -25,6 +25,9 @@ import type { ServiceContext, SessionUser } from "../../context";
 import { type DbOrTx, queryRows } from "../../db/client";
 import { toMoney } from "../../lib/money";
 import { projectStatusSql, statusToday } from "../projects/status";
+import { openAmount } from "../releases/sums";
+import { awaitingVerifier } from "../verification/queue";
+import { completedCount } from "../verifiers/decided";
 import { turnaroundOf, verifierTurnaround } from "../verifiers/turnaround";
 
 /** The caller's projects as a CTE body: every project for an admin, else their memberships. */
@@ -181,7 +184,8 @@ async function portfolioFigures(
 function upcomingJson(projects: SQL, where: SQL, limit: number): SQL {
   return sql`(select coalesce(json_agg(u), '[]') from (
       select m.id, m.title, m.project_id, p.name as project_name, m.due_date,
-             m.capital_amount::text as capital_amount, p.currency, m.status
+             m.capital_amount::text as capital_amount, ${openAmount(sql`m`)}::text as open_amount,
+             p.currency, m.status
       from ${projects} p cross join lateral (
         select * from milestones m where m.project_id = p.id and ${where}
         order by m.due_date, m.created_at limit ${limit}
@@ -231,11 +235,9 @@ async function actionRequired(db: DbOrTx, actor: SessionUser): Promise<OverviewD
   const one = async (query: SQL) => Number((await queryRows<{ count: number }>(db, query))[0]?.count ?? 0);
   switch (actor.role) {
     case "verifier": {
+      // The verifier queue's count (Pending Verifications), by the same definition.
       const count = await one(sql`
-        select count(*)::int as count from milestones m
-        join (${visibleProjects(actor, "verifier")}) v on v.project_id = m.project_id
-        where m.status in ('pending', 'in_verification', 'delayed')
-          and (m.verifier_id is null or m.verifier_id = ${actor.id})`);
+        select count(*)::int as count from milestones m where ${awaitingVerifier(actor.id, sql`m`)}`);
       return { count, label: count === 1 ? "milestone to verify" : "milestones to verify" };
     }
     case "admin": {
@@ -298,6 +300,7 @@ type MilestoneRow = {
   project_name: string;
   due_date: string | Date;
   capital_amount: string;
+  open_amount: string;
   currency: Currency;
   status: MilestoneStatus;
 };
@@ -311,6 +314,7 @@ const toMilestone = (r: MilestoneRow): DashboardMilestoneDto => ({
   projectName: r.project_name,
   dueDate: isoDate(r.due_date),
   capitalAmount: toMoney(r.capital_amount),
+  openAmount: toMoney(r.open_amount),
   currency: r.currency,
   status: r.status,
 });
@@ -424,8 +428,7 @@ async function adminDashboard(
   }>(
     db,
     sql`select u.id, u.name, u.email, u.organization, u.expertise, u.rating,
-               (select count(*)::int from milestones m
-                 where m.verifier_id = u.id and m.status in ('verified', 'rejected')) as completed,
+               ${completedCount(sql`u.id`)} as completed,
                (select count(*)::int from project_members pm
                  where pm.user_id = u.id and pm.role = 'verifier') as project_count
         from users u where u.role = 'verifier'

@@ -2,12 +2,12 @@ import type { OutboxEmailDto, OutboxLinkWithheld } from "@tranche/domain";
 import { desc, eq, inArray } from "drizzle-orm";
 import { hashLinkToken } from "../../auth/one-time-token";
 import type { ServiceContext } from "../../context";
-import { invitations, outbox, passwordResets } from "../../db/schema";
+import { emailVerifications, invitations, outbox, passwordResets } from "../../db/schema";
 import { forbidden } from "../../errors";
 import { EMAIL_TOPIC, type EmailPayload } from "./queue";
 
 /** The kinds whose link is a one-time token that opens an account. */
-const ACCOUNT_LINKS = new Set(["invitation", "password_reset"]);
+const ACCOUNT_LINKS = new Set(["invitation", "password_reset", "email_verification"]);
 
 const tokenOf = (link: string): string | null => {
   try {
@@ -39,6 +39,17 @@ async function linkStates(ctx: ServiceContext, hashes: string[]): Promise<Map<st
     .from(passwordResets)
     .where(inArray(passwordResets.tokenHash, hashes));
   for (const row of resets) {
+    states.set(row.hash, row.usedAt ? "used" : row.expiresAt.getTime() <= now ? "expired" : null);
+  }
+  const confirmations = await ctx.db
+    .select({
+      hash: emailVerifications.tokenHash,
+      usedAt: emailVerifications.usedAt,
+      expiresAt: emailVerifications.expiresAt,
+    })
+    .from(emailVerifications)
+    .where(inArray(emailVerifications.tokenHash, hashes));
+  for (const row of confirmations) {
     states.set(row.hash, row.usedAt ? "used" : row.expiresAt.getTime() <= now ? "expired" : null);
   }
   return states;

@@ -55,7 +55,15 @@ export async function acceptInvitation(
     const role = invite.role as Role;
     const [user] = await tx
       .insert(users)
-      .values({ email: invite.email, name: input.name, passwordHash, role, organization: invite.organization })
+      // The invitation link came to this address: using it confirms the address.
+      .values({
+        email: invite.email,
+        name: input.name,
+        passwordHash,
+        role,
+        organization: invite.organization,
+        emailVerifiedAt: new Date(),
+      })
       .returning();
     const membership = MEMBERSHIP_OF[role];
     const stillThere = invite.projectIds.length
@@ -102,6 +110,7 @@ export async function acceptInvitation(
         role,
         organization: user.organization,
         avatarUrl: user.avatarUrl,
+        emailVerifiedAt: user.emailVerifiedAt,
       },
     };
   });

@@ -28,7 +28,7 @@ export async function transitionMilestone(
   if (edge.round === "void") {
     await tx
       .update(verificationDecisions)
-      .set({ voidedAt: now })
+      .set({ voidedAt: now, voidReason: name as "resubmit" | "delay" | "reassign" })
       .where(
         and(
           eq(verificationDecisions.milestoneId, milestone.id),

@@ -14,30 +14,39 @@ const INVALID = "This reset link is not valid. Ask for a new one.";
 const USED = "This reset link has already been used. Ask for a new one.";
 const EXPIRED = "This reset link has expired. Ask for a new one.";
 
+const findReset = (tx: DbOrTx, tokenHash: string, lock: boolean) => {
+  const query = tx
+    .select({
+      id: passwordResets.id,
+      userId: passwordResets.userId,
+      expiresAt: passwordResets.expiresAt,
+      usedAt: passwordResets.usedAt,
+      email: users.email,
+      name: users.name,
+    })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(eq(passwordResets.tokenHash, tokenHash));
+  return lock ? query.for("update", { of: passwordResets }) : query;
+};
+
+const check = (row: Awaited<ReturnType<typeof findReset>>[number] | undefined) => {
+  if (!row) throw new AppError("not_found", INVALID);
+  if (row.usedAt) throw new AppError("gone", USED);
+  if (row.expiresAt.getTime() <= Date.now()) throw new AppError("gone", EXPIRED);
+  return row;
+};
+
+/** Whether a reset link still works (the page asks when it opens, before a password is typed): its expiry. */
+export async function lookUpPasswordReset(db: DbOrTx, token: string): Promise<{ expiresAt: string }> {
+  const reset = check((await findReset(db, hashLinkToken(token), false))[0]);
+  return { expiresAt: reset.expiresAt.toISOString() };
+}
+
 /** Sets the new password, uses the link up, ends every session of the account and says so by email. */
 export async function resetPassword(db: Db, env: Env, input: ResetPasswordInput): Promise<{ userId: string }> {
   const tokenHash = hashLinkToken(input.token);
-  const find = (tx: DbOrTx, lock: boolean) => {
-    const query = tx
-      .select({
-        id: passwordResets.id,
-        userId: passwordResets.userId,
-        expiresAt: passwordResets.expiresAt,
-        usedAt: passwordResets.usedAt,
-        email: users.email,
-        name: users.name,
-      })
-      .from(passwordResets)
-      .innerJoin(users, eq(users.id, passwordResets.userId))
-      .where(eq(passwordResets.tokenHash, tokenHash));
-    return lock ? query.for("update", { of: passwordResets }) : query;
-  };
-  const check = (row: Awaited<ReturnType<typeof find>>[number] | undefined) => {
-    if (!row) throw new AppError("not_found", INVALID);
-    if (row.usedAt) throw new AppError("gone", USED);
-    if (row.expiresAt.getTime() <= Date.now()) throw new AppError("gone", EXPIRED);
-    return row;
-  };
+  const find = (tx: DbOrTx, lock: boolean) => findReset(tx, tokenHash, lock);
   const first = check((await find(db, false))[0]);
   const reasons = passwordWeaknesses(input.password, [first.email, first.name]);
   if (reasons.length) throw new AppError("weak_password", "Password is too weak.", { reasons });

@@ -71,13 +71,15 @@ function sniff(bytes: Buffer): (typeof AVATAR_TYPES)[number] | null {
   return null;
 }
 
+export const AVATAR_TOO_LARGE = "The picture must be at most 200 KB.";
+
 /** Stores a new picture (PNG, JPEG or WebP up to 200 KB); the user's avatar URL changes with it. */
 export async function setAvatar({ ctx, bytes }: { ctx: ServiceContext; bytes: Buffer }): Promise<ProfileDto> {
   if (bytes.length === 0)
     throw new AppError("invalid_input", "Choose an image file.", { avatar: "Choose an image file." });
   if (bytes.length > AVATAR_MAX_BYTES) {
-    throw new AppError("payload_too_large", "The picture must be at most 200 KB.", {
-      avatar: "The picture must be at most 200 KB.",
+    throw new AppError("payload_too_large", AVATAR_TOO_LARGE, {
+      avatar: AVATAR_TOO_LARGE,
     });
   }
   const contentType = sniff(bytes);

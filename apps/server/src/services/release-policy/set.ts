@@ -1,9 +1,9 @@
 import type { ReleasePolicyDto, releasePolicySchema } from "@tranche/domain";
-import { policyStatement } from "@tranche/domain";
+import { policyStatement, unreachableApprovals } from "@tranche/domain";
 import type { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { releasePolicies } from "../../db/schema";
-import { forbidden } from "../../errors";
+import { businessRule, forbidden } from "../../errors";
 import { moneyParam } from "../../lib/money";
 import { memberIds, requireVisibleProject } from "../access";
 import { appendAudit } from "../audit/append";
@@ -23,6 +23,10 @@ export function setReleasePolicy(ctx: ServiceContext, projectId: string, input: 
     if (!access.isAdmin && !(await isLeadInvestor(tx, projectId, ctx.actor.id))) {
       throw forbidden("Only an admin or the project's lead investor can change its release policy.");
     }
+    // A rule no milestone could meet is refused, not saved with a warning: approvals come from assigned verifiers.
+    const assigned = await verifierCount(tx, projectId);
+    const unreachable = unreachableApprovals(input, assigned);
+    if (unreachable) throw businessRule(unreachable.message, { [unreachable.field]: unreachable.message });
     const before = await currentRule(tx, projectId);
     const version = before.version + 1;
     const thresholds = [...input.thresholds].sort((a, b) => a.minAmount - b.minAmount);
@@ -46,7 +50,7 @@ export function setReleasePolicy(ctx: ServiceContext, projectId: string, input: 
       after,
     });
     const { project } = access;
-    const statement = policyStatement(after, await verifierCount(tx, projectId), project.currency);
+    const statement = policyStatement(after, assigned, project.currency);
     await notify(
       tx,
       await memberIds(tx, projectId, ["owner", "investor", "verifier"]),

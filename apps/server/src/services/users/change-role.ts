@@ -114,6 +114,7 @@ export async function changeUserRole({
       role: row.role as Role,
       organization: row.organization,
       avatar: row.avatarUrl,
+      emailVerifiedAt: row.emailVerifiedAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
       verifiedOrganization: row.verifiedOrganization,
       organizationVerifiedAt: row.organizationVerifiedAt?.toISOString() ?? null,

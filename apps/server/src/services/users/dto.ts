@@ -9,5 +9,6 @@ export function toUserDto(user: Omit<SessionUser, "sessionId" | "mfaVerifiedAt">
     role: user.role,
     organization: user.organization,
     avatar: user.avatarUrl,
+    emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
   };
 }

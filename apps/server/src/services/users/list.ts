@@ -36,6 +36,7 @@ export async function listUsers({
       verifiedOrganization: users.verifiedOrganization,
       organizationVerifiedAt: users.organizationVerifiedAt,
       avatarUrl: users.avatarUrl,
+      emailVerifiedAt: users.emailVerifiedAt,
       createdAt: users.createdAt,
       keysetKeys: page.keys,
     })
@@ -59,6 +60,7 @@ export async function listUsers({
       role: u.role as Role,
       organization: u.organization,
       avatar: u.avatarUrl,
+      emailVerifiedAt: u.emailVerifiedAt?.toISOString() ?? null,
       createdAt: u.createdAt.toISOString(),
       verifiedOrganization: u.verifiedOrganization,
       organizationVerifiedAt: u.organizationVerifiedAt?.toISOString() ?? null,

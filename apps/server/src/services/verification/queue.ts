@@ -6,30 +6,34 @@ import {
   type VerifierQueueDto,
   type VerifierQueueItemDto,
 } from "@tranche/domain";
-import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ServiceContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
-import { milestones, projectMembers, projects } from "../../db/schema";
+import { milestones, projects } from "../../db/schema";
 import { forbidden } from "../../errors";
 import { toMoney } from "../../lib/money";
 import { pageLimit } from "../../lib/validate";
+import { openAmount } from "../releases/sums";
+import { decidedBy } from "../verifiers/decided";
 import { progressOf } from "./access";
 
-function assignedProjects(ctx: ServiceContext) {
-  const { db, actor } = ctx;
-  return db
-    .select({ id: projectMembers.projectId })
-    .from(projectMembers)
-    .where(
-      and(
-        eq(projectMembers.userId, actor.id),
-        eq(projectMembers.role, "verifier"),
-        sql`not exists (select 1 from project_members x where x.project_id = ${projectMembers.projectId}
-            and x.user_id = ${actor.id} and x.role in ('owner', 'investor'))`,
-      ),
-    );
-}
+/** The projects `verifierId` verifies without a conflict (neither owning nor investing in them), as a subquery. */
+const verifiedProjects = (verifierId: string) => sql`(
+  select pm.project_id from project_members pm
+  where pm.user_id = ${verifierId} and pm.role = 'verifier'
+    and not exists (select 1 from project_members x where x.project_id = pm.project_id
+      and x.user_id = ${verifierId} and x.role in ('owner', 'investor')))`;
+
+/**
+ * The milestones (`m` a milestones row reference) waiting on verifier `verifierId`: pending, or in verification
+ * by them, on a project they verify. One definition for the queue's list and count and the "Action Required" card.
+ */
+export const awaitingVerifier = (
+  verifierId: string,
+  m: SQL,
+): SQL => sql`(${m}.project_id in ${verifiedProjects(verifierId)}
+  and (${m}.status = 'pending' or (${m}.status = 'in_verification' and ${m}.verifier_id = ${verifierId})))`;
 
 const columns = {
   milestoneId: milestones.id,
@@ -39,6 +43,7 @@ const columns = {
   description: milestones.description,
   dueDate: milestones.dueDate,
   capitalAmount: milestones.capitalAmount,
+  openAmount: openAmount(sql`${milestones}`),
   currency: projects.currency,
   status: milestones.status,
   verificationDate: milestones.verificationDate,
@@ -58,6 +63,7 @@ function queueItem(row: QueueRow): VerifierQueueItemDto {
     description: row.description,
     dueDate: row.dueDate,
     capitalAmount: toMoney(row.capitalAmount),
+    openAmount: toMoney(row.openAmount),
     currency: row.currency as Currency,
     status: row.status as MilestoneStatus,
     verificationDate: row.verificationDate?.toISOString() ?? null,
@@ -65,13 +71,8 @@ function queueItem(row: QueueRow): VerifierQueueItemDto {
   };
 }
 
-/** Milestones whose current decision (verified or rejected) is the actor's. */
-const decidedBy = (actorId: string): SQL | undefined =>
-  and(
-    inArray(milestones.status, ["verified", "rejected"]),
-    eq(milestones.verifierId, actorId),
-    isNotNull(milestones.verificationDate),
-  );
+/** The milestones the actor decided (services/verifiers/decided.ts), newest decision first. */
+const decided = (actorId: string) => decidedBy(sql`${actorId}::uuid`);
 
 function requireVerifier(ctx: ServiceContext): void {
   if (ctx.actor.role !== "verifier") throw forbidden("Only verifiers have a verification queue.");
@@ -81,24 +82,20 @@ function requireVerifier(ctx: ServiceContext): void {
 export async function verifierQueue(ctx: ServiceContext): Promise<VerifierQueueDto> {
   const { db, actor } = ctx;
   requireVerifier(ctx);
-  const assigned = assignedProjects(ctx);
   const base = () => selectQueue(db);
-  const inQueue = and(
-    inArray(milestones.projectId, assigned),
-    or(
-      eq(milestones.status, "pending"),
-      and(eq(milestones.status, "in_verification"), eq(milestones.verifierId, actor.id)),
-    ),
-  );
-  const decidedByMe = decidedBy(actor.id);
   const [pending, delayed, completed, [{ n: completedCount }], [{ n: projectCount }]] = await Promise.all([
-    base().where(inQueue).orderBy(asc(milestones.dueDate), asc(milestones.id)),
     base()
-      .where(and(inArray(milestones.projectId, assigned), eq(milestones.status, "delayed")))
+      .where(awaitingVerifier(actor.id, sql`${milestones}`))
       .orderBy(asc(milestones.dueDate), asc(milestones.id)),
-    base().where(decidedByMe).orderBy(desc(milestones.verificationDate)).limit(LIMITS.verifierCompleted),
-    db.select({ n: count() }).from(milestones).where(decidedByMe),
-    db.select({ n: count() }).from(assigned.as("assigned")),
+    base()
+      .where(and(sql`${milestones.projectId} in ${verifiedProjects(actor.id)}`, eq(milestones.status, "delayed")))
+      .orderBy(asc(milestones.dueDate), asc(milestones.id)),
+    base()
+      .innerJoin(sql`${decided(actor.id)} c`, sql`c.milestone_id = ${milestones.id}`)
+      .orderBy(sql`c.decided_at desc`, desc(milestones.id))
+      .limit(LIMITS.verifierCompleted),
+    db.select({ n: sql<number>`count(*)::int` }).from(sql`${decided(actor.id)} c`),
+    db.select({ n: sql<number>`count(*)::int` }).from(sql`${verifiedProjects(actor.id)} v`),
   ]);
   return {
     counts: { assignedProjects: projectCount, pending: pending.length, completed: completedCount },
@@ -129,11 +126,11 @@ export async function completedVerifications({
   const offset = Number(input.cursor ?? 0);
   const [rows, [{ n: total }]] = await Promise.all([
     selectQueue(ctx.db)
-      .where(decidedBy(ctx.actor.id))
-      .orderBy(desc(milestones.verificationDate), desc(milestones.id))
+      .innerJoin(sql`${decided(ctx.actor.id)} c`, sql`c.milestone_id = ${milestones.id}`)
+      .orderBy(sql`c.decided_at desc`, desc(milestones.id))
       .limit(input.limit + 1)
       .offset(offset),
-    ctx.db.select({ n: count() }).from(milestones).where(decidedBy(ctx.actor.id)),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(sql`${decided(ctx.actor.id)} c`),
   ]);
   return {
     items: rows.slice(0, input.limit).map(queueItem),

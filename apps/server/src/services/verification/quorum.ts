@@ -8,18 +8,18 @@ import {
   type ReleaseRule,
   requiredApprovalsFor,
   shareOf,
-  subtractMoney,
   type VerificationDecisionDto,
 } from "@tranche/domain";
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { SessionUser } from "../../context";
-import type { DbOrTx, Tx } from "../../db/client";
-import { disbursements, milestoneDisputes, projectMembers, users, verificationDecisions } from "../../db/schema";
+import { type DbOrTx, queryRows, type Tx } from "../../db/client";
+import { milestoneDisputes, projectMembers, users, verificationDecisions } from "../../db/schema";
 import { moneyParam, toMoney } from "../../lib/money";
 import type { MilestoneAccess, MilestoneRow } from "../access";
 import { verifierCount } from "../release-policy/get";
 import { currentRule } from "../release-policy/rule";
+import { openAmount } from "../releases/sums";
 
 export interface RoundState {
   rule: ReleaseRule;
@@ -77,11 +77,11 @@ export async function closeDispute(tx: Tx, state: RoundState, outcome: "approved
 
 /** Capital still open on a milestone: its amount less releases of earlier rounds (cancelled ones excepted). */
 async function openAmountOf(db: DbOrTx, milestone: MilestoneRow): Promise<number> {
-  const [row] = await db
-    .select({ released: sql<string>`coalesce(sum(${disbursements.amount}), 0)` })
-    .from(disbursements)
-    .where(and(eq(disbursements.milestoneId, milestone.id), ne(disbursements.status, "cancelled")));
-  return subtractMoney(toMoney(milestone.capitalAmount), toMoney(row?.released));
+  const [row] = await queryRows<{ open: string }>(
+    db,
+    sql`select ${openAmount(sql`m`)} as open from milestones m where m.id = ${milestone.id}`,
+  );
+  return toMoney(row?.open ?? milestone.capitalAmount);
 }
 
 /** Verifiers whose approvals may count now: assigned to the project as verifiers, neither owning nor investing. */
@@ -142,6 +142,7 @@ export async function roundState(db: DbOrTx, milestone: MilestoneRow): Promise<R
     policyVersion: d.policyVersion,
     decidedAt: d.decidedAt.toISOString(),
     voidedAt: d.voidedAt?.toISOString() ?? null,
+    voidReason: d.voidedAt ? d.voidReason : null,
   }));
   const current = decisions.filter((d) => d.round === milestone.verificationRound && !d.voidedAt);
   const approvals = countingApprovals(

@@ -3,12 +3,17 @@ import type { ServiceContext } from "../../context";
 import { memberIds } from "../access";
 import { transitionMilestone } from "../milestones/transition";
 import { requireEligibleVerifier, requireStatus } from "./access";
+import { toVerificationDto } from "./dto";
 import { recordTransition, withLockedMilestone } from "./locked";
 
 /** pending → in_verification (start) or delayed → in_verification (resume); the actor becomes its verifier. */
 export function startVerification(ctx: ServiceContext, milestoneId: string): Promise<VerificationDto> {
   return withLockedMilestone(ctx, milestoneId, async (tx, access) => {
     requireEligibleVerifier(access, ctx.actor);
+    // Started already by this verifier (a double click, a retried request): the start stands, answer its state.
+    if (access.milestone.status === "in_verification" && access.milestone.verifierId === ctx.actor.id) {
+      return toVerificationDto(tx, access, ctx.actor);
+    }
     const from = requireStatus(access, ["pending", "delayed"], "started");
     const now = new Date();
     const updated = await transitionMilestone(

@@ -5,10 +5,10 @@ import type { ServiceContext } from "../../context";
 import { users } from "../../db/schema";
 import { keyset, keysetPage, type SortSpec } from "../../lib/keyset";
 import { containsPattern } from "../projects/list";
+import { completedCount } from "./decided";
 import { turnaroundOf, verifierTurnaround } from "./turnaround";
 
-const completed = sql<number>`(select count(*)::int from milestones m
-  where m.verifier_id = users.id and m.status in ('verified', 'rejected'))`;
+const completed = completedCount(sql`users.id`);
 const id = { expr: users.id, type: "uuid" } as const;
 const VERIFIER_SORT_SPECS: Record<VerifierSort, SortSpec> = {
   name: { name: "name", direction: "asc", keys: [{ expr: users.name, type: "text" }, id] },

@@ -6,6 +6,7 @@ import { milestones, projects, users, verificationOverdueNotices } from "../../d
 import { appendAudit } from "../audit/append";
 import { notify } from "../notifications/notify";
 import { milestoneLink } from "../verification/locked";
+import { decidedBy } from "./decided";
 
 const DAY_MS = 86_400_000;
 const HOUR_S = 3600;
@@ -23,7 +24,7 @@ export const TURNAROUND_WINDOW = 100;
 
 /**
  * Each verifier's turnaround, keyed by user id: median and 90th percentile time from the start of a verification
- * to its decision (over their latest TURNAROUND_WINDOW milestones whose current decision is theirs), what they
+ * to their decision (over the latest TURNAROUND_WINDOW milestones they decided, services/verifiers/decided.ts), what they
  * have open, and how much of it is older than `slaDays`.
  */
 export async function verifierTurnaround(
@@ -48,11 +49,10 @@ export async function verifierTurnaround(
           select percentile_cont(0.5) within group (order by x.s) as median_s,
                  percentile_cont(0.9) within group (order by x.s) as p90_s,
                  count(*)::int as decided
-          from (select extract(epoch from (m.verification_date - m.started_at)) as s
-                from milestones m
-                where m.verifier_id = u.id and m.status in ('verified', 'rejected')
-                  and m.started_at is not null and m.verification_date >= m.started_at
-                order by m.verification_date desc nulls last
+          from (select extract(epoch from (c.decided_at - c.started_at)) as s
+                from ${decidedBy(sql`u.id`)} c
+                where c.started_at is not null and c.decided_at >= c.started_at
+                order by c.decided_at desc
                 limit ${TURNAROUND_WINDOW}) x
         ) d
         cross join lateral (

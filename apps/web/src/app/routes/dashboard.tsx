@@ -45,7 +45,7 @@ export default function DashboardPage() {
         </TabsContent>
         <TabsContent value="milestones" className="grid gap-4">
           <p className="text-muted-foreground">Please select a project to manage its milestones.</p>
-          <MilestoneList />
+          <MilestoneList projectPicker />
         </TabsContent>
         <TabsContent value="reports">
           <ReportsList />

@@ -27,6 +27,8 @@ export default function VerifyCertificatePage() {
   const release = hydrated ? (params.get("release") ?? "") : "";
   const hash = hydrated ? (params.get("hash") ?? "") : "";
   const ready = UUID.test(release) && SHA256.test(hash);
+  // A link whose id or fingerprint is malformed (cut short, mistyped) matches no certificate: say so.
+  const malformed = !ready && (release !== "" || hash !== "");
   const check = useQuery({
     queryKey: ["certificate-check", release, hash.toLowerCase()],
     queryFn: () => api<CertificateCheckDto>(`/certificates/verify?release=${release}&hash=${hash}`),
@@ -46,7 +48,7 @@ export default function VerifyCertificatePage() {
           </p>
         }
       />
-      <Section id="check" title={ready ? "Result" : "Enter the certificate's details"}>
+      <Section id="check" title={ready || malformed ? "Result" : "Enter the certificate's details"}>
         <div className="grid max-w-3xl gap-8">
           <CheckForm
             key={`${release}:${hash}`}
@@ -55,23 +57,33 @@ export default function VerifyCertificatePage() {
             onCheck={(next) => setParams({ release: next.release, hash: next.hash })}
           />
           {ready ? <Result loading={check.isPending} data={check.data} error={check.error} /> : null}
+          {malformed ? <Result loading={false} data={{ valid: false }} error={null} /> : null}
         </div>
       </Section>
     </main>
   );
 }
 
+/** What is wrong with the given id and fingerprint; empty ones only when `required` (a submitted form). */
+function problems(v: { release: string; hash: string }, required = false) {
+  return {
+    release:
+      (required || v.release) && !UUID.test(v.release) ? "Enter the release id printed on the certificate." : undefined,
+    hash:
+      (required || v.hash) && !SHA256.test(v.hash)
+        ? "Enter the 64-character fingerprint printed on the certificate."
+        : undefined,
+  };
+}
+
 function CheckForm(props: { release: string; hash: string; onCheck: (v: { release: string; hash: string }) => void }) {
   const [release, setRelease] = useState(props.release);
   const [hash, setHash] = useState(props.hash);
-  const [errors, setErrors] = useState<{ release?: string; hash?: string }>({});
+  const [errors, setErrors] = useState<{ release?: string; hash?: string }>(() => problems(props));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next = { release: release.trim(), hash: hash.trim().toLowerCase() };
-    const found = {
-      release: UUID.test(next.release) ? undefined : "Enter the release id printed on the certificate.",
-      hash: SHA256.test(next.hash) ? undefined : "Enter the 64-character fingerprint printed on the certificate.",
-    };
+    const found = problems(next, true);
     setErrors(found);
     if (!found.release && !found.hash) props.onCheck(next);
   };
@@ -184,6 +196,15 @@ function Facts({
       <Row label="Milestone">{`${facts.milestone.title} (due ${facts.milestone.dueDate})`}</Row>
       <Row label="Beneficiary">{party(facts.beneficiary)}</Row>
       <Row label="Release rule">{facts.policy}</Row>
+      {facts.partial ? (
+        <Row label="Partial release">
+          {`${facts.partial.share}% of ${Number(facts.partial.of).toLocaleString("en-US", {
+            style: "currency",
+            currency: facts.release.currency,
+            minimumFractionDigits: 2,
+          })} then open${facts.partial.reason ? `: ${facts.partial.reason}` : ""}`}
+        </Row>
+      ) : null}
       {facts.approvals.map((a) => (
         <Row
           key={a.decidedAt + a.verifier.name}

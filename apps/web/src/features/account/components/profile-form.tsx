@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { AVATAR_TYPES, fieldErrors, type ProfileDto, ROLE_LABELS, updateProfileSchema } from "@tranche/domain";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -5,7 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/
 import { LoadError, Skeleton } from "@/components/ui/feedback";
 import { Field, Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { useSession } from "@/features/auth/api/session";
+import { ApiError, api, errorMessage } from "@/lib/api-client";
 import { useProfile, useRemoveAvatar, useSetAvatar, useUpdateProfile } from "../api/profile";
 
 /** Name, organization, picture and (verifiers) expertise of the signed-in person. */
@@ -148,7 +150,9 @@ function ProfileFields({ profile }: { profile: ProfileDto }) {
     <form className="grid max-w-md gap-4" onSubmit={submit} noValidate aria-label="Profile">
       <dl className="grid gap-1 text-sm sm:grid-cols-[6rem_1fr]">
         <dt className="text-muted-foreground">Email</dt>
-        <dd className="break-all font-medium text-slate-900">{profile.email}</dd>
+        <dd className="break-all font-medium text-slate-900">
+          {profile.email} <EmailStatus />
+        </dd>
         <dt className="text-muted-foreground">Role</dt>
         <dd className="font-medium text-slate-900">{ROLE_LABELS[profile.role]}</dd>
       </dl>
@@ -189,5 +193,31 @@ function ProfileFields({ profile }: { profile: ProfileDto }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Whether the signed-in person's address is confirmed; if not, a new link on request. */
+function EmailStatus() {
+  const { data: user } = useSession();
+  const resend = useMutation({
+    mutationFn: () => api<void>("/me/email-verification", { method: "POST" }),
+    onSuccess: () => toast.success("Confirmation email sent", "Open the link in it to confirm your address."),
+    onError: (error) => toast.error("Could not send the confirmation email", errorMessage(error)),
+  });
+  if (!user || user.emailVerifiedAt) {
+    return user ? <span className="font-normal text-emerald-700">(confirmed)</span> : null;
+  }
+  return (
+    <span className="font-normal">
+      <span className="text-amber-800">(not confirmed yet)</span>{" "}
+      <button
+        type="button"
+        className="text-blue-700 underline disabled:opacity-50"
+        onClick={() => resend.mutate()}
+        disabled={resend.isPending || resend.isSuccess}
+      >
+        {resend.isSuccess ? "Link sent" : "Send the link again"}
+      </button>
+    </span>
   );
 }

@@ -26,6 +26,7 @@ const COLORS = {
   inVerification: "#d97706",
   verified: "#15803d",
   rejected: "#b91c1c",
+  delayed: "#7c3aed",
 };
 
 /** '2026-11' → 'Nov 2026'. */
@@ -155,12 +156,12 @@ function CapitalChart({ series }: { series: AnalyticsDto["capital"][number] }) {
 }
 
 function MilestonesChart({ points }: { points: AnalyticsDto["milestones"] }) {
-  const last = points.at(-1) ?? { month: "", pending: 0, inVerification: 0, verified: 0, rejected: 0 };
-  const total = last.pending + last.inVerification + last.verified + last.rejected;
+  const last = points.at(-1) ?? { month: "", pending: 0, inVerification: 0, verified: 0, rejected: 0, delayed: 0 };
+  const total = last.pending + last.inVerification + last.verified + last.rejected + last.delayed;
   return (
     <ChartCard
       title="Milestones by status"
-      summary={`Now ${total} milestones: ${last.verified} verified, ${last.inVerification} in verification, ${last.pending} pending, ${last.rejected} rejected.`}
+      summary={`Now ${total} milestones: ${last.verified} verified, ${last.inVerification} in verification, ${last.pending} pending, ${last.rejected} rejected${last.delayed ? `, ${last.delayed} delayed` : ""}.`}
       rows={points}
       columns={[
         { label: "Month", value: (p) => monthLabel(p.month) },
@@ -168,6 +169,7 @@ function MilestonesChart({ points }: { points: AnalyticsDto["milestones"] }) {
         { label: "In verification", value: (p) => String(p.inVerification) },
         { label: "Verified", value: (p) => String(p.verified) },
         { label: "Rejected", value: (p) => String(p.rejected) },
+        { label: "Delayed", value: (p) => String(p.delayed) },
       ]}
     >
       <BarChart data={points} margin={{ left: 4, right: 8, top: 8 }}>
@@ -186,6 +188,7 @@ function MilestonesChart({ points }: { points: AnalyticsDto["milestones"] }) {
         />
         <Bar isAnimationActive={false} dataKey="pending" name="Pending" stackId="s" fill={COLORS.pending} />
         <Bar isAnimationActive={false} dataKey="rejected" name="Rejected" stackId="s" fill={COLORS.rejected} />
+        <Bar isAnimationActive={false} dataKey="delayed" name="Delayed" stackId="s" fill={COLORS.delayed} />
       </BarChart>
     </ChartCard>
   );

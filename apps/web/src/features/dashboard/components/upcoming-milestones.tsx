@@ -75,7 +75,7 @@ export function UpcomingMilestones({
                     </span>
                     <span className="flex items-center gap-2">
                       <span className="text-sm font-medium text-slate-800">
-                        {formatMoney(m.capitalAmount, m.currency)}
+                        {formatMoney(m.openAmount, m.currency)}
                       </span>
                       <MilestoneStatusBadge status={m.status} />
                     </span>

@@ -7,6 +7,7 @@ export interface MilestoneFilters {
   mine?: "true";
   assigned?: "true";
   dueBefore?: string;
+  projectId?: string;
   /** Matches the title. */
   q?: string;
   sort?: MilestoneSort;

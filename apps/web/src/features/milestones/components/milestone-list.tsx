@@ -1,4 +1,12 @@
-import { formatStatus, MILESTONE_STATUSES, type MilestoneSort, type MilestoneStatus } from "@tranche/domain";
+import { useQuery } from "@tanstack/react-query";
+import {
+  formatStatus,
+  MILESTONE_STATUSES,
+  type MilestoneSort,
+  type MilestoneStatus,
+  type Page,
+  type ProjectSummaryDto,
+} from "@tranche/domain";
 import { useEffect } from "react";
 import { ExportCsvLink } from "@/components/export-csv-link";
 import { ListSearch } from "@/components/list-search";
@@ -7,10 +15,24 @@ import { SelectFilter } from "@/components/select-filter";
 import { TabCount } from "@/components/tab-count";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
-import { errorMessage } from "@/lib/api-client";
+import { projectKeys } from "@/features/projects/api/keys";
+import { api, errorMessage } from "@/lib/api-client";
 import { useUrlState } from "@/lib/use-url-state";
 import { useMilestoneCounts, useMilestones } from "../api/get-milestones";
 import { MilestoneTable } from "./milestone-table";
+
+/** Narrows the list to one of the caller's projects (the first 100 by name), or all of them. */
+function ProjectPicker({ value, onChange }: { value: string; onChange: (projectId: string) => void }) {
+  const projects = useQuery({
+    queryKey: [...projectKeys.lists, "picker"],
+    queryFn: async () => (await api<Page<ProjectSummaryDto>>("/projects?sort=name&limit=100")).items,
+  });
+  const options = [
+    { value: "", label: "All projects" },
+    ...(projects.data ?? []).map((p) => ({ value: p.id, label: p.name })),
+  ];
+  return <SelectFilter label="Project" value={value} options={options} onChange={onChange} />;
+}
 
 const SORTS: { value: MilestoneSort; label: string }[] = [
   { value: "due", label: "Earliest due" },
@@ -23,14 +45,15 @@ const SORTS: { value: MilestoneSort; label: string }[] = [
  * search and sort are the server's and live in the URL (?status=…&q=…&sort=…),
  * so a link reproduces the view; the export follows them.
  */
-export function MilestoneList() {
-  const [view, setView] = useUrlState({ status: "all", q: "", sort: "due" });
+export function MilestoneList({ projectPicker = false }: { projectPicker?: boolean } = {}) {
+  const [view, setView] = useUrlState({ status: "all", q: "", sort: "due", project: "" });
+  const projectId = projectPicker && view.project ? view.project : undefined;
   const status = (MILESTONE_STATUSES as readonly string[]).includes(view.status)
     ? (view.status as MilestoneStatus)
     : undefined;
   const sort = view.sort as MilestoneSort;
-  const milestones = useMilestones({ status, q: view.q || undefined, sort });
-  const counts = useMilestoneCounts({ q: view.q || undefined }).data;
+  const milestones = useMilestones({ status, q: view.q || undefined, sort, projectId });
+  const counts = useMilestoneCounts({ q: view.q || undefined, projectId }).data;
 
   useEffect(() => {
     if (milestones.error) toast.error("Error loading milestones", errorMessage(milestones.error));
@@ -53,10 +76,11 @@ export function MilestoneList() {
         </TabsList>
       </Tabs>
       <div className="flex flex-wrap items-center gap-2">
+        {projectPicker ? <ProjectPicker value={view.project} onChange={(project) => setView({ project })} /> : null}
         <ListSearch label="Search milestones by title" value={view.q} onSearch={(q) => setView({ q })} />
         <SelectFilter label="Sort" value={sort} options={SORTS} onChange={(value) => setView({ sort: value })} />
         <div className="ml-auto">
-          <ExportCsvLink path="/api/milestones/export.csv" filters={{ status, q: view.q || undefined }} />
+          <ExportCsvLink path="/api/milestones/export.csv" filters={{ status, q: view.q || undefined, projectId }} />
         </div>
       </div>
       <PagedListState

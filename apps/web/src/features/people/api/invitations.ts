@@ -55,6 +55,9 @@ export function useInvitationPreview(token: string) {
       api<InvitationPreviewDto>("/invitations/lookup", { method: "POST", body: { token }, redirectOn401: false }),
     enabled: token.length > 0,
     retry: false,
+    // Read once: after acceptance the link is used up, and asking again would only answer 410.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
   });
 }
 
@@ -65,7 +68,8 @@ export function useAcceptInvitation() {
     mutationFn: (input: AcceptInvitationInput) =>
       api<{ user: UserDto }>("/invitations/accept", { method: "POST", body: input, redirectOn401: false }),
     onSuccess: ({ user }) => {
-      queryClient.clear();
+      // Everything but the preview the page still shows: cleared, its mounted query would be fetched again.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "invitation-preview" });
       queryClient.setQueryData(["session"], user);
     },
   });

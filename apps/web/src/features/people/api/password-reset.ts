@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ResetPasswordInput } from "@tranche/domain";
 import { api } from "@/lib/api-client";
 
@@ -16,5 +16,22 @@ export function useResetPassword() {
     mutationFn: (input: ResetPasswordInput) =>
       api<void>("/auth/reset-password", { method: "POST", body: input, redirectOn401: false }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["session"] }),
+  });
+}
+
+/** Whether a reset link still works, asked when its page opens (a used or expired link says so at once). */
+export function useResetLink(token: string) {
+  return useQuery({
+    queryKey: ["reset-link", token],
+    queryFn: () =>
+      api<{ expiresAt: string }>("/auth/reset-password/lookup", {
+        method: "POST",
+        body: { token },
+        redirectOn401: false,
+      }),
+    enabled: token.length > 0,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
   });
 }

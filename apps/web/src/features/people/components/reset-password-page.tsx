@@ -2,7 +2,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
-import { useResetPassword } from "../api/password-reset";
+import { useResetLink, useResetPassword } from "../api/password-reset";
 import { AuthCard } from "./auth-card";
 import { useNewPassword, weakPasswordReasons } from "./new-password-fields";
 
@@ -13,6 +13,17 @@ export function ResetPasswordPage() {
   const reset = useResetPassword();
   const navigate = useNavigate();
   const password = useNewPassword();
+  const link = useResetLink(token);
+
+  if (token && link.isError) {
+    return (
+      <AuthCard heading="Reset your password" title="This link cannot be used" description={errorMessage(link.error)}>
+        <Link className="text-sm text-blue-700 underline" to="/forgot-password">
+          Ask for a new link
+        </Link>
+      </AuthCard>
+    );
+  }
 
   if (!token) {
     return (

@@ -1,4 +1,4 @@
-import { formatDateTime, MAX_REQUIRED_APPROVALS, type ReleasePolicyDto } from "@tranche/domain";
+import { formatDateTime, MAX_REQUIRED_APPROVALS, type ReleasePolicyDto, unreachableApprovals } from "@tranche/domain";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -36,8 +36,11 @@ export function ReleasePolicyCard({ projectId }: { projectId: string }) {
         </div>
         {current.requiredApprovals > data.assignedVerifiers ? (
           <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            Only {data.assignedVerifiers} {data.assignedVerifiers === 1 ? "verifier is" : "verifiers are"} assigned: an
-            admin must assign more before a milestone can reach {current.requiredApprovals} approvals.
+            {data.assignedVerifiers === 0
+              ? "No verifier is assigned yet"
+              : `Only ${data.assignedVerifiers} ${data.assignedVerifiers === 1 ? "verifier is" : "verifiers are"} assigned`}
+            : an admin must assign {data.assignedVerifiers === 0 ? "one" : "more"} before a milestone can reach{" "}
+            {current.requiredApprovals} {current.requiredApprovals === 1 ? "approval" : "approvals"}.
           </p>
         ) : null}
         {editing ? <PolicyForm policy={data} onDone={() => setEditing(false)} /> : null}
@@ -105,24 +108,28 @@ function PolicyForm({ policy, onDone }: { policy: ReleasePolicyDto; onDone: () =
     event.preventDefault();
     setErrors({});
     const minAmount = amountOrNull(threshold);
-    save.mutate(
-      {
-        requiredApprovals: Number(approvals),
-        distinctOrganizations: distinct,
-        cosignAbove: amountOrNull(cosign),
-        thresholds: minAmount === null ? [] : [{ minAmount, approvals: Number(thresholdApprovals) }],
+    const input = {
+      requiredApprovals: Number(approvals),
+      distinctOrganizations: distinct,
+      cosignAbove: amountOrNull(cosign),
+      thresholds: minAmount === null ? [] : [{ minAmount, approvals: Number(thresholdApprovals) }],
+    };
+    // The server refuses a rule the assigned verifiers cannot meet; say so before sending it.
+    const unreachable = unreachableApprovals(input, policy.assignedVerifiers);
+    if (unreachable) {
+      setErrors({ [unreachable.field]: unreachable.message });
+      return;
+    }
+    save.mutate(input, {
+      onSuccess: (saved) => {
+        toast.success("Release policy saved", `Version ${saved.current.version}: ${saved.current.statement}.`);
+        onDone();
       },
-      {
-        onSuccess: (saved) => {
-          toast.success("Release policy saved", `Version ${saved.current.version}: ${saved.current.statement}.`);
-          onDone();
-        },
-        onError: (e) => {
-          if (e instanceof ApiError) setErrors(e.fieldErrors);
-          toast.error("Error saving the release policy", errorMessage(e));
-        },
+      onError: (e) => {
+        if (e instanceof ApiError) setErrors(e.fieldErrors);
+        toast.error("Error saving the release policy", errorMessage(e));
       },
-    );
+    });
   };
 
   return (

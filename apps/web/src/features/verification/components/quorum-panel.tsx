@@ -6,6 +6,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useMilestoneAction } from "../api/milestone-action";
 
 const KIND_LABELS = { approve: "Approved", reject: "Rejected", countersign: "Countersigned" } as const;
+const VOID_LABELS = { resubmit: "Void: resubmitted", delay: "Void: delayed", reassign: "Void: disputed" } as const;
 
 function DecisionRow({ d, currency }: { d: VerificationDecisionDto; currency: string }) {
   const who = d.organization ? `${d.userName} (${d.organization})` : d.userName;
@@ -19,7 +20,9 @@ function DecisionRow({ d, currency }: { d: VerificationDecisionDto; currency: st
             : ""}
         </span>
         <span>by {who}</span>
-        {d.voidedAt ? <Badge className="bg-slate-200 text-slate-700">Void: resubmitted</Badge> : null}
+        {d.voidedAt ? (
+          <Badge className="bg-slate-200 text-slate-700">{d.voidReason ? VOID_LABELS[d.voidReason] : "Void"}</Badge>
+        ) : null}
       </div>
       <p className="text-xs text-muted-foreground">{formatDateTime(d.decidedAt)}</p>
       {d.comment ? <p className="whitespace-pre-wrap text-sm">{d.comment}</p> : null}

@@ -31,6 +31,7 @@ import { useVerification } from "../api/get-verification";
 import { useMilestoneAction } from "../api/milestone-action";
 import { useSubmitReport } from "../api/submit-report";
 import { useUpdateChecklist } from "../api/update-checklist";
+import { decisionComments } from "../comments";
 import { EvidenceList, EvidenceUpload } from "./evidence-panel";
 
 /**
@@ -297,7 +298,7 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
           </ul>
           <div>
             <h3 className="font-semibold text-slate-900">Comments</h3>
-            <p className="whitespace-pre-wrap text-slate-700">{v.comments?.trim() || "No comments provided."}</p>
+            <p className="whitespace-pre-wrap text-slate-700">{decisionComments(v)}</p>
           </div>
           <div className="grid gap-2">
             <h3 className="font-semibold text-slate-900">Evidence</h3>

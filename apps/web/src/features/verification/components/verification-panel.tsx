@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { LoadError, Progress, Skeleton } from "@/components/ui/feedback";
 import { useVerification } from "../api/get-verification";
+import { decisionComments } from "../comments";
 import { type DisputeCandidate, DisputePanel } from "./dispute-panel";
 import { EvidenceList, EvidenceUpload } from "./evidence-panel";
 import { MilestoneHistory } from "./milestone-history";
@@ -69,7 +70,7 @@ export function VerificationTab({
       {v.status === "verified" || v.status === "rejected" ? (
         <div className="text-sm">
           <h3 className="font-semibold text-slate-900">Comments</h3>
-          <p className="whitespace-pre-wrap text-slate-700">{v.comments?.trim() || "No comments provided."}</p>
+          <p className="whitespace-pre-wrap text-slate-700">{decisionComments(v)}</p>
         </div>
       ) : null}
       <QuorumPanel verification={v} />

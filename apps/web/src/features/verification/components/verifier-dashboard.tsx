@@ -27,6 +27,9 @@ function StatCard({ label, value, icon: Icon }: { label: string; value: number; 
   );
 }
 
+// A decided milestone is dated by its decision; an open one (a partly released one too) by its due date.
+const decided = (item: VerifierQueueItemDto) => item.status === "verified" || item.status === "rejected";
+
 function actionLabel(item: VerifierQueueItemDto): string {
   if (item.status === "pending") return "Start Verification";
   if (item.status === "in_verification") return "Continue Verification";
@@ -64,9 +67,11 @@ function QueueItem({ item, onOpen }: { item: VerifierQueueItemDto; onOpen: (id: 
             <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
               <span className="inline-flex items-center gap-1">
                 <CalendarIcon className="size-4" aria-hidden />
-                {item.verificationDate ? formatLongDate(item.verificationDate) : formatLongDate(item.dueDate)}
+                {decided(item) && item.verificationDate
+                  ? formatLongDate(item.verificationDate)
+                  : formatLongDate(item.dueDate)}
               </span>
-              <span className="font-medium text-slate-800">{formatMoney(item.capitalAmount, item.currency)}</span>
+              <span className="font-medium text-slate-800">{formatMoney(item.openAmount, item.currency)}</span>
             </p>
             <div className="flex flex-wrap gap-2">
               <Button variant="outline" size="sm" asChild>
