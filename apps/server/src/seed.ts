@@ -44,7 +44,7 @@ const day = 86_400_000;
 const hour = 3_600_000;
 
 /** Audit events of the demo's history, each at the time it happened, appended in time order at the end. */
-type Timeline = { at: Date; input: AuditInput; then?: () => Promise<void> }[];
+type Timeline = { at: Date; input: AuditInput; afterwards?: () => Promise<void> }[];
 
 /** A seeded release's answer from the custodian, with the audit events a real one leaves. Resolves to its time. */
 async function seedSettlement(
@@ -398,7 +398,7 @@ export async function seedDemoData(db: Db): Promise<void> {
               },
             },
             // Issued with the release, as completeRelease does: right after the approval event its facts cite.
-            then: () => issueCertificate(tx, release.id, verifierId, approvedAt),
+            afterwards: () => issueCertificate(tx, release.id, verifierId, approvedAt),
           });
           if (m.release) {
             const answered = await seedSettlement(tx, timeline, release, m.release, custodian, admin);
@@ -604,7 +604,7 @@ export async function seedDemoData(db: Db): Promise<void> {
     timeline.sort((a, b) => a.at.getTime() - b.at.getTime());
     for (const event of timeline) {
       await appendAudit(tx, { ...event.input, createdAt: event.at });
-      await event.then?.();
+      await event.afterwards?.();
     }
   });
 }
