@@ -116,7 +116,7 @@ describe("POST /api/projects/:id/milestones", () => {
       body: { ...valid(), capitalAmount: 100_000.5 },
     });
     expect(res.status).toBe(422);
-    expect(res.body.error.message).toBe("Milestone amounts would exceed the project's total capital by €1.");
+    expect(res.body.error.message).toBe("Milestone amounts would exceed the project's total capital by €0.50.");
   });
 
   it("lets only one of two concurrent additions through when both would not fit", async () => {

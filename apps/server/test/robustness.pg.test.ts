@@ -41,6 +41,7 @@ import {
   updateProjectSchema,
   updateUserSchema,
   updateWebhookEndpointSchema,
+  verifyEmailSchema,
 } from "@tranche/domain";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
@@ -190,6 +191,14 @@ const ZOD_BODIES: Record<string, { schema: { shape: Record<string, unknown> }; v
       schema: resetPasswordSchema,
       valid: () => ({ token: "t".repeat(43), password: "a long enough passphrase 42" }),
     },
+    "POST /api/auth/reset-password/lookup": {
+      schema: resetPasswordSchema.pick({ token: true }),
+      valid: () => ({ token: "t".repeat(43) }),
+    },
+    "POST /api/auth/verify-email": {
+      schema: verifyEmailSchema,
+      valid: () => ({ token: "t".repeat(43) }),
+    },
     "POST /api/invitations": {
       schema: createInvitationSchema,
       valid: () => ({ email: "invitee@example.test", role: "investor", projectIds: [] }),
@@ -268,6 +277,7 @@ const ZOD_BODIES: Record<string, { schema: { shape: Record<string, unknown> }; v
   };
 const NO_BODY = new Set([
   "POST /api/invitations/:id/resend",
+  "POST /api/me/email-verification",
   "PUT /api/me/avatar", // an image body: its type is checked before anything is read
   "POST /api/auth/sign-out",
   "POST /api/auth/mfa/totp/setup",
