@@ -83,6 +83,8 @@ describe("the demo data", () => {
       "milestone.approved": (id) => milestoneRows.get(id)?.verificationDate,
       "milestone.rejected": (id) => milestoneRows.get(id)?.verificationDate,
       "release.settled": (id) => releases.get(id)?.settledAt,
+      // Issued with the release, in the approving transaction.
+      "certificate.issued": (id) => releases.get(id)?.releasedAt,
     };
     const seen = new Set<string>();
     for (const event of events) {
