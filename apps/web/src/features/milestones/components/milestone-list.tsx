@@ -5,7 +5,7 @@ import { ListSearch } from "@/components/list-search";
 import { PagedListState } from "@/components/paged-list-state";
 import { SelectFilter } from "@/components/select-filter";
 import { TabCount } from "@/components/tab-count";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
 import { useUrlState } from "@/lib/use-url-state";
@@ -37,21 +37,20 @@ export function MilestoneList() {
   }, [milestones.error]);
 
   return (
-    <div className="grid gap-4">
-      <Tabs value={status ?? "all"} onValueChange={(value) => setView({ status: value })}>
-        <TabsList aria-label="Filter milestones by status" className="h-auto flex-wrap">
-          <TabsTrigger value="all">
-            All
-            <TabCount count={counts?.total} />
+    // The filtered list is the selected tab's panel: each tab controls the element it names (aria-controls).
+    <Tabs value={status ?? "all"} onValueChange={(value) => setView({ status: value })} className="grid gap-4">
+      <TabsList aria-label="Filter milestones by status" className="h-auto flex-wrap">
+        <TabsTrigger value="all">
+          All
+          <TabCount count={counts?.total} />
+        </TabsTrigger>
+        {MILESTONE_STATUSES.map((s) => (
+          <TabsTrigger key={s} value={s}>
+            {formatStatus(s)}
+            <TabCount count={counts?.byStatus[s]} />
           </TabsTrigger>
-          {MILESTONE_STATUSES.map((s) => (
-            <TabsTrigger key={s} value={s}>
-              {formatStatus(s)}
-              <TabCount count={counts?.byStatus[s]} />
-            </TabsTrigger>
-          ))}
-        </TabsList>
-      </Tabs>
+        ))}
+      </TabsList>
       <div className="flex flex-wrap items-center gap-2">
         <ListSearch label="Search milestones by title" value={view.q} onSearch={(q) => setView({ q })} />
         <SelectFilter label="Sort" value={sort} options={SORTS} onChange={(value) => setView({ sort: value })} />
@@ -59,14 +58,20 @@ export function MilestoneList() {
           <ExportCsvLink path="/api/milestones/export.csv" filters={{ status, q: view.q || undefined }} />
         </div>
       </div>
-      <PagedListState
-        list={milestones}
-        noun="milestones"
-        empty="No milestones found"
-        emptyHint={view.q ? `No milestone title contains “${view.q}”.` : undefined}
-      >
-        <MilestoneTable milestones={milestones.items} sort={sort} onSortChange={(value) => setView({ sort: value })} />
-      </PagedListState>
-    </div>
+      <TabsContent value={status ?? "all"} className="mt-0">
+        <PagedListState
+          list={milestones}
+          noun="milestones"
+          empty="No milestones found"
+          emptyHint={view.q ? `No milestone title contains “${view.q}”.` : undefined}
+        >
+          <MilestoneTable
+            milestones={milestones.items}
+            sort={sort}
+            onSortChange={(value) => setView({ sort: value })}
+          />
+        </PagedListState>
+      </TabsContent>
+    </Tabs>
   );
 }
