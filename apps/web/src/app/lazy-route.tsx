@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useState } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 
 /** A lazily loaded component (see `preloadable`): the component once its module is in, else React's lazy one. */
 export interface PreloadableEntry<P> {
@@ -33,8 +33,9 @@ export function preloadable<P extends object>(load: () => Promise<{ default: Com
 
 /** Renders a preloadable component with `props`. */
 export function Preloaded<P extends object>({ entry, props }: { entry: PreloadableEntry<P>; props: P }) {
-  // Chosen once per mount: switching from the lazy wrapper to the module's own component would remount it.
-  const [Component] = useState<ComponentType<P>>(() => entry.loaded ?? entry.lazy);
+  // The lazy wrapper only until the module is in; it is set before the wrapper resolves, so no position that has
+  // shown the module's component switches type (and remounts) later.
+  const Component = entry.loaded ?? entry.lazy;
   return <Component {...props} />;
 }
 
