@@ -70,7 +70,7 @@ describe("data and correctness", () => {
 
     await item.getByRole("button", { name: "View Verification" }).click();
     await dialog.getByRole("tab", { name: "Report" }).click();
-    await dialog.getByText(/^Submitted [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)$/).waitFor();
+    await dialog.getByText(/^Submitted [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM) \S+$/).waitFor();
     expect(await dialog.getByRole("button", { name: "Submit Report" }).count()).toBe(0);
     await screenshot(page, "report-update-desktop", { fullPage: false });
     await dialog.getByRole("button", { name: "Update Report" }).click();

@@ -74,7 +74,7 @@ describe("destructive actions", () => {
     await select.selectOption("investor");
     const confirm = page.getByRole("alertdialog");
     await confirm.getByText("Change Sofia Reyes's role to Investor?").waitFor();
-    expect(await confirm.textContent()).toContain("Sofia Reyes is now Verifier.");
+    expect(await confirm.textContent()).toContain("Sofia Reyes is currently Verifier.");
     await screenshot(page, "confirm-role-change-desktop", { fullPage: false });
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await confirm.waitFor({ state: "detached" });
@@ -90,6 +90,50 @@ describe("destructive actions", () => {
     await expectToast(page, "Sofia Reyes is now Investor.");
     expect(await select.inputValue()).toBe("investor");
     await page.getByText("You cannot change your own role.").waitFor();
+    await context.close();
+  });
+
+  it("making someone lead investor asks first and names the right handed over; Cancel keeps the lead", async () => {
+    const { context, page } = await suite.page(DESKTOP);
+    // A second investor on Mojave, so there is someone to make lead.
+    const signUp = await fetch(`${suite.app.url}/api/auth/sign-up`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Nadia Okafor", email: "nadia.okafor@example.com", password: "lead-investor-2025" }),
+    });
+    expect(signUp.status).toBeLessThan(300);
+    await signIn(page, DEMO.admin);
+    const { items: people } = await (await page.request.get("/api/users?limit=100")).json();
+    const nadia = people.find((u: { email: string }) => u.email === "nadia.okafor@example.com");
+    expect((await page.request.patch(`/api/users/${nadia.id}`, { data: { role: "investor" } })).status()).toBe(200);
+    const { items: projects } = await (await page.request.get("/api/projects?limit=100")).json();
+    const mojave = projects.find((p: { name: string }) => p.name === "Mojave Solar Farm Phase II");
+    const added = await page.request.post(`/api/projects/${mojave.id}/members`, {
+      data: { userId: nadia.id, role: "investor" },
+    });
+    expect(added.status()).toBe(201);
+    const lead = async () =>
+      (await (await page.request.get(`/api/projects/${mojave.id}`)).json()).investors.find(
+        (m: { isLead: boolean }) => m.isLead,
+      )?.name;
+
+    await page.goto(`/projects/${mojave.id}`);
+    await page.getByRole("tab", { name: "Team" }).click();
+    await page.getByRole("button", { name: "Make lead" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByText("Make Nadia Okafor the lead investor of Mojave Solar Farm Phase II?").waitFor();
+    const text = await confirm.textContent();
+    expect(text).toContain("sets the release policy");
+    expect(text).toContain("Isabel Moreau loses that right.");
+    await screenshot(page, "confirm-make-lead-desktop", { fullPage: false });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    expect(await lead()).toBe("Isabel Moreau");
+
+    await page.getByRole("button", { name: "Make lead" }).click();
+    await confirm.getByRole("button", { name: "Make lead investor" }).click();
+    await expectToast(page, "Nadia Okafor may now set the release policy.");
+    expect(await lead()).toBe("Nadia Okafor");
     await context.close();
   });
 });

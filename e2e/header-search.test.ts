@@ -1,7 +1,7 @@
 // The header search in a real browser: live suggestions as you type, arrow keys and Enter to open one, Enter with
 // none highlighted for the full project results; admins also find people.
 import { describe, expect, it } from "vitest";
-import { DEMO, DESKTOP, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, DESKTOP, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
 
 const suite = useBrowserSuite();
 
@@ -41,6 +41,26 @@ describe("header search", () => {
     const row = page.locator('tr[aria-current="true"]');
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain("Vera Lindqvist");
+    await context.close();
+  });
+
+  it("is in the menu on a phone, where the header has no room for it", async () => {
+    const { context, page } = await suite.page(PHONE);
+    await signIn(page, DEMO.investor);
+    const header = page.locator("header").getByRole("combobox", { name: "Search" });
+    expect(await header.isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    const box = menu.getByRole("combobox", { name: "Search" });
+    expect(await box.isVisible()).toBe(true);
+    await box.fill("panel");
+    const option = menu.getByRole("option", { name: /Panel and inverter delivery/ });
+    await option.waitFor();
+    await screenshot(page, "header-search-phone-menu", { fullPage: false });
+    await option.click();
+    await page.waitForURL(/\/milestones\/[0-9a-f-]{36}$/);
+    await page.getByRole("heading", { name: "Panel and inverter delivery" }).first().waitFor();
+    await menu.waitFor({ state: "detached" });
     await context.close();
   });
 });

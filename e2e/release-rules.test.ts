@@ -93,7 +93,18 @@ describe("release rules", () => {
     await approvals.getByText("by Theo Park").waitFor();
     await approvals.getByText("by Vera Lindqvist (Meridian Assurance)").waitFor();
     await screenshot(investor.page, "release-countersign-desktop");
+    // Countersigning moves money: it asks first, naming the amount; Cancel releases nothing.
     await approvals.getByRole("button", { name: "Countersign release" }).click();
+    const confirm = investor.page.getByRole("alertdialog");
+    await confirm.getByText(`Release £1,750,000 for "${MILESTONE}"?`).waitFor();
+    await screenshot(investor.page, "release-countersign-confirm-desktop", { fullPage: false });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    expect((await (await investor.page.request.get(`/api/milestones/${milestoneId}`)).json()).status).toBe(
+      "in_verification",
+    );
+    await approvals.getByRole("button", { name: "Countersign release" }).click();
+    await confirm.getByRole("button", { name: /^Countersign and release £/ }).click();
     await expectToast(investor.page, "Release countersigned");
     await approvals.getByText("Countersigned").waitFor();
     await screenshot(investor.page, "release-countersigned-desktop");

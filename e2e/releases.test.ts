@@ -142,6 +142,10 @@ describe("releases and API tokens", () => {
     await phone.page.goto(`/projects/${projectId}`);
     await phone.page.getByRole("tab", { name: "Finances" }).click();
     await phone.page.getByTestId("release-row").first().waitFor();
+    // The "Updated" column is hidden on a phone: its time is folded into the row's card.
+    const updated = phone.page.getByTestId("release-row").first().getByTestId("release-updated-phone");
+    expect(await updated.isVisible()).toBe(true);
+    expect(await updated.textContent()).toMatch(/^Updated [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM) \S+$/);
     expect(await fitsWidth(phone.page)).toBe(true);
     await screenshot(phone.page, "finances-releases-phone");
     await phone.context.close();
@@ -155,7 +159,9 @@ describe("releases and API tokens", () => {
       const card = page.getByRole("group", { name: "Verified Disbursements" });
       await card.getByTestId("settled-figure").waitFor();
       // Seeded: Rural Clinics settled ($3M) and, after the test above, Mojave's first tranche ($3M).
-      await card.getByText("Settled: $6,000,000").waitFor();
+      // One money format per card: compact, like the released total above it.
+      await card.getByText("Settled: $6M").waitFor();
+      expect(await card.textContent()).not.toMatch(/\$\d{1,3},\d{3}/);
       await screenshot(page, viewport ? "investor-dashboard-phone" : "investor-dashboard");
       await context.close();
     }

@@ -2,8 +2,11 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
+import type { UserDto } from "@tranche/domain";
 import type { Hono } from "hono";
+import { resolveSession, sessionToken } from "./auth/sessions";
 import type { AppEnv } from "./context";
+import { toUserDto } from "./services/users/dto";
 
 const webDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -48,7 +51,26 @@ export function mountWebApp(app: Hono<AppEnv>, publicUrl: string) {
   );
   // A chunk that is not there (a page built before a deploy asking for its old chunks) is a 404, not the shell.
   app.get("/assets/*", (c) => c.text("Not found", 404));
-  app.get("*", serveStatic({ root, path: "app.html", precompressed: true }));
+  // The shell says who is signed in (docs/decisions/016): the page asks for its data at once, not after a
+  // round trip for the session. Per person, so never stored by a cache.
+  const shell = readFileSync(shellPath, "utf8");
+  app.get("*", async (c) => {
+    const { db, env } = c.get("deps");
+    const user = await resolveSession(db, sessionToken(c, env), env);
+    c.header("Cache-Control", "private, no-store");
+    c.header("Vary", "Cookie", { append: true });
+    return c.html(shellWithSession(shell, user ? toUserDto(user) : null));
+  });
+}
+
+/**
+ * The app shell with `{"user": …}` in a JSON data block before </head> (read by apps/web/src/app/preload-route.ts).
+ * A data block is not run, so the Content-Security-Policy needs no exception; "<" is escaped so that no value
+ * can close the element.
+ */
+export function shellWithSession(shell: string, user: UserDto | null): string {
+  const json = JSON.stringify({ user }).replace(/</g, "\\u003c");
+  return shell.replace("</head>", `<script type="application/json" id="session-data">${json}</script></head>`);
 }
 
 function robotsTxt(publicUrl: string): string {

@@ -114,6 +114,37 @@ describe("actions on money and access ask for the second factor", () => {
     expect(approved.status).toBe(200);
   });
 
+  it("checks the request before asking for the code: a partial approval without a reason is a 400, not mfa_required", async () => {
+    const verifier = await t.user("verifier", { secondFactor: false });
+    const investor = await t.user("investor", { secondFactor: false });
+    const admin = await t.user("admin", { secondFactor: false });
+    const project = await makeProject(t, { owner: await t.user("project_owner"), verifiers: [verifier] });
+    const milestone = await makeMilestone(t, project, { status: "in_verification", verifier });
+    const path = (action: string) => `/api/milestones/${milestone.id}/${action}`;
+    const invalid: [TestUser, string, unknown, string][] = [
+      [verifier, path("approve"), { share: 60 }, "comments"],
+      [verifier, path("approve"), { share: 0 }, "share"],
+      [verifier, path("reject"), { comments: " " }, "comments"],
+      [investor, path("countersign"), { comments: "x".repeat(5001) }, "comments"],
+      [admin, path("dispute/assign"), { verifierId: "not-an-id" }, "verifierId"],
+    ];
+    for (const [as, url, body, field] of invalid) {
+      const res = await t.request("POST", url, { as, body });
+      expect(res.status, url).toBe(400);
+      expect(res.body.error.code, url).toBe("invalid_input");
+      expect(res.body.error.details[field], url).toBeTruthy();
+    }
+    // A valid request is then asked for the second factor, and nothing changed before it.
+    const valid = await t.request("POST", path("approve"), {
+      as: verifier,
+      body: { share: 60, comments: "Only the first half was delivered." },
+    });
+    expect(valid.body.error).toMatchObject({ code: "mfa_required", details: { enrolled: false } });
+    const [row] = await t.deps.db.select().from(milestones).where(eq(milestones.id, milestone.id));
+    expect(row.status).toBe("in_verification");
+    expect(await t.deps.db.select().from(disbursements).where(eq(disbursements.milestoneId, milestone.id))).toEqual([]);
+  });
+
   it("counts for 12 hours: a session that passed it 13 hours ago is asked again", async () => {
     const admin = await t.user("admin");
     const target = await t.user("investor");

@@ -32,7 +32,9 @@ await build({
   // The domain package ships TypeScript sources: bundle it rather than import it at run time.
   ssr: { noExternal: ["@tranche/domain"] },
 });
-const { renderPage, staticPublicPaths } = await import(pathToFileURL(path.join(ssrOut, "prerender.js")).href);
+const { pageTitle, renderPage, staticPublicPaths } = await import(
+  pathToFileURL(path.join(ssrOut, "prerender.js")).href
+);
 
 const shell = readFileSync(path.join(dist, "index.html"), "utf8");
 if (!shell.includes(ROOT_ELEMENT)) throw new Error(`dist/index.html has no ${ROOT_ELEMENT} to fill`);
@@ -54,13 +56,19 @@ const publicShell = shell
   .replace(entryTag[0], `<script type="module" src="/${bootFile}"></script>`)
   .replace(/\s*<link rel="(?:modulepreload|preload)"[^>]*>/g, "");
 
+const escapeHtml = (text) =>
+  text.replace(/[&<>"]/g, (ch) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot" }[ch]};`);
+if (!/<title>[^<]*<\/title>/.test(shell)) throw new Error("dist/index.html has no <title> to fill");
 const paths = staticPublicPaths();
 for (const pagePath of paths) {
   const markup = await renderPage(pagePath);
   if (!markup.includes("<h1")) throw new Error(`${pagePath} prerendered without an h1: ${markup.slice(0, 200)}`);
   const dir = path.join(dist, pagePath);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, "index.html"), publicShell.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`));
+  const page = publicShell
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(pageTitle(pagePath))}</title>`)
+    .replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`);
+  writeFileSync(path.join(dir, "index.html"), page);
 }
 mkdirSync(path.join(dist, ".vite"), { recursive: true });
 writeFileSync(path.join(dist, ".vite/prerendered.json"), `${JSON.stringify(paths, null, 2)}\n`);

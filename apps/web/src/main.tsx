@@ -2,6 +2,7 @@ import "@fontsource-variable/inter";
 import "./index.css";
 import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { preloadRoute } from "./app/preload-route";
 import { AppProvider } from "./app/provider";
 
 const root = document.getElementById("root");
@@ -26,4 +27,8 @@ const app = (
 // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
 // in one long task (and hydrates first whatever the visitor touches); the page is on screen meanwhile.
 if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
-else createRoot(root).render(app);
+else {
+  // The empty shell: a signed-in page (or a 404). Its code and data are asked for now, all at once, and React
+  // starts once the code is in, so no layout shows a loading fallback only to replace it.
+  void preloadRoute(window.location).then(() => createRoot(root).render(app));
+}

@@ -4,7 +4,7 @@ import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { type RouteObject, StaticRouter } from "react-router";
 import { AppRoutes } from "./app/router";
-import { publicRoutes } from "./app/routes/public/routes";
+import { publicPageTitle, publicRoutes } from "./app/routes/public/routes";
 import { ToasterSlot } from "./app/toaster-slot";
 
 /** The public routes without parameters (a page per path), "/" first. */
@@ -13,6 +13,13 @@ export function staticPublicPaths(routes: RouteObject[] = publicRoutes): string[
     const own = route.index ? ["/"] : route.path && !route.path.includes(":") ? [route.path] : [];
     return [...own, ...staticPublicPaths(route.children ?? [])];
   });
+}
+
+/** The page's <title> text ("Pricing · Tranche"). */
+export function pageTitle(path: string): string {
+  const title = publicPageTitle(path);
+  if (!title) throw new Error(`${path} is not a public page`);
+  return title;
 }
 
 /** The page's markup once every lazily loaded route module has resolved (prerender waits for Suspense). */

@@ -131,9 +131,17 @@ export function welcomeName(user: { name?: string | null; email?: string | null 
   return displayLabel(user?.email);
 }
 
-/** 'Nov 22, 2026, 6:55 PM' in the viewer's time zone: the one date-and-time format of the app. */
+/**
+ * 'Nov 22, 2026, 6:55 PM CET' in the viewer's time zone, named: the one date-and-time format of the app. The zone
+ * is said because certificates and /verify give their times in UTC, and a time without its zone cannot be compared.
+ */
 export function formatDateTime(iso: string): string {
-  const time = new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", hour12: true });
+  const time = new Date(iso).toLocaleTimeString("en-US", {
+    hour: "numeric",
+    minute: "2-digit",
+    hour12: true,
+    timeZoneName: "short",
+  });
   return `${formatDate(iso)}, ${time}`;
 }
 

@@ -57,8 +57,15 @@ describe("sizes and times", () => {
     expect(formatFileSize(25 * 1024 * 1024)).toBe("25.0 MB");
   });
 
-  it("writes a date and time as 'MMM d, yyyy, h:mm AM/PM'", () => {
-    expect(formatDateTime(new Date(2026, 10, 22, 18, 55).toISOString())).toBe("Nov 22, 2026, 6:55 PM");
-    expect(formatDateTime(new Date(2026, 0, 5, 9, 3).toISOString())).toBe("Jan 5, 2026, 9:03 AM");
+  it("writes a date and time as 'MMM d, yyyy, h:mm AM/PM zone', in the viewer's time zone named", () => {
+    const zone = (date: Date) =>
+      new Intl.DateTimeFormat("en-US", { timeZoneName: "short" })
+        .formatToParts(date)
+        .find((part) => part.type === "timeZoneName")?.value;
+    const evening = new Date(2026, 10, 22, 18, 55);
+    const morning = new Date(2026, 0, 5, 9, 3);
+    expect(zone(evening)).toBeTruthy();
+    expect(formatDateTime(evening.toISOString())).toBe(`Nov 22, 2026, 6:55 PM ${zone(evening)}`);
+    expect(formatDateTime(morning.toISOString())).toBe(`Jan 5, 2026, 9:03 AM ${zone(morning)}`);
   });
 });

@@ -59,28 +59,31 @@ function idempotencyKey(c: Context<AppEnv>): string | undefined {
 export const verificationRoutes = new Hono<AppEnv>()
   .get("/:id/verification", async (c) => c.json(await getVerification(serviceContext(c), milestoneId(c))))
   .post("/:id/start", async (c) => c.json(await startVerification(serviceContext(c), milestoneId(c))))
+  // On the actions behind the second factor the body is checked first: a request that would fail anyway
+  // (a partial approval without its reason) says so before anyone is asked for a code.
   .post("/:id/approve", async (c) => {
     const ctx = serviceContext(c);
-    await requireSecondFactor(c);
     const id = milestoneId(c);
     const key = idempotencyKey(c);
     const input = await optionalJson(c, approveSchema);
+    await requireSecondFactor(c);
     const result = await approveMilestone(ctx, id, { ...input, idempotencyKey: key });
     if (result.replayed) c.header("Idempotent-Replayed", "true");
     return c.json(result.body, result.status as 200);
   })
   .post("/:id/reject", async (c) => {
     const ctx = serviceContext(c);
-    await requireSecondFactor(c);
     const id = milestoneId(c);
     const input = await parseJson(c, rejectSchema);
+    await requireSecondFactor(c);
     return c.json(await rejectMilestone(ctx, id, input));
   })
   .post("/:id/countersign", async (c) => {
     const ctx = serviceContext(c);
-    await requireSecondFactor(c);
     const id = milestoneId(c);
-    return c.json(await countersignMilestone(ctx, id, await optionalJson(c, decisionSchema)));
+    const input = await optionalJson(c, decisionSchema);
+    await requireSecondFactor(c);
+    return c.json(await countersignMilestone(ctx, id, input));
   })
   .post("/:id/dispute", async (c) => {
     const ctx = serviceContext(c);
@@ -89,9 +92,10 @@ export const verificationRoutes = new Hono<AppEnv>()
   })
   .post("/:id/dispute/assign", async (c) => {
     const ctx = serviceContext(c);
-    await requireSecondFactor(c);
     const id = milestoneId(c);
-    return c.json(await assignDispute(ctx, id, await parseJson(c, assignDisputeSchema)));
+    const input = await parseJson(c, assignDisputeSchema);
+    await requireSecondFactor(c);
+    return c.json(await assignDispute(ctx, id, input));
   })
   .post("/:id/resubmit", async (c) => c.json(await resubmitMilestone(serviceContext(c), milestoneId(c))))
   .post("/:id/delay", async (c) => c.json(await delayMilestone(serviceContext(c), milestoneId(c))))

@@ -1,11 +1,41 @@
+import type { UserDto } from "@tranche/domain";
+import type { ComponentType } from "react";
 import { type RouteObject, useRoutes } from "react-router";
 import { PublicLayout } from "./layouts/public-layout";
-import { lazyPage, queryScope } from "./lazy-route";
+import { lazyPage, lazyRoute, queryScope, queryScopeRoute } from "./lazy-route";
 import { publicRoutes } from "./routes/public/routes";
+
+/**
+ * What a signed-in route starts before React reaches it (preload-route.ts), so that on a first load its code
+ * and its data travel at once instead of one after another.
+ */
+export interface AppRouteHandle {
+  /** Loads the route's code (and what it shows at once). */
+  preload?: () => Promise<unknown>;
+  /** The API paths the route's first screen reads, for the signed-in `user`, when its address has these `params`. */
+  data?: (params: URLSearchParams, user: UserDto) => string[];
+}
+
+/** A lazily loaded route whose code (and, with `data`, whose first reads) can be started early. */
+function appPage(
+  path: string,
+  load: () => Promise<{ default: ComponentType }>,
+  { data, also }: { data?: AppRouteHandle["data"]; also?: () => Promise<unknown> } = {},
+): RouteObject {
+  const { element, preload } = lazyRoute(load);
+  const handle: AppRouteHandle = { preload: also ? () => Promise.all([preload(), also()]) : preload, data };
+  return { path, element, handle };
+}
+
+/** The default view's reads only: with filters in the address the page asks for them itself, as it always has. */
+const plain = (paths: string[]) => (params: URLSearchParams) => (params.size ? [] : paths);
+
+const appShell = lazyRoute(() => import("./routes/app-shell"));
+const preloadCharts = () => import("@/features/analytics/components/lazy-charts").then((m) => m.preloadCharts());
 
 // Declarative routes (useRoutes), not the data router: createBrowserRouter alone adds ~16 kB gzipped
 // to every page, which the landing page's 90 kB budget cannot carry (bench/public-site.ts).
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [
@@ -24,22 +54,52 @@ const routes: RouteObject[] = [
   },
   {
     element: queryScope,
+    handle: { preload: queryScopeRoute.preload } satisfies AppRouteHandle,
     children: [
       {
-        element: lazyPage(() => import("./routes/app-shell")),
+        element: appShell.element,
+        handle: { preload: appShell.preload } satisfies AppRouteHandle,
         children: [
-          { path: "/dashboard", element: lazyPage(() => import("./routes/dashboard")) },
-          { path: "/notifications", element: lazyPage(() => import("./routes/notifications")) },
-          { path: "/projects", element: lazyPage(() => import("./routes/projects")) },
-          { path: "/projects/:projectId", element: lazyPage(() => import("./routes/project-detail")) },
-          { path: "/milestones", element: lazyPage(() => import("./routes/milestones")) },
-          { path: "/milestones/:milestoneId", element: lazyPage(() => import("./routes/milestone-detail")) },
-          { path: "/verifiers", element: lazyPage(() => import("./routes/verifiers")) },
-          { path: "/verifications", element: lazyPage(() => import("./routes/verifications")) },
-          { path: "/reports", element: lazyPage(() => import("./routes/reports")) },
-          { path: "/users", element: lazyPage(() => import("./routes/users")) },
-          { path: "/settings", element: lazyPage(() => import("./routes/settings")) },
-          { path: "/account", element: lazyPage(() => import("./routes/account")) },
+          appPage("/dashboard", () => import("./routes/dashboard"), {
+            data: (params, user) =>
+              params.size ? [] : user.role === "verifier" ? ["/dashboard", "/verifications"] : ["/dashboard"],
+          }),
+          appPage("/notifications", () => import("./routes/notifications"), {
+            data: plain(["/notifications?limit=30"]),
+          }),
+          appPage("/projects", () => import("./routes/projects"), {
+            data: plain(["/projects?sort=newest", "/projects/counts"]),
+          }),
+          appPage("/projects/:projectId", () => import("./routes/project-detail")),
+          appPage("/milestones", () => import("./routes/milestones"), {
+            data: plain(["/milestones?sort=due", "/milestones/counts"]),
+          }),
+          appPage("/milestones/:milestoneId", () => import("./routes/milestone-detail")),
+          appPage("/verifiers", () => import("./routes/verifiers"), {
+            also: preloadCharts,
+            // Admins see the turnaround chart (analytics) above the directory.
+            data: (params, user) =>
+              params.size ? [] : ["/verifiers?sort=name", ...(user.role === "admin" ? ["/analytics"] : [])],
+          }),
+          appPage("/verifications", () => import("./routes/verifications"), { data: plain(["/verifications"]) }),
+          appPage("/reports", () => import("./routes/reports"), {
+            also: preloadCharts,
+            data: (params, user) =>
+              params.size
+                ? []
+                : user.role === "verifier"
+                  ? ["/reports?sort=newest"]
+                  : ["/analytics", "/reports?sort=newest"],
+          }),
+          appPage("/users", () => import("./routes/users"), {
+            data: plain(["/users?sort=name", "/invitations", "/projects?sort=name&limit=100"]),
+          }),
+          appPage("/settings", () => import("./routes/settings"), {
+            data: plain(["/api-tokens", "/webhook-endpoints", "/outbox/emails", "/public-requests?limit=50"]),
+          }),
+          appPage("/account", () => import("./routes/account"), {
+            data: () => ["/me/profile", "/me/email-preferences", "/auth/mfa", "/auth/sessions"],
+          }),
         ],
       },
     ],

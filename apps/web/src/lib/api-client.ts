@@ -1,5 +1,6 @@
 // The one API client of the web app: JSON in and out, the server's error body turned into ApiError,
 // and a 401 on a protected call sends the visitor to /login.
+import { takeEarly } from "./early-fetch";
 import { loginPath } from "./next-path";
 
 export class ApiError extends Error {
@@ -43,16 +44,21 @@ export function setUnauthenticatedHandler(handler: () => void) {
 export async function api<T>(path: string, options: Options = {}): Promise<T> {
   const { body, redirectOn401 = true, secondFactorAsked = false, headers, ...rest } = options;
   const isForm = body instanceof FormData;
-  const res = await fetch(`/api${path}`, {
-    credentials: "same-origin",
-    ...rest,
-    headers: {
-      Accept: "application/json",
-      ...(body !== undefined && !isForm ? { "Content-Type": "application/json" } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-  });
+  // A plain GET may have been asked for already, while the page's code was loading (lib/early-fetch.ts).
+  const plainGet = (rest.method ?? "GET") === "GET" && body === undefined && headers === undefined;
+  const early = plainGet ? await takeEarly(path)?.catch(() => undefined) : undefined;
+  const res =
+    early ??
+    (await fetch(`/api${path}`, {
+      credentials: "same-origin",
+      ...rest,
+      headers: {
+        Accept: "application/json",
+        ...(body !== undefined && !isForm ? { "Content-Type": "application/json" } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    }));
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   let data: unknown = null;

@@ -158,28 +158,34 @@ function MobileAppDrawer({ user }: { user: UserDto }) {
       }
     >
       {() => (
-        <nav aria-label="Mobile">
-          <Link to="/" className={item}>
-            <HomeIcon className="size-5" aria-hidden /> Home
-          </Link>
-          <Link to="/dashboard" className={item}>
-            <LayoutDashboardIcon className="size-5" aria-hidden /> Dashboard
-          </Link>
-          <Link to="/notifications" className={item}>
-            <BellIcon className="size-5" aria-hidden /> Notifications
-          </Link>
-          {(user.role ? NAV_LINKS[user.role] : []).map((link) => (
-            <Link key={link.to} to={link.to} className={item}>
-              <NavIcon to={link.to} className="size-5" /> {link.label}
+        <>
+          {/* The header's search box is hidden on a phone: it is here instead. */}
+          <search className="mb-3 px-3 md:hidden">
+            <HeaderSearch inline />
+          </search>
+          <nav aria-label="Mobile">
+            <Link to="/" className={item}>
+              <HomeIcon className="size-5" aria-hidden /> Home
             </Link>
-          ))}
-          <Link to="/account" className={item}>
-            <UserCogIcon className="size-5" aria-hidden /> Account
-          </Link>
-          <button type="button" onClick={signOut} className={cn(item, "w-full")}>
-            <LogOutIcon className="size-5" aria-hidden /> Log out
-          </button>
-        </nav>
+            <Link to="/dashboard" className={item}>
+              <LayoutDashboardIcon className="size-5" aria-hidden /> Dashboard
+            </Link>
+            <Link to="/notifications" className={item}>
+              <BellIcon className="size-5" aria-hidden /> Notifications
+            </Link>
+            {(user.role ? NAV_LINKS[user.role] : []).map((link) => (
+              <Link key={link.to} to={link.to} className={item}>
+                <NavIcon to={link.to} className="size-5" /> {link.label}
+              </Link>
+            ))}
+            <Link to="/account" className={item}>
+              <UserCogIcon className="size-5" aria-hidden /> Account
+            </Link>
+            <button type="button" onClick={signOut} className={cn(item, "w-full")}>
+              <LogOutIcon className="size-5" aria-hidden /> Log out
+            </button>
+          </nav>
+        </>
       )}
     </BottomDrawer>
   );

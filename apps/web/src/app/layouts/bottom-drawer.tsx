@@ -23,7 +23,7 @@ export function BottomDrawer({ title, children }: { title: ReactNode; children: 
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") setOpen(false);
       if (event.key !== "Tab" || !panel.current) return;
-      const items = [...panel.current.querySelectorAll<HTMLElement>("a, button")];
+      const items = [...panel.current.querySelectorAll<HTMLElement>("a, button, input")];
       const first = items[0];
       const last = items[items.length - 1];
       if (event.shiftKey && document.activeElement === first) {

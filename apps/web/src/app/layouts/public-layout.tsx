@@ -1,6 +1,7 @@
 import { ChevronDownIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { publicPageTitle } from "../routes/public/routes";
 import { BottomDrawer } from "./bottom-drawer";
 import { Logo } from "./brand";
 
@@ -65,6 +66,11 @@ export function PublicLayout() {
     if (firstPage.current) firstPage.current = false;
     else if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
+  // Each public page's own title (a prerendered page arrives with it); the sign-in pages here set theirs.
+  useEffect(() => {
+    const title = publicPageTitle(pathname);
+    if (title) document.title = title;
+  }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col bg-white">
       <a

@@ -44,7 +44,7 @@ import {
   useWebhookEndpoints,
 } from "./api/webhooks";
 
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium" });
+const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "long" });
 
 type Dialogs =
   | { kind: "create" }

@@ -58,7 +58,8 @@ function useSettled(value: string, ms = 200) {
   return settled;
 }
 
-export function HeaderSearch() {
+/** `inline`: the suggestions push the content below down instead of floating over it (in the phone's drawer). */
+export function HeaderSearch({ inline = false }: { inline?: boolean }) {
   const navigate = useNavigate();
   const id = useId();
   const listId = `${id}-list`;
@@ -138,7 +139,12 @@ export function HeaderSearch() {
         }}
       />
       {expanded ? (
-        <div className="absolute inset-x-0 top-full z-40 mt-1 max-h-96 overflow-y-auto rounded-md border bg-white py-1 shadow-lg">
+        <div
+          className={cn(
+            "mt-1 max-h-96 overflow-y-auto rounded-md border bg-white py-1",
+            inline ? "" : "absolute inset-x-0 top-full z-40 shadow-lg",
+          )}
+        >
           <div id={listId} role="listbox" aria-label="Suggestions">
             {items.map((item, index) => (
               <div

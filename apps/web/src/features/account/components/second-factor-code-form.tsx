@@ -14,11 +14,14 @@ export function SecondFactorCodeForm({
   pendingLabel,
   onSubmit,
   onCancel,
+  onModeChange,
 }: {
   submitLabel: string;
   pendingLabel: string;
   onSubmit: (input: SecondFactorInput) => Promise<unknown>;
   onCancel: () => void;
+  /** Told when the person switches between the app's code and a recovery code, so the words around can follow. */
+  onModeChange?: (recovery: boolean) => void;
 }) {
   const id = useId();
   const [useRecovery, setUseRecovery] = useState(false);
@@ -67,7 +70,8 @@ export function SecondFactorCodeForm({
           variant="link"
           className="h-auto px-0"
           onClick={() => {
-            setUseRecovery((v) => !v);
+            setUseRecovery(!useRecovery);
+            onModeChange?.(!useRecovery);
             setValue("");
             setError(undefined);
           }}

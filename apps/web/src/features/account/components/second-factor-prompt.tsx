@@ -26,6 +26,7 @@ interface Pending {
  */
 export function SecondFactorPrompt() {
   const [pending, setPending] = useState<Pending | null>(null);
+  const [recovery, setRecovery] = useState(false);
   const current = useRef<Pending | null>(null);
   const verify = useVerifySecondFactor();
   const navigate = useNavigate();
@@ -49,6 +50,7 @@ export function SecondFactorPrompt() {
     current.current?.resolve(passed);
     current.current = null;
     setPending(null);
+    setRecovery(false);
   }
 
   return (
@@ -83,8 +85,10 @@ export function SecondFactorPrompt() {
             <DialogHeader>
               <DialogTitle>Confirm it's you</DialogTitle>
               <DialogDescription>
-                Enter the code from your authenticator app to continue. You will not be asked again on this device for{" "}
-                {SECOND_FACTOR_VALID_HOURS} hours.
+                {recovery
+                  ? "Enter one of your recovery codes to continue; each code works once."
+                  : "Enter the code from your authenticator app to continue."}{" "}
+                You will not be asked again on this device for {SECOND_FACTOR_VALID_HOURS} hours.
               </DialogDescription>
             </DialogHeader>
             <SecondFactorCodeForm
@@ -95,6 +99,7 @@ export function SecondFactorPrompt() {
                 finish(true);
               }}
               onCancel={() => finish(false)}
+              onModeChange={setRecovery}
             />
           </>
         )}

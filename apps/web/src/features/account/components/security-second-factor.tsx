@@ -1,5 +1,4 @@
-import type { TotpSetupDto } from "@tranche/domain";
-import { format } from "date-fns";
+import { formatDateTime, type TotpSetupDto } from "@tranche/domain";
 import { ShieldCheckIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -66,7 +65,7 @@ export function SecuritySecondFactor() {
               </Badge>
               <span>
                 {data.validUntil
-                  ? `Confirmed on this device until ${format(new Date(data.validUntil), "MMM d, h:mm a")}.`
+                  ? `Confirmed on this device until ${formatDateTime(data.validUntil)}.`
                   : "Not confirmed on this device yet: you will be asked for a code when you need it."}
               </span>
             </p>

@@ -100,6 +100,8 @@ function ChartCard<Row>({
             </table>
           </div>
         ) : (
+          // Hidden from assistive technology (the summary above and "Show table" say the same), so nothing in it
+          // may take focus: recharts' keyboard layer is off on every chart here.
           <div className="h-64 w-full" aria-hidden>
             <ResponsiveContainer width="100%" height="100%">
               {children}
@@ -126,7 +128,7 @@ function CapitalChart({ series }: { series: AnalyticsDto["capital"][number] }) {
         { label: "Settled", value: (p) => money(p.settled) },
       ]}
     >
-      <AreaChart data={points} margin={{ left: 4, right: 8, top: 8 }}>
+      <AreaChart accessibilityLayer={false} data={points} margin={{ left: 4, right: 8, top: 8 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="month" tickFormatter={monthLabel} fontSize={12} minTickGap={24} />
         <YAxis tickFormatter={(v: number) => compactMoney(v, currency)} fontSize={12} width={64} />
@@ -172,7 +174,7 @@ function MilestonesChart({ points }: { points: AnalyticsDto["milestones"] }) {
         { label: "Delayed", value: (p) => String(p.delayed) },
       ]}
     >
-      <BarChart data={points} margin={{ left: 4, right: 8, top: 8 }}>
+      <BarChart accessibilityLayer={false} data={points} margin={{ left: 4, right: 8, top: 8 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="month" tickFormatter={monthLabel} fontSize={12} minTickGap={24} />
         <YAxis allowDecimals={false} fontSize={12} width={40} />
@@ -213,7 +215,7 @@ function UpcomingChart({ series }: { series: AnalyticsDto["upcoming"][number] })
         { label: "Capital due", value: (p) => money(p.amount) },
       ]}
     >
-      <BarChart data={points} margin={{ left: 4, right: 8, top: 8 }}>
+      <BarChart accessibilityLayer={false} data={points} margin={{ left: 4, right: 8, top: 8 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="month" tickFormatter={monthLabel} fontSize={12} minTickGap={24} />
         <YAxis tickFormatter={(v: number) => compactMoney(v, currency)} fontSize={12} width={64} />
@@ -241,7 +243,7 @@ function TurnaroundChart({ buckets }: { buckets: NonNullable<AnalyticsDto["turna
         { label: "Decisions", value: (b) => String(b.count) },
       ]}
     >
-      <BarChart data={buckets} margin={{ left: 4, right: 8, top: 8 }}>
+      <BarChart accessibilityLayer={false} data={buckets} margin={{ left: 4, right: 8, top: 8 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="bucket" fontSize={12} interval={0} angle={-20} textAnchor="end" height={48} />
         <YAxis allowDecimals={false} fontSize={12} width={40} />

@@ -1,9 +1,11 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { Preloaded, preloadable } from "@/app/lazy-route";
 import { Skeleton } from "@/components/ui/feedback";
 import { useSession } from "@/features/auth/api/session";
 
-// Recharts is large: it loads with this chunk, only on the screens that draw charts.
-const AnalyticsCharts = lazy(() => import("./analytics-charts"));
+// Recharts is large: it loads with this chunk, only on the screens that draw charts (which start it early).
+const { entry: charts, preload } = preloadable(() => import("./analytics-charts"));
+export const preloadCharts = preload;
 
 /** Capital, milestone and upcoming-release charts for investors, admins and owners (their own projects). */
 export function ReportCharts() {
@@ -12,7 +14,7 @@ export function ReportCharts() {
   return (
     <section aria-label="Charts" className="mb-8">
       <Suspense fallback={<Skeleton className="h-72" />}>
-        <AnalyticsCharts />
+        <Preloaded entry={charts} props={{}} />
       </Suspense>
     </section>
   );
@@ -25,7 +27,7 @@ export function VerifierTurnaround() {
   return (
     <section aria-label="Turnaround" className="mb-8">
       <Suspense fallback={<Skeleton className="h-72" />}>
-        <AnalyticsCharts turnaround />
+        <Preloaded entry={charts} props={{ turnaround: true }} />
       </Suspense>
     </section>
   );

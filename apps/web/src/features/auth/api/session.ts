@@ -1,12 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SignInInput, SignUpInput, UserDto } from "@tranche/domain";
 import { api } from "@/lib/api-client";
+import { takeKnown } from "@/lib/early-fetch";
 
 export const sessionKeys = { current: ["session"] as const, demo: ["session", "demo-accounts"] as const };
 
 export const sessionQuery = queryOptions({
   queryKey: sessionKeys.current,
   queryFn: async () => (await api<{ user: UserDto | null }>("/auth/session", { redirectOn401: false })).user,
+  // On a first load the server wrote the session into the page (app/preload-route.ts): no wait, no request.
+  initialData: () => takeKnown<{ user: UserDto | null }>("/auth/session")?.user,
   staleTime: 60_000,
 });
 

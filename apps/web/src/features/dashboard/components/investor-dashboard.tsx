@@ -1,4 +1,4 @@
-import { formatMoney, type InvestorDashboardDto, LIMITS, progressPercent } from "@tranche/domain";
+import { formatMoney, formatMoneyCompact, type InvestorDashboardDto, LIMITS, progressPercent } from "@tranche/domain";
 import { AlertTriangleIcon, BadgeCheckIcon, ClockIcon, LandmarkIcon } from "lucide-react";
 import { Link } from "react-router";
 import { ProjectStatusBadge } from "@/components/status-badge";
@@ -43,10 +43,11 @@ export function InvestorDashboard({ data }: { data: InvestorDashboardDto }) {
             <>
               Released: {percent}
               <span className="mt-1 block" data-testid="settled-figure">
+                {/* The same compact form as the released figure above it: one format per card. */}
                 Settled:{" "}
                 {data.verifiedDisbursements.length === 0
-                  ? formatMoney(0, "USD")
-                  : data.verifiedDisbursements.map((d) => formatMoney(d.settled, d.currency)).join(" · ")}
+                  ? formatMoneyCompact(0, "USD")
+                  : data.verifiedDisbursements.map((d) => formatMoneyCompact(d.settled, d.currency)).join(" · ")}
               </span>
             </>
           }

@@ -13,7 +13,7 @@ import { ListSearch } from "@/components/list-search";
 import { PagedListState } from "@/components/paged-list-state";
 import { SelectFilter } from "@/components/select-filter";
 import { TabCount } from "@/components/tab-count";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
 import { projectKeys } from "@/features/projects/api/keys";
 import { api, errorMessage } from "@/lib/api-client";
@@ -60,21 +60,20 @@ export function MilestoneList({ projectPicker = false }: { projectPicker?: boole
   }, [milestones.error]);
 
   return (
-    <div className="grid gap-4">
-      <Tabs value={status ?? "all"} onValueChange={(value) => setView({ status: value })}>
-        <TabsList aria-label="Filter milestones by status" className="h-auto flex-wrap">
-          <TabsTrigger value="all">
-            All
-            <TabCount count={counts?.total} />
+    // The filtered list is the selected tab's panel: each tab controls the element it names (aria-controls).
+    <Tabs value={status ?? "all"} onValueChange={(value) => setView({ status: value })} className="grid gap-4">
+      <TabsList aria-label="Filter milestones by status" className="h-auto flex-wrap">
+        <TabsTrigger value="all">
+          All
+          <TabCount count={counts?.total} />
+        </TabsTrigger>
+        {MILESTONE_STATUSES.map((s) => (
+          <TabsTrigger key={s} value={s}>
+            {formatStatus(s)}
+            <TabCount count={counts?.byStatus[s]} />
           </TabsTrigger>
-          {MILESTONE_STATUSES.map((s) => (
-            <TabsTrigger key={s} value={s}>
-              {formatStatus(s)}
-              <TabCount count={counts?.byStatus[s]} />
-            </TabsTrigger>
-          ))}
-        </TabsList>
-      </Tabs>
+        ))}
+      </TabsList>
       <div className="flex flex-wrap items-center gap-2">
         {projectPicker ? <ProjectPicker value={view.project} onChange={(project) => setView({ project })} /> : null}
         <ListSearch label="Search milestones by title" value={view.q} onSearch={(q) => setView({ q })} />
@@ -83,14 +82,20 @@ export function MilestoneList({ projectPicker = false }: { projectPicker?: boole
           <ExportCsvLink path="/api/milestones/export.csv" filters={{ status, q: view.q || undefined, projectId }} />
         </div>
       </div>
-      <PagedListState
-        list={milestones}
-        noun="milestones"
-        empty="No milestones found"
-        emptyHint={view.q ? `No milestone title contains “${view.q}”.` : undefined}
-      >
-        <MilestoneTable milestones={milestones.items} sort={sort} onSortChange={(value) => setView({ sort: value })} />
-      </PagedListState>
-    </div>
+      <TabsContent value={status ?? "all"} className="mt-0">
+        <PagedListState
+          list={milestones}
+          noun="milestones"
+          empty="No milestones found"
+          emptyHint={view.q ? `No milestone title contains “${view.q}”.` : undefined}
+        >
+          <MilestoneTable
+            milestones={milestones.items}
+            sort={sort}
+            onSortChange={(value) => setView({ sort: value })}
+          />
+        </PagedListState>
+      </TabsContent>
+    </Tabs>
   );
 }

@@ -6,7 +6,7 @@ import { SelectFilter } from "@/components/select-filter";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState, LoadError, Skeleton } from "@/components/ui/feedback";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
 import { useDocumentTitle } from "@/lib/document-title";
 import { useUrlState } from "@/lib/use-url-state";
@@ -50,7 +50,8 @@ export function NotificationsList() {
     });
 
   return (
-    <div className="grid gap-6">
+    // The list is the selected tab's panel: each tab controls the element it names (aria-controls).
+    <Tabs value={unreadOnly ? "unread" : "all"} onValueChange={(show) => setView({ show })} className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Notifications</h1>
         <Button variant="outline" onClick={onMarkAll} disabled={list.isPending || !anyUnread || markAll.isPending}>
@@ -58,12 +59,10 @@ export function NotificationsList() {
         </Button>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Tabs value={unreadOnly ? "unread" : "all"} onValueChange={(show) => setView({ show })}>
-          <TabsList aria-label="Show notifications">
-            <TabsTrigger value="all">All</TabsTrigger>
-            <TabsTrigger value="unread">Unread</TabsTrigger>
-          </TabsList>
-        </Tabs>
+        <TabsList aria-label="Show notifications">
+          <TabsTrigger value="all">All</TabsTrigger>
+          <TabsTrigger value="unread">Unread</TabsTrigger>
+        </TabsList>
         <SelectFilter
           label="Category"
           value={category ?? "all"}
@@ -71,36 +70,38 @@ export function NotificationsList() {
           onChange={(value) => setView({ category: value })}
         />
       </div>
-      {list.isPending ? (
-        <div className="grid gap-3" role="status" aria-busy="true" aria-label="Loading notifications">
-          {Array.from({ length: LIMITS.notificationSkeletonRows }, (_, i) => (
-            <Skeleton key={i} data-testid="notification-skeleton" className="h-24 w-full" />
-          ))}
-        </div>
-      ) : list.isError ? (
-        <LoadError title="Could not load notifications" error={list.error} onRetry={list.refetch} />
-      ) : items.length === 0 ? (
-        <EmptyState title="No notifications">
-          {category ? "No notification in this category." : "You're all caught up!"}
-        </EmptyState>
-      ) : (
-        <ul className="grid gap-3" aria-label="Notifications">
-          {items.map((item) => (
-            <NotificationItem key={item.id} item={item} />
-          ))}
-        </ul>
-      )}
-      {list.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          onClick={() => list.fetchNextPage()}
-          disabled={list.isFetchingNextPage}
-        >
-          Load more
-        </Button>
-      ) : null}
-    </div>
+      <TabsContent value={unreadOnly ? "unread" : "all"} className="mt-0 grid gap-6">
+        {list.isPending ? (
+          <div className="grid gap-3" role="status" aria-busy="true" aria-label="Loading notifications">
+            {Array.from({ length: LIMITS.notificationSkeletonRows }, (_, i) => (
+              <Skeleton key={i} data-testid="notification-skeleton" className="h-24 w-full" />
+            ))}
+          </div>
+        ) : list.isError ? (
+          <LoadError title="Could not load notifications" error={list.error} onRetry={list.refetch} />
+        ) : items.length === 0 ? (
+          <EmptyState title="No notifications">
+            {category ? "No notification in this category." : "You're all caught up!"}
+          </EmptyState>
+        ) : (
+          <ul className="grid gap-3" aria-label="Notifications">
+            {items.map((item) => (
+              <NotificationItem key={item.id} item={item} />
+            ))}
+          </ul>
+        )}
+        {list.hasNextPage ? (
+          <Button
+            variant="outline"
+            className="justify-self-center"
+            onClick={() => list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+          >
+            Load more
+          </Button>
+        ) : null}
+      </TabsContent>
+    </Tabs>
   );
 }
 

@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 import { ExportCsvLink } from "@/components/export-csv-link";
 import { SelectFilter } from "@/components/select-filter";
 import { TabCount } from "@/components/tab-count";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ProjectCard } from "./project-card";
 
 const FILTERS: { value: string; label: string }[] = [
@@ -64,7 +64,10 @@ export function ProjectList({
           <ExportCsvLink path="/api/projects/export.csv" filters={{ status, q: search }} />
         </div>
       </div>
-      <div className="mt-4">{children}</div>
+      {/* The list is the selected tab's panel: each tab controls the element it names (aria-controls). */}
+      <TabsContent value={status ?? "all"} className="mt-4">
+        {children}
+      </TabsContent>
     </Tabs>
   );
 }

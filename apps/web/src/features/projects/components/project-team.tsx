@@ -65,11 +65,13 @@ function Person({
 export function ProjectTeam({ project }: { project: ProjectDetailDto }) {
   const remove = useRemoveMember();
   const lead = useSetLeadInvestor(project.id);
-  const makeLead = (member: TeamMemberDto) =>
-    lead.mutate(member.id, {
-      onSuccess: () => toast.success("Lead investor named", `${member.name} may now set the release policy.`),
-      onError: (e) => toast.error("Error naming the lead investor", errorMessage(e)),
-    });
+  const [naming, setNaming] = useState<TeamMemberDto | null>(null);
+  const currentLead = project.investors.find((m) => m.isLead);
+  const confirmLead = (member: TeamMemberDto) =>
+    lead
+      .mutateAsync(member.id)
+      .then(() => toast.success("Lead investor named", `${member.name} may now set the release policy.`))
+      .catch((e) => toast.error("Error naming the lead investor", errorMessage(e)));
   const canAssign = project.permissions.canAssign;
   const [removing, setRemoving] = useState<{ member: TeamMemberDto; role: "verifier" | "investor" } | null>(null);
   const removeMember = (member: TeamMemberDto, role: "verifier" | "investor") => setRemoving({ member, role });
@@ -115,7 +117,7 @@ export function ProjectTeam({ project }: { project: ProjectDetailDto }) {
                   onRemove={canAssign ? () => removeMember(m, "investor") : undefined}
                   extra={
                     canAssign && !m.isLead ? (
-                      <Button variant="ghost" size="sm" disabled={lead.isPending} onClick={() => makeLead(m)}>
+                      <Button variant="ghost" size="sm" disabled={lead.isPending} onClick={() => setNaming(m)}>
                         Make lead
                       </Button>
                     ) : null
@@ -150,6 +152,16 @@ export function ProjectTeam({ project }: { project: ProjectDetailDto }) {
           )}
         </CardContent>
       </Card>
+      {naming ? (
+        <ConfirmDialog
+          title={`Make ${naming.name} the lead investor of ${project.name}?`}
+          description={`The lead investor sets the release policy of ${project.name}: how many verifier approvals a release needs and whether an investor must countersign.${currentLead ? ` ${currentLead.name} loses that right.` : ""} The change takes effect at once and is recorded in the audit log.`}
+          confirmLabel="Make lead investor"
+          pendingLabel="Naming..."
+          onClose={() => setNaming(null)}
+          onConfirm={() => confirmLead(naming)}
+        />
+      ) : null}
       {removing ? (
         <ConfirmDialog
           title={`Remove ${removing.member.name} from this project?`}

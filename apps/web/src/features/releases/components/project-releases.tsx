@@ -53,7 +53,7 @@ export function ProjectReleases({ projectId }: { projectId: string }) {
                 <thead className="bg-muted text-slate-700">
                   <tr>
                     {["Milestone", "Amount", "Status", "Custodian", "Updated", ""].map((h, i) => (
-                      // Below sm, the status and the custodian's answer stack under the milestone instead.
+                      // Below sm, the status, the custodian's answer and the time stack under the milestone instead.
                       <th
                         key={h || i}
                         scope="col"
@@ -77,6 +77,9 @@ export function ProjectReleases({ projectId }: { projectId: string }) {
                         <span className="mt-1 grid justify-items-start gap-1 text-xs text-slate-700 sm:hidden">
                           <ReleaseStatusBadge status={r.status} />
                           {custodianAnswer(r)}
+                          <span data-testid="release-updated-phone">
+                            Updated <time dateTime={r.updatedAt}>{formatDateTime(r.updatedAt)}</time>
+                          </span>
                         </span>
                       </td>
                       <td className="whitespace-nowrap px-3 py-2 font-medium text-slate-900">

@@ -52,7 +52,7 @@ export function RolePicker({ user, isSelf, className }: { user: UserAdminDto; is
       {proposed ? (
         <ConfirmDialog
           title={`Change ${user.name}'s role to ${ROLE_LABELS[proposed]}?`}
-          description={`${user.name} is now ${current}. ${ROLE_EFFECT[proposed]} The change takes effect at once, is recorded in the audit log, and ${user.name} is notified.`}
+          description={`${user.name} is currently ${current}. ${ROLE_EFFECT[proposed]} The change takes effect at once, is recorded in the audit log, and ${user.name} is notified.`}
           confirmLabel="Change role"
           pendingLabel="Changing..."
           onClose={() => setProposed(null)}

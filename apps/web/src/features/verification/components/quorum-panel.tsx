@@ -1,6 +1,8 @@
 import { formatDateTime, formatMoney, type VerificationDecisionDto, type VerificationDto } from "@tranche/domain";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
 import { useMilestoneAction } from "../api/milestone-action";
@@ -33,6 +35,7 @@ function DecisionRow({ d, currency }: { d: VerificationDecisionDto; currency: st
 /** "2 of 3 approvals" with who and when, void decisions struck through, and the investor's Countersign. */
 export function QuorumPanel({ verification: v }: { verification: VerificationDto }) {
   const countersign = useMilestoneAction(v.milestoneId, "countersign");
+  const [confirming, setConfirming] = useState(false);
   const { quorum } = v;
   const release = formatMoney(quorum.openAmount, v.currency);
   const showTally = v.status === "in_verification" || quorum.required > 1 || quorum.decisions.length > 0;
@@ -63,21 +66,24 @@ export function QuorumPanel({ verification: v }: { verification: VerificationDto
       )}
       {v.permissions.canCountersign ? (
         <div>
-          <Button
-            variant="accent"
-            disabled={countersign.isPending}
-            onClick={() =>
-              countersign.mutate(
-                {},
-                {
-                  onSuccess: () => toast.success("Release countersigned", `${release} is released for "${v.title}".`),
-                  onError: (e) => toast.error("Error countersigning", errorMessage(e)),
-                },
-              )
-            }
-          >
+          <Button variant="accent" disabled={countersign.isPending} onClick={() => setConfirming(true)}>
             Countersign release
           </Button>
+          {confirming ? (
+            <ConfirmDialog
+              title={`Release ${release} for "${v.title}"?`}
+              description={`Your countersignature completes the release rule: ${release} of ${v.projectName} is released as soon as you confirm. The release is recorded in the audit log and cannot be undone here.`}
+              confirmLabel={`Countersign and release ${release}`}
+              pendingLabel="Countersigning..."
+              onClose={() => setConfirming(false)}
+              onConfirm={() =>
+                countersign
+                  .mutateAsync({})
+                  .then(() => toast.success("Release countersigned", `${release} is released for "${v.title}".`))
+                  .catch((e) => toast.error("Error countersigning", errorMessage(e)))
+              }
+            />
+          ) : null}
         </div>
       ) : v.permissions.reasons.countersign ? (
         <p className="text-sm text-muted-foreground">{v.permissions.reasons.countersign}</p>

@@ -1,17 +1,20 @@
 import { useQueryClient } from "@tanstack/react-query";
 import {
+  approveSchema,
   CHECKLIST_ITEMS,
   type Checklist,
   checklistComplete,
   formatDateTime,
   formatLongDate,
   formatMoney,
+  rejectSchema,
   shareOf,
   type VerificationDto,
   verificationProgress,
 } from "@tranche/domain";
 import { CheckCircle2Icon, CircleIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import type { z } from "zod";
 import { MilestoneStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -124,12 +127,21 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
     setShareError(undefined);
     setCommentsError(undefined);
     const agreed = Number(share);
+    const input = {
+      comments: comments.trim() || undefined,
+      share: agreed === 100 || share.trim() === "" ? undefined : agreed,
+    };
+    // The server's own rules, checked here first: a request that would be refused does not ask for a code.
+    const checked = approveSchema.safeParse(input);
+    if (!checked.success) {
+      const fields = fieldErrors(checked.error);
+      setShareError(fields.share);
+      setCommentsError(fields.comments);
+      toast.error("Error approving milestone", fields.comments ?? fields.share ?? checked.error.issues[0]?.message);
+      return;
+    }
     approve.mutate(
-      {
-        comments: comments.trim() || undefined,
-        share: agreed === 100 || share.trim() === "" ? undefined : agreed,
-        idempotencyKey: approvalKey.current,
-      },
+      { ...input, idempotencyKey: approvalKey.current },
       {
         onSuccess: (after) =>
           after.status === "verified"
@@ -155,6 +167,13 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
 
   const onReject = () => {
     setCommentsError(undefined);
+    const checked = rejectSchema.safeParse({ comments });
+    if (!checked.success) {
+      const field = fieldErrors(checked.error).comments;
+      setCommentsError(field);
+      toast.error("Error rejecting milestone", field ?? checked.error.issues[0]?.message);
+      return;
+    }
     reject.mutate(
       { comments },
       {
@@ -374,6 +393,13 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
       </DialogFooter>
     </>
   );
+}
+
+/** The first message for each field of a failed parse, by the field's name (as the server's details). */
+function fieldErrors(error: z.ZodError): Record<string, string | undefined> {
+  const fields: Record<string, string | undefined> = {};
+  for (const issue of error.issues) fields[String(issue.path[0] ?? "")] ??= issue.message;
+  return fields;
 }
 
 /** "Releases €1,200,000 of €2,000,000 open." — the server's own rounding (the domain's shareOf), before approving. */

@@ -1,0 +1,24 @@
+// The app shell carries the signed-in user as a JSON data block (apps/server/src/web-app.ts): nothing in a user's
+// own fields (a name they chose) can end the element or run as a script.
+import { describe, expect, it } from "vitest";
+import { shellWithSession } from "../src/web-app";
+
+const SHELL = '<!doctype html><html><head><title>Tranche</title></head><body><div id="root"></div></body></html>';
+
+describe("the app shell's session block", () => {
+  it("writes the user before </head> as JSON the page can read back", () => {
+    const user = { id: "u1", name: "Ada", email: "ada@example.com", role: "investor" } as never;
+    const html = shellWithSession(SHELL, user);
+    const block = html.match(/<script type="application\/json" id="session-data">(.*)<\/script><\/head>/)?.[1];
+    expect(JSON.parse(block ?? "")).toEqual({ user });
+    expect(shellWithSession(SHELL, null)).toContain('id="session-data">{"user":null}</script></head>');
+  });
+
+  it("escapes '<' so a name cannot close the element", () => {
+    const user = { id: "u1", name: "</script><script>alert(1)</script>", email: "x@example.com" } as never;
+    const html = shellWithSession(SHELL, user);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    const block = html.match(/id="session-data">(.*)<\/script>/)?.[1] ?? "";
+    expect(JSON.parse(block).user.name).toBe("</script><script>alert(1)</script>");
+  });
+});

@@ -1,0 +1,53 @@
+// The signed-in app against WCAG 2.1 A and AA (axe): every main page of each demo role, once its data has loaded,
+// with no violation of any impact. The public pages are checked in public.test.ts.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO, DESKTOP, signIn, useBrowserSuite } from "./support/app";
+
+const suite = useBrowserSuite();
+
+/** Each role's main pages: the dashboard, its sidebar links, notifications, account, and one project and milestone. */
+const PAGES: Record<keyof typeof DEMO, string[]> = {
+  investor: ["/dashboard", "/projects", "/milestones", "/verifiers", "/reports", "/notifications", "/account"],
+  owner: ["/dashboard", "/projects", "/milestones", "/notifications", "/account"],
+  verifier: ["/dashboard", "/verifications", "/reports", "/notifications", "/account"],
+  admin: ["/dashboard", "/users", "/projects", "/verifiers", "/settings", "/notifications", "/account"],
+};
+
+/** Waits until the page's heading is there and nothing in <main> is still loading. */
+async function settled(page: Page): Promise<void> {
+  await page.locator("main h1").first().waitFor();
+  await page.waitForFunction(
+    () => !document.querySelector('main [aria-busy="true"], main .animate-pulse, main .animate-spin'),
+  );
+}
+
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+describe("signed-in pages pass axe (WCAG 2.1 A and AA)", () => {
+  for (const role of Object.keys(PAGES) as (keyof typeof DEMO)[]) {
+    it(`as the ${role}`, async () => {
+      const { context, page } = await suite.page(DESKTOP);
+      await signIn(page, DEMO[role]);
+      const { items: projects } = await (await page.request.get("/api/projects?limit=1")).json();
+      const paths = [...PAGES[role]];
+      if (projects[0]) {
+        paths.push(`/projects/${projects[0].id}`);
+        const detail = await (await page.request.get(`/api/projects/${projects[0].id}`)).json();
+        if (detail.milestones?.[0]) paths.push(`/milestones/${detail.milestones[0].id}`);
+      }
+      const failures: string[] = [];
+      for (const path of paths) {
+        await page.goto(path);
+        await settled(page);
+        for (const violation of await violations(page)) failures.push(`${path}: ${violation}`);
+      }
+      expect(failures).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,53 @@
+// The order of checks on a decision: what is wrong with the request is said before anyone is asked for a
+// second-factor code, and the code prompt's words follow the switch to a recovery code.
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { generateHOTP } from "@oslojs/otp";
+import { describe, expect, it } from "vitest";
+import { DEMO, DESKTOP, expectToast, screenshot, signIn, useBrowserSuite } from "./support/app";
+
+const suite = useBrowserSuite();
+
+describe("order of checks", () => {
+  it("a partial approval without a reason is refused before the code is asked; the recovery-code prompt says so", async () => {
+    // The verifier sets up an authenticator app in one session (which passes the second factor there) ...
+    const enrolling = await suite.page(DESKTOP);
+    await signIn(enrolling.page, DEMO.verifier);
+    const setup = await (await enrolling.page.request.post("/api/auth/mfa/totp/setup")).json();
+    const code = generateHOTP(decodeBase32IgnorePadding(setup.secret), BigInt(Math.floor(Date.now() / 30_000)), 6);
+    const enabled = await enrolling.page.request.post("/api/auth/mfa/totp/enable", { data: { code } });
+    expect(enabled.status()).toBe(200);
+    const { recoveryCodes } = (await enabled.json()) as { recoveryCodes: string[] };
+    await enrolling.context.close();
+
+    // ... and decides in another, which has not passed it.
+    const { context, page } = await suite.page(DESKTOP);
+    await signIn(page, DEMO.verifier);
+    await page.goto("/verifications");
+    const item = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Panel and inverter delivery" }) });
+    await item.getByRole("button", { name: "Continue Verification" }).click();
+    const dialog = page.getByRole("dialog", { name: "Milestone Verification" });
+    await dialog.getByLabel("Share to release (%)").fill("60");
+    await dialog.getByRole("button", { name: "Approve" }).click();
+    const reason = "Give a reason of at least 10 characters for approving only part of the amount.";
+    await dialog.getByText(reason).waitFor();
+    const prompt = page.getByRole("dialog", { name: "Confirm it's you" });
+    expect(await prompt.count()).toBe(0);
+    await screenshot(page, "check-order-reason-first", { fullPage: false });
+
+    // With the reason, the code is asked; in recovery-code mode the words ask for a recovery code.
+    await dialog.getByLabel("Comments").fill("Only the panels were delivered; the inverters follow next month.");
+    await dialog.getByRole("button", { name: "Approve" }).click();
+    await prompt.waitFor();
+    expect(await prompt.textContent()).toContain("Enter the code from your authenticator app to continue.");
+    await prompt.getByRole("button", { name: "Use a recovery code instead" }).click();
+    await prompt.getByText("Enter one of your recovery codes to continue; each code works once.").waitFor();
+    expect(await prompt.textContent()).not.toContain("authenticator app to continue");
+    await screenshot(page, "check-order-recovery-prompt", { fullPage: false });
+    await prompt.getByLabel("Recovery code").fill(recoveryCodes[0]);
+    await prompt.getByRole("button", { name: "Verify" }).click();
+    await expectToast(page, "Part released");
+    await context.close();
+  });
+});
