@@ -1,4 +1,4 @@
-// A signed-in page's first load (docs/decisions/016): the shell says who is signed in, and the page's data is asked
+// A signed-in page's first load (docs/decisions/017): the shell says who is signed in, and the page's data is asked
 // for once, while its code loads, not after a session round trip.
 import { describe, expect, it } from "vitest";
 import { DEMO, DESKTOP, signIn, useBrowserSuite } from "./support/app";

@@ -51,7 +51,7 @@ export function mountWebApp(app: Hono<AppEnv>, publicUrl: string) {
   );
   // A chunk that is not there (a page built before a deploy asking for its old chunks) is a 404, not the shell.
   app.get("/assets/*", (c) => c.text("Not found", 404));
-  // The shell says who is signed in (docs/decisions/016): the page asks for its data at once, not after a
+  // The shell says who is signed in (docs/decisions/017): the page asks for its data at once, not after a
   // round trip for the session. Per person, so never stored by a cache.
   const shell = readFileSync(shellPath, "utf8");
   app.get("*", async (c) => {
