@@ -69,7 +69,8 @@ describe("prerendered public pages", () => {
     ]) {
       const res = await get(url);
       expect(res.status, url).toBe(200);
-      expect(res.headers.get("cache-control"), url).toBe("no-cache");
+      // Per person (it says who is signed in): never stored by a cache.
+      expect(res.headers.get("cache-control"), url).toBe("private, no-store");
       const html = await decoded(res);
       expect(html, url).toContain('<div id="root"></div>');
       expect(html, url).not.toContain("<h1");
