@@ -63,7 +63,8 @@ describe("role dashboards", () => {
     const { context, page } = await open(DEMO.verifier);
     expect(await text(page, "Capital Protected")).toContain("$6M€2M");
     expect(await text(page, "Pending Verification")).toContain("4 milestones pending");
-    expect(await text(page, "Action Required")).toContain("5 items");
+    // One definition: what waits on the verifier is the same figure here, on /verifications and in its cards.
+    expect(await text(page, "Action Required")).toContain("4 items");
     // Below the cards, the verification feature's own dashboard (the verifier's live queue).
     await page.getByRole("tab", { name: "Pending" }).waitFor();
     await screenshot(page, "dashboard-verifier-desktop");

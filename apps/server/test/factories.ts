@@ -55,6 +55,7 @@ export async function makeMilestone(
   } = {},
 ) {
   const status = options.status ?? "pending";
+  const now = new Date();
   const [milestone] = await t.deps.db
     .insert(milestones)
     .values({
@@ -65,8 +66,9 @@ export async function makeMilestone(
       capitalAmount: moneyParam(options.capitalAmount ?? 100_000),
       status,
       verifierId: options.verifier?.id ?? null,
-      verificationDate: status === "verified" || status === "rejected" ? new Date() : null,
-      startedAt: status === "pending" || status === "delayed" ? null : new Date(),
+      // One instant for both: started and decided at once, never decided before it started.
+      verificationDate: status === "verified" || status === "rejected" ? now : null,
+      startedAt: status === "pending" || status === "delayed" ? null : now,
     })
     .returning();
   if (status === "verified") {
