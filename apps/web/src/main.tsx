@@ -2,7 +2,6 @@ import "@fontsource-variable/inter";
 import "./index.css";
 import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { preloadRoute } from "./app/preload-route";
 import { AppProvider } from "./app/provider";
 
 const root = document.getElementById("root");
@@ -30,5 +29,9 @@ if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
 else {
   // The empty shell: a signed-in page (or a 404). Its code and data are asked for now, all at once, and React
   // starts once the code is in, so no layout shows a loading fallback only to replace it.
-  void preloadRoute(window.location).then(() => createRoot(root).render(app));
+  // Loaded only here, so the public pages' first script stays as small as it was.
+  void import("./app/preload-route")
+    .then(({ preloadRoute }) => preloadRoute(window.location))
+    .catch(() => undefined)
+    .then(() => createRoot(root).render(app));
 }
