@@ -8,16 +8,17 @@ import {
   type TransitionName,
   type updateMilestoneSchema,
 } from "@tranche/domain";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ServiceContext } from "../../context";
-import type { Tx } from "../../db/client";
-import { disbursements, milestones, projects } from "../../db/schema";
+import { queryRows, type Tx } from "../../db/client";
+import { milestones, projects } from "../../db/schema";
 import { AppError, businessRule, conflict, forbidden } from "../../errors";
 import { moneyParam, toMoney } from "../../lib/money";
 import { type MilestoneAccess, requireVisibleMilestone } from "../access";
 import { appendAudit } from "../audit/append";
 import { recomputeProjectStatus } from "../projects/recompute-status";
+import { openAmount } from "../releases/sums";
 import { delayLocked, undelayLocked } from "../verification/delay";
 import { resubmitLocked } from "../verification/resubmit";
 import { milestoneDetail } from "./get";
@@ -122,10 +123,11 @@ export async function updateMilestone(
 
 /** A milestone's amount never goes below what was already released on it (the database holds this too). */
 async function assertCoversReleases(tx: Tx, milestoneId: string, amount: number, currency: string): Promise<void> {
-  const [row] = await tx
-    .select({ released: sql<string>`coalesce(sum(${disbursements.amount}), 0)` })
-    .from(disbursements)
-    .where(and(eq(disbursements.milestoneId, milestoneId), ne(disbursements.status, "cancelled")));
+  // Released on it: its amount less what is still open (the one definition of the open amount).
+  const [row] = await queryRows<{ released: string }>(
+    tx,
+    sql`select m.capital_amount - ${openAmount(sql`m`)} as released from milestones m where m.id = ${milestoneId}`,
+  );
   const released = toMoney(row?.released);
   if (amount < released) {
     throw businessRule(
