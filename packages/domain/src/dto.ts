@@ -11,6 +11,7 @@ import type {
   Role,
 } from "./constants";
 import type { EvidenceCaptureDto, EvidenceFlagDto } from "./evidence";
+import type { ChecklistNotes } from "./field";
 import type { ReleaseRule } from "./release-policy";
 
 export interface UserDto {
@@ -43,6 +44,9 @@ export interface ProjectSummaryDto {
   remainingCapital: number;
   currency: Currency;
   location: string;
+  /** The site's position in decimal degrees (both or neither): distances, directions and capture checks use it. */
+  siteLatitude: number | null;
+  siteLongitude: number | null;
   ownerId: string | null;
   milestoneCount: number;
   createdAt: string;
@@ -323,7 +327,11 @@ export interface VerificationDto {
   verificationDate: string | null;
   comments: string | null;
   checklist: Checklist;
+  /** The verifier's note per checklist item (what was seen on site); items without one are absent. */
+  checklistNotes: ChecklistNotes;
   progress: number;
+  /** The verification round: bumped by a resubmission and a partial release. Decisions name the round they saw. */
+  round: number;
   /** The report of the current decision, once submitted (submitting again edits it). */
   report: { id: string; createdAt: string; updatedAt: string } | null;
   quorum: QuorumDto;
@@ -419,7 +427,23 @@ export interface CertificateFacts {
    * the verifiers' reason for releasing only part (absent on a whole release).
    */
   partial?: { share: number; of: string; reason: string };
-  evidence: { name: string; sha256: string; size: number }[];
+  /**
+   * The files as they stood at approval; a captured file with its tags (position, accuracy in metres, time,
+   * distance to the site in metres) and every flag raised about a file, dismissed ones marked.
+   */
+  evidence: {
+    name: string;
+    sha256: string;
+    size: number;
+    capture?: {
+      latitude: number;
+      longitude: number;
+      accuracy: number | null;
+      capturedAt: string;
+      distanceToSiteM: number | null;
+    };
+    flags?: { code: string; severity: string; message: string; dismissed: boolean }[];
+  }[];
   auditEvent: { id: number; hash: string; recordedAt: string } | null;
   issuedAt: string;
 }

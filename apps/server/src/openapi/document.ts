@@ -1,3 +1,4 @@
+import { capturesSchema } from "@tranche/domain";
 import { z } from "zod";
 import { ERROR_STATUS, type ErrorCode } from "../errors";
 import { type Operation, operations } from "./operations";
@@ -23,11 +24,17 @@ const ERRORS: Record<number, [description: string, code: ErrorCode]> = {
     "forbidden",
   ],
   404: ["No such object, or the caller may not know it exists.", "not_found"],
-  409: ["The object's current state does not allow this (for example, already decided).", "conflict"],
+  409: [
+    "The object's current state does not allow this (for example, already decided); `stale_round`: the action named a verification round or policy version the milestone has since left.",
+    "conflict",
+  ],
   410: ["The link was used, withdrawn or has expired: ask for a new one.", "gone"],
   413: ["The body is larger than the limit.", "payload_too_large"],
   415: ["The body is not of the content type the route reads.", "unsupported_media_type"],
-  422: ["A business rule refuses it; the message says which.", "business_rule"],
+  422: [
+    "A business rule refuses it; the message says which. `hash_mismatch`: an uploaded file is not the one its capture entry states.",
+    "business_rule",
+  ],
   429: ["Too many requests: wait for `Retry-After` seconds.", "rate_limited"],
   503: [
     "The database is briefly unavailable: retry after `Retry-After` seconds. Nothing was written.",
@@ -108,6 +115,19 @@ export function openApiDocument(options: { serverUrl: string; version: string })
                   type: "object",
                   properties: {
                     files: { type: "array", items: { type: "string", contentMediaType: "application/octet-stream" } },
+                    captures: {
+                      type: "string",
+                      contentMediaType: "application/json",
+                      description:
+                        "Optional JSON array, one entry per file in order (null for a file without tags): " +
+                        "`{ sha256, latitude, longitude, accuracy, capturedAt }`.",
+                      contentSchema: jsonSchema(capturesSchema),
+                    },
+                    round: {
+                      type: "string",
+                      description:
+                        "Optional: the verification round the uploader saw (409 `stale_round` if it moved on).",
+                    },
                   },
                   required: ["files"],
                 },

@@ -4,7 +4,7 @@ import {
   CHECKLIST_ITEMS,
   cancelReleaseSchema,
   changePasswordSchema,
-  checklistSchema,
+  checklistUpdateSchema,
   createApiTokenSchema,
   createMilestoneSchema,
   createProjectSchema,
@@ -563,7 +563,7 @@ export function operations(): Operation[] {
       summary:
         "Approve (an assigned verifier); the approval that completes the release policy instructs the release, exactly once",
       description:
-        "Under a policy needing several approvals each assigned verifier approves once; `share` (percent) approves part of the open amount, with a reason. Send an `Idempotency-Key` header to make retries safe: the same key answers the first result again.",
+        "Under a policy needing several approvals each assigned verifier approves once; `share` (percent) approves part of the open amount, with a reason. Send an `Idempotency-Key` header to make retries safe: the same key answers the first result again. Send `round` and `policyVersion` as the verifier saw them: a milestone that has moved on since is refused with 409 `stale_round`.",
       body: approveSchema,
       bodyOptional: true,
       bodyExample: { comments: "All checklist items verified on site." },
@@ -574,6 +574,8 @@ export function operations(): Operation[] {
       id: "rejectMilestone",
       tag: "Verification",
       summary: "Reject with a reason",
+      description:
+        "`Idempotency-Key`, `round` and `policyVersion` as for approve: a replay answers the first result, a stale round is refused with 409 `stale_round`.",
       body: rejectSchema,
       bodyExample: { comments: "The inspection certificate is missing." },
       response: "The milestone, now rejected.",
@@ -624,8 +626,9 @@ export function operations(): Operation[] {
     write("put", "/api/milestones/{id}/checklist", {
       id: "updateChecklist",
       tag: "Verification",
-      summary: "Save the verification checklist",
-      body: checklistSchema,
+      summary: "Save the verification checklist, with a note per item",
+      description: "`notes` replaces the items' notes when sent; `round` as for approve; `Idempotency-Key` replays.",
+      body: checklistUpdateSchema,
       bodyExample: Object.fromEntries(CHECKLIST_ITEMS.map((item, i) => [item.key, i < 3])),
       response: "The saved checklist.",
       errors: [403, 409],
@@ -645,6 +648,21 @@ export function operations(): Operation[] {
       tag: "Verification",
       summary: "The signed-in verifier's queue",
       response: "Pending, in progress and completed verifications.",
+      errors: [403],
+    }),
+    get("/api/field/assignments", {
+      id: "listFieldAssignments",
+      tag: "Verification",
+      summary: "The signed-in verifier's open assignments, most urgent first (overdue, due soon, resubmitted, new)",
+      response: "Each assignment with its site coordinates, round and urgency.",
+      errors: [403],
+    }),
+    get("/api/field/assignments/{id}", {
+      id: "getFieldVisit",
+      tag: "Verification",
+      summary:
+        "What a site visit needs: the assignment, its verification state and its evidence (an assigned verifier)",
+      response: "The visit, as the field app keeps it on the device.",
       errors: [403],
     }),
     get("/api/verifications/completed", {
@@ -680,11 +698,18 @@ export function operations(): Operation[] {
     write("post", "/api/milestones/{id}/evidence", {
       id: "uploadEvidence",
       tag: "Evidence",
-      summary: "Upload evidence files (multipart field `files`; the project's owner)",
+      summary: "Upload evidence files (multipart field `files`; the project's owner or its verifier)",
+      description:
+        "Beside `files`, an optional JSON field `captures` gives each file's capture tags, in order: " +
+        "`{ sha256, latitude, longitude, accuracy, capturedAt }`. A tagged file whose SHA-256 differs from its entry's " +
+        "is refused with 422 `hash_mismatch` and nothing of the upload is stored. The server computes each capture's " +
+        "distance to the project's site and flags one taken farther than EVIDENCE_SITE_RADIUS_M (`far_from_site`) " +
+        "or outside the milestone's verification window (`outside_window`). Send an `Idempotency-Key` header to make " +
+        "retries safe: the same key answers the first result again and stores nothing twice.",
       multipart: true,
       created: true,
-      response: "The stored files.",
-      errors: [403, 409, 413, 415],
+      response: "The stored files, with their capture tags and flags.",
+      errors: [403, 409, 413, 415, 422],
     }),
     get("/api/evidence/{id}", {
       id: "downloadEvidence",

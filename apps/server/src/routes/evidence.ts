@@ -6,7 +6,7 @@ import { openEvidence } from "../services/evidence/download";
 import { listEvidence } from "../services/evidence/list";
 import { removeEvidence } from "../services/evidence/remove";
 import { uploadEvidence } from "../services/evidence/upload";
-import { serviceContext } from "./verification";
+import { idempotencyKey, serviceContext } from "./verification";
 
 /** Mounted on /milestones: a milestone's evidence list and multipart upload. */
 export const milestoneEvidenceRoutes = new Hono<AppEnv>()
@@ -15,8 +15,10 @@ export const milestoneEvidenceRoutes = new Hono<AppEnv>()
   )
   .post("/:id/evidence", async (c) => {
     const ctx = serviceContext(c);
-    const items = await uploadEvidence(ctx, pathId(c, "id", "Milestone"), c.req.raw);
-    return c.json({ items }, 201);
+    const id = pathId(c, "id", "Milestone");
+    const result = await uploadEvidence(ctx, id, c.req.raw, { idempotencyKey: idempotencyKey(c) });
+    if (result.replayed) c.header("Idempotent-Replayed", "true");
+    return c.json(result.body, result.status as 201);
   });
 
 /** Attachment + nosniff: an uploaded HTML or SVG file is never rendered in the app's origin. */

@@ -1,15 +1,16 @@
 import {
   approveSchema,
   assignDisputeSchema,
-  checklistSchema,
+  checklistUpdateSchema,
   decisionSchema,
   disputeSchema,
   rejectSchema,
   reportListQuerySchema,
   reportSchema,
+  seenStateFields,
 } from "@tranche/domain";
 import { type Context, Hono } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
 import { requireUser } from "../auth/middleware";
 import { requireSecondFactor } from "../auth/require-second-factor";
 import type { AppEnv, ServiceContext } from "../context";
@@ -44,7 +45,8 @@ async function optionalJson<S extends z.ZodType>(c: Context<AppEnv>, schema: S):
   return hasBody ? parseJson(c, schema) : parseWith(schema, {});
 }
 
-function idempotencyKey(c: Context<AppEnv>): string | undefined {
+/** The optional Idempotency-Key header: 1 to 200 visible ASCII characters. */
+export function idempotencyKey(c: Context<AppEnv>): string | undefined {
   const key = c.req.header("idempotency-key");
   if (key === undefined) return undefined;
   if (!/^[\x21-\x7e]{1,200}$/.test(key)) {
@@ -55,10 +57,16 @@ function idempotencyKey(c: Context<AppEnv>): string | undefined {
   return key;
 }
 
+const startSchema = z.strictObject({ round: seenStateFields.round });
+
 /** Mounted on /milestones beside the milestone CRUD routes. */
 export const verificationRoutes = new Hono<AppEnv>()
   .get("/:id/verification", async (c) => c.json(await getVerification(serviceContext(c), milestoneId(c))))
-  .post("/:id/start", async (c) => c.json(await startVerification(serviceContext(c), milestoneId(c))))
+  .post("/:id/start", async (c) => {
+    const ctx = serviceContext(c);
+    const id = milestoneId(c);
+    return c.json(await startVerification(ctx, id, await optionalJson(c, startSchema)));
+  })
   // On the actions behind the second factor the body is checked first: a request that would fail anyway
   // (a partial approval without its reason) says so before anyone is asked for a code.
   .post("/:id/approve", async (c) => {
@@ -74,9 +82,12 @@ export const verificationRoutes = new Hono<AppEnv>()
   .post("/:id/reject", async (c) => {
     const ctx = serviceContext(c);
     const id = milestoneId(c);
+    const key = idempotencyKey(c);
     const input = await parseJson(c, rejectSchema);
     await requireSecondFactor(c);
-    return c.json(await rejectMilestone(ctx, id, input));
+    const result = await rejectMilestone(ctx, id, { ...input, idempotencyKey: key });
+    if (result.replayed) c.header("Idempotent-Replayed", "true");
+    return c.json(result.body, result.status as 200);
   })
   .post("/:id/countersign", async (c) => {
     const ctx = serviceContext(c);
@@ -102,7 +113,13 @@ export const verificationRoutes = new Hono<AppEnv>()
   .put("/:id/checklist", async (c) => {
     const ctx = serviceContext(c);
     const id = milestoneId(c);
-    return c.json(await updateChecklist(ctx, id, await parseJson(c, checklistSchema)));
+    const key = idempotencyKey(c);
+    const result = await updateChecklist(ctx, id, {
+      ...(await parseJson(c, checklistUpdateSchema)),
+      idempotencyKey: key,
+    });
+    if (result.replayed) c.header("Idempotent-Replayed", "true");
+    return c.json(result.body, result.status as 200);
   })
   .post("/:id/report", async (c) => {
     const ctx = serviceContext(c);
