@@ -97,6 +97,14 @@ export const envSchema = z
     PASSWORD_RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
     /** Hour of the day (UTC) when daily digests go out. */
     DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(7),
+    /** A port of its own for GET /metrics (Prometheus), on HOST; unset: no such port. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** Serves GET /metrics on the main port too, to requests with `Authorization: Bearer <this>`. */
+    METRICS_TOKEN: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
+    /** An OTLP/HTTP collector (http://host:4318): turns on OpenTelemetry traces, sent to <this>/v1/traces. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+    /** The service name traces carry. */
+    OTEL_SERVICE_NAME: z.string().min(1).default("tranche"),
   })
   .refine((env) => env.MAX_UPLOAD_REQUEST_MB >= env.MAX_UPLOAD_MB, {
     path: ["MAX_UPLOAD_REQUEST_MB"],

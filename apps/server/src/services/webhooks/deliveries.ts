@@ -110,6 +110,7 @@ export async function deliver(
   const at = now();
   const started = performance.now();
   let result: SendResult;
+  let refused = false;
   try {
     const target = await resolveTarget(endpoint.url, deps.env.WEBHOOK_ALLOW_PRIVATE);
     const body = JSON.stringify(delivery.payload);
@@ -122,6 +123,7 @@ export async function deliver(
     );
   } catch (error) {
     if (!(error instanceof TargetRefused)) throw error;
+    refused = true;
     result = {
       statusCode: null,
       durationMs: Math.round(performance.now() - started),
@@ -130,6 +132,7 @@ export async function deliver(
     };
   }
   const ok = result.error === null;
+  deps.metrics.webhookDelivery(ok ? "delivered" : refused ? "refused" : "failed");
   await deps.db.transaction(async (tx) => {
     await tx.insert(webhookAttempts).values({ deliveryId, at, ...result });
     if (ok) {
@@ -155,6 +158,7 @@ async function markFailed(db: DbOrTx, deliveryId: string): Promise<void> {
  */
 export async function deliveryDead(deps: Deps, message: OutboxMessage, error: unknown): Promise<void> {
   const { deliveryId } = message.payload as { deliveryId: string };
+  deps.metrics.webhookDelivery("dead");
   await deps.db.transaction(async (tx) => {
     const [delivery] = await tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
     if (!delivery || delivery.outboxId !== message.id) return;
