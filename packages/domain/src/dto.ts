@@ -1,4 +1,5 @@
 // Shapes the API returns (camelCase DTOs, never raw rows). Money crosses as JSON numbers.
+
 import type {
   ApiScope,
   Checklist,
@@ -9,6 +10,7 @@ import type {
   ReleaseStatus,
   Role,
 } from "./constants";
+import type { EvidenceCaptureDto, EvidenceFlagDto } from "./evidence";
 import type { ReleaseRule } from "./release-policy";
 
 export interface UserDto {
@@ -144,6 +146,10 @@ export interface EvidenceDto {
   uploadedBy: { id: string; name: string };
   createdAt: string;
   canRemove: boolean;
+  /** The capturing device's position and time, when the file was captured in the field; else null. */
+  capture: EvidenceCaptureDto | null;
+  /** What the capture tags and the evidence checks raised about this file, dismissed ones included. */
+  flags: EvidenceFlagDto[];
 }
 
 export interface AuditEventDto {

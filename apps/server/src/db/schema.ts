@@ -1,4 +1,4 @@
-import { RELEASE_STATUSES } from "@tranche/domain";
+import { EVIDENCE_FLAG_CODES, EVIDENCE_FLAG_SEVERITIES, RELEASE_STATUSES } from "@tranche/domain";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -6,6 +6,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -458,11 +459,59 @@ export const evidence = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
     createdAt: created(),
+    /** Capture tags from the device (decimal degrees, metres): all of position and time, or none. */
+    captureLatitude: doublePrecision("capture_latitude"),
+    captureLongitude: doublePrecision("capture_longitude"),
+    captureAccuracyM: doublePrecision("capture_accuracy_m"),
+    capturedAt: ts("captured_at"),
+    /** Computed by the server at upload from the project's site coordinates; null without them. */
+    distanceToSiteM: doublePrecision("distance_to_site_m"),
   },
   (t) => [
     index("evidence_milestone_idx").on(t.milestoneId, t.createdAt),
     index("evidence_sha_idx").on(t.sha256),
     check("evidence_sha_check", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+    check(
+      "evidence_capture_check",
+      sql`(${t.captureLatitude} IS NULL) = (${t.captureLongitude} IS NULL) AND (${t.captureLatitude} IS NULL) = (${t.capturedAt} IS NULL)`,
+    ),
+  ],
+);
+
+/**
+ * What was raised about an evidence file, by its capture tags at upload or by the background checks: at most one
+ * flag per code per file (a re-check updates it). A dismissal keeps the flag, with who, when and why (audited).
+ * `details` holds what only admins may see (e.g. which other evidence a reused photo matches).
+ */
+export const evidenceFlags = pgTable(
+  "evidence_flags",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    evidenceId: uuid("evidence_id")
+      .notNull()
+      .references(() => evidence.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    severity: text("severity").notNull(),
+    message: text("message").notNull(),
+    details: jsonb("details").notNull().default(sql`'{}'::jsonb`),
+    /** What raised it: `capture` (upload tags) or the evidence checker's version, e.g. `checks/1`. */
+    source: text("source").notNull(),
+    createdAt: created(),
+    dismissedAt: ts("dismissed_at"),
+    dismissedBy: uuid("dismissed_by").references(() => users.id, { onDelete: "restrict" }),
+    dismissReason: text("dismiss_reason"),
+  },
+  (t) => [
+    uniqueIndex("evidence_flags_evidence_code_idx").on(t.evidenceId, t.code),
+    check("evidence_flags_code_check", sql.raw(`code IN (${EVIDENCE_FLAG_CODES.map((c) => `'${c}'`).join(", ")})`)),
+    check(
+      "evidence_flags_severity_check",
+      sql.raw(`severity IN (${EVIDENCE_FLAG_SEVERITIES.map((c) => `'${c}'`).join(", ")})`),
+    ),
+    check(
+      "evidence_flags_dismissal_check",
+      sql`(${t.dismissedAt} IS NULL) = (${t.dismissedBy} IS NULL) AND (${t.dismissedAt} IS NULL) = (${t.dismissReason} IS NULL)`,
+    ),
   ],
 );
 
