@@ -17,7 +17,8 @@ CREATE TABLE "data_changes" (
 DROP FUNCTION IF EXISTS note_data_change() CASCADE;
 --> statement-breakpoint
 -- What each table's rows belong to: p:<column> (a project), u:<column> (a person), m:<column> (a milestone's
--- project), r:<column> (a release's project), n (users: shown fields), o (nothing narrower than the platform).
+-- project), r:<column> (a release's project), e:<column> (an evidence file's project), n (users: shown fields),
+-- o (nothing narrower than the platform).
 CREATE TABLE "data_change_scopes" (
   "table_name" text PRIMARY KEY,
   "scopes" text[] NOT NULL
@@ -44,6 +45,7 @@ INSERT INTO "data_change_scopes" ("table_name", "scopes") VALUES
   ('verification_overdue_notices', '{m:milestone_id,u:verifier_id}'),
   ('verification_reports', '{m:milestone_id,u:submitted_by}'),
   ('evidence', '{m:milestone_id,u:uploaded_by}'),
+  ('evidence_flags', '{e:evidence_id,u:dismissed_by}'),
   ('release_certificates', '{r:release_id}'),
   ('public_requests', '{o}'),
   ('audit_checkpoints', '{o}'),
@@ -84,6 +86,8 @@ BEGIN
           WHEN 'u' THEN format('SELECT ''u:'' || r.%I FROM %I r WHERE r.%I IS NOT NULL', col, rel, col)
           WHEN 'm' THEN format('SELECT ''p:'' || m.project_id FROM %I r JOIN milestones m ON m.id = r.%I', rel, col)
           WHEN 'r' THEN format('SELECT ''p:'' || d.project_id FROM %I r JOIN disbursements d ON d.id = r.%I', rel, col)
+          WHEN 'e' THEN format('SELECT ''p:'' || m.project_id FROM %I r JOIN evidence e ON e.id = r.%I
+                                JOIN milestones m ON m.id = e.milestone_id', rel, col)
           -- A person's shown fields: once per statement that changed them (or removed the person).
           WHEN 'n' THEN CASE
             WHEN op = 'DELETE' THEN 'SELECT ''n'' FROM (SELECT 1 FROM old_rows LIMIT 1) x'
@@ -163,3 +167,7 @@ BEGIN
   RETURN NEW;
 END;
 $$;
+--> statement-breakpoint
+-- Dashboards' upcoming and overdue milestones: each project's unfinished milestones in due order (ties by creation,
+-- as they are shown), never reading the verified ones.
+CREATE INDEX "milestones_open_due_idx" ON "milestones" ("project_id", "due_date", "created_at") WHERE "status" <> 'verified';

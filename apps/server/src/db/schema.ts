@@ -193,6 +193,7 @@ export const milestones = pgTable(
   },
   (t) => [
     index("milestones_project_idx").on(t.projectId, t.dueDate),
+    index("milestones_open_due_idx").on(t.projectId, t.dueDate, t.createdAt).where(sql`${t.status} <> 'verified'`),
     index("milestones_verifier_idx").on(t.verifierId, t.status),
     // A verifier's latest decisions first: turnaround reads only the most recent ones (services/verifiers/turnaround.ts).
     index("milestones_verifier_decided_idx")

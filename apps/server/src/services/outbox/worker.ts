@@ -67,8 +67,8 @@ export function createOutboxWorker(
   let again = false;
   let stopped = false;
 
-  async function claim(): Promise<Claimed[]> {
-    if (names.length === 0) return [];
+  async function claim(limit: number): Promise<Claimed[]> {
+    if (names.length === 0 || limit <= 0) return [];
     const rows = await queryRows<{
       id: string;
       topic: string;
@@ -89,7 +89,7 @@ export function createOutboxWorker(
                 sql`, `,
               )})
             order by run_at
-            limit ${batchSize}
+            limit ${limit}
             for update skip locked)
           returning id, topic, payload, attempts, created_at, lease_token`,
     );
@@ -175,14 +175,29 @@ export function createOutboxWorker(
     await settle(claimed, failure);
   }
 
+  /**
+   * Runs due messages, up to `batchSize` at once: as soon as one finishes, more are claimed, so a slow receiver
+   * holds one slot and never the messages behind it (a fan-out's deliveries start while others are still sent).
+   */
   async function runDue(): Promise<number> {
     let total = 0;
-    for (;;) {
-      const batch = await claim();
-      if (batch.length === 0) return total;
-      await Promise.all(batch.map(runOnce));
-      total += batch.length;
-      if (stopped) return total;
+    const active = new Set<Promise<void>>();
+    try {
+      for (;;) {
+        const batch = stopped ? [] : await claim(batchSize - active.size);
+        for (const claimed of batch) {
+          const running = runOnce(claimed)
+            .catch((error) => logger.error({ err: error, outboxId: claimed.message.id }, "outbox message not settled"))
+            .finally(() => active.delete(running));
+          active.add(running);
+        }
+        total += batch.length;
+        if (active.size === 0) return total;
+        // Claim again at once while there may be more; otherwise when a slot frees up.
+        if (batch.length === 0 || active.size >= batchSize) await Promise.race(active);
+      }
+    } finally {
+      await Promise.all(active);
     }
   }
 

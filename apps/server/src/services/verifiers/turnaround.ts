@@ -6,7 +6,7 @@ import { milestones, projects, users, verificationOverdueNotices } from "../../d
 import { appendAudit } from "../audit/append";
 import { notify } from "../notifications/notify";
 import { milestoneLink } from "../verification/locked";
-import { decidedBy } from "./decided";
+import { decidedBy, decisionStartedAt } from "./decided";
 
 const DAY_MS = 86_400_000;
 const HOUR_S = 3600;
@@ -49,10 +49,12 @@ export async function verifierTurnaround(
           select percentile_cont(0.5) within group (order by x.s) as median_s,
                  percentile_cont(0.9) within group (order by x.s) as p90_s,
                  count(*)::int as decided
-          from (select extract(epoch from (c.decided_at - c.started_at)) as s
-                from ${decidedBy(sql`u.id`)} c
-                where c.started_at is not null and c.decided_at >= c.started_at
-                order by c.decided_at desc
+          -- Newest first, each start looked up only until the window is full ("offset 0" keeps the lookup
+          -- above the sort).
+          from (select extract(epoch from (c.decided_at - s.started_at)) as s
+                from (select * from ${decidedBy(sql`u.id`)} c order by c.decided_at desc offset 0) c
+                cross join lateral (select ${decisionStartedAt(sql`c`)} as started_at) s
+                where s.started_at is not null and c.decided_at >= s.started_at
                 limit ${TURNAROUND_WINDOW}) x
         ) d
         cross join lateral (
