@@ -52,7 +52,7 @@ describe("GET /metrics", () => {
     try {
       const res = await closed.app.request("/metrics", { headers: { authorization: `Bearer ${TOKEN}` } });
       expect(res.status).toBe(404);
-      expect((await res.json()).error.code).toBe("not_found");
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("not_found");
     } finally {
       await closed.close();
     }
@@ -115,8 +115,7 @@ describe("GET /metrics", () => {
       else expect(open).toBe(1);
       expect(sample(text, "nodejs_eventloop_lag_seconds")).toBeGreaterThanOrEqual(0);
     } finally {
-      await stream.body?.cancel();
-      await events.untilEnded().catch(() => {});
+      await events.close();
     }
   });
 

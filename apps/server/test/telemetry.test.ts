@@ -3,6 +3,7 @@
 // made while answering it), and METRICS_PORT serves /metrics alone on a port of its own.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, usePostgres } from "./harness";
 import { freePort, type ServerProcess, startServerProcess, stopServerProcess } from "./server-process";
@@ -16,7 +17,7 @@ interface OtlpSpan {
   attributes: { key: string; value: { stringValue?: string; intValue?: string | number } }[];
 }
 
-/** An OTLP/HTTP traces endpoint (JSON, as the http exporter sends it), keeping every span received. */
+/** An OTLP/HTTP traces endpoint (JSON, as the http exporter sends it, gzipped or not), keeping every span. */
 async function startCollector() {
   const spans: OtlpSpan[] = [];
   const paths: string[] = [];
@@ -25,7 +26,9 @@ async function startCollector() {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       paths.push(req.url ?? "");
-      const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
+      const raw = Buffer.concat(chunks);
+      const text = (req.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw).toString("utf8");
+      const body = JSON.parse(text || "{}");
       for (const resource of body.resourceSpans ?? []) {
         for (const scope of resource.scopeSpans ?? []) spans.push(...(scope.spans ?? []));
       }

@@ -86,34 +86,40 @@ export function createMetrics(): Metrics {
       if (parts) this.set(parts.realtime.streamCount());
     },
   });
-  // Registered before the age, and read in the same query: both figures come from one moment.
-  const oldest = { seconds: 0 };
+  // The backlog and the age come from one query per scrape, shared by both gauges (prom-client collects them
+  // concurrently). A scrape while the database is unreachable shows the rest, and these two keep their figures.
+  let outboxQuery: Promise<{ topic: string; due: number; oldest: number | null }[] | null> | null = null;
+  const outboxFigures = () => {
+    if (!parts) return Promise.resolve(null);
+    outboxQuery ??= queryRows<{ topic: string; due: number; oldest: number | null }>(
+      parts.database.db,
+      sql`select topic, count(*)::int as due, extract(epoch from now() - min(run_at))::float8 as oldest
+          from outbox where status = 'pending' and run_at <= now()
+          group by topic`,
+    )
+      .catch(() => null)
+      .finally(() => setImmediate(() => (outboxQuery = null)));
+    return outboxQuery;
+  };
   new Gauge({
     name: "tranche_outbox_backlog",
     help: "Outbox jobs due and not yet done (webhooks, emails), by topic; shared by every process.",
     labelNames: ["topic"] as const,
     registers: [registry],
     async collect() {
-      if (!parts) return;
-      // A scrape while the database is unreachable shows the rest; these two keep their last figures.
-      const rows = await queryRows<{ topic: string; due: number; oldest: number | null }>(
-        parts.database.db,
-        sql`select topic, count(*)::int as due, extract(epoch from now() - min(run_at))::float8 as oldest
-            from outbox where status = 'pending' and run_at <= now()
-            group by topic`,
-      ).catch(() => null);
+      const rows = await outboxFigures();
       if (!rows) return;
       this.reset();
       for (const row of rows) this.set({ topic: row.topic }, Number(row.due));
-      oldest.seconds = Math.max(0, ...rows.map((r) => Number(r.oldest ?? 0)));
     },
   });
   new Gauge({
     name: "tranche_outbox_oldest_due_age_seconds",
     help: "How long the oldest due outbox job has waited since it became due (0 when none is).",
     registers: [registry],
-    collect() {
-      this.set(oldest.seconds);
+    async collect() {
+      const rows = await outboxFigures();
+      if (rows) this.set(Math.max(0, ...rows.map((r) => Number(r.oldest ?? 0))));
     },
   });
 
