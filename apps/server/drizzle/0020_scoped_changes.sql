@@ -171,3 +171,6 @@ $$;
 -- Dashboards' upcoming and overdue milestones: each project's unfinished milestones in due order (ties by creation,
 -- as they are shown), never reading the verified ones.
 CREATE INDEX "milestones_open_due_idx" ON "milestones" ("project_id", "due_date", "created_at") WHERE "status" <> 'verified';
+--> statement-breakpoint
+-- A verifier's decisions (completed counts, turnaround): read by person, never by scanning every decision.
+CREATE INDEX "verification_decisions_user_idx" ON "verification_decisions" ("user_id", "kind") INCLUDE ("milestone_id", "decided_at");

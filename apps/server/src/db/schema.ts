@@ -315,6 +315,8 @@ export const verificationDecisions = pgTable(
   },
   (t) => [
     uniqueIndex("verification_decisions_once_key").on(t.milestoneId, t.round, t.userId, t.kind),
+    // INCLUDE (milestone_id, decided_at) in migration 0020: drizzle-kit has no INCLUDE.
+    index("verification_decisions_user_idx").on(t.userId, t.kind),
     check("verification_decisions_kind_check", sql`${t.kind} in ('approve', 'reject', 'countersign')`),
     check("verification_decisions_share_check", sql`${t.share} > 0 and ${t.share} <= 100`),
   ],
