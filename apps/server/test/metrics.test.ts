@@ -107,7 +107,8 @@ describe("GET /metrics", () => {
     try {
       const text = await scrape();
       expect(sample(text, "tranche_event_streams_open")).toBe(1);
-      expect(sample(text, "tranche_db_pool_waiting")).toBe(0);
+      // The scrape's own outbox query may hold (or, opening a connection, wait for) one.
+      expect(sample(text, "tranche_db_pool_waiting")).toBeLessThanOrEqual(1);
       expect(sample(text, "tranche_db_pool_connections_in_use")).toBeGreaterThanOrEqual(0);
       // PostgreSQL: a pool of connections, some open by now; embedded: its one.
       const open = sample(text, "tranche_db_pool_connections") ?? 0;

@@ -86,8 +86,9 @@ export function createMetrics(): Metrics {
       if (parts) this.set(parts.realtime.streamCount());
     },
   });
-  // The backlog and the age come from one query per scrape, shared by both gauges (prom-client collects them
-  // concurrently). A scrape while the database is unreachable shows the rest, and these two keep their figures.
+  // The backlog and the age come from one query per scrape, shared by both gauges (prom-client starts every
+  // metric's collection at once, so both ask before it settles). A scrape while the database is unreachable shows
+  // the rest, and these two keep their figures.
   let outboxQuery: Promise<{ topic: string; due: number; oldest: number | null }[] | null> | null = null;
   const outboxFigures = () => {
     if (!parts) return Promise.resolve(null);
@@ -98,7 +99,9 @@ export function createMetrics(): Metrics {
           group by topic`,
     )
       .catch(() => null)
-      .finally(() => setImmediate(() => (outboxQuery = null)));
+      .finally(() => {
+        outboxQuery = null;
+      });
     return outboxQuery;
   };
   new Gauge({

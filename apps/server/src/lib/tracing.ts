@@ -22,6 +22,10 @@ export function startTracing(env: Pick<Env, "OTEL_EXPORTER_OTLP_ENDPOINT" | "OTE
   const sdk = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME,
     traceExporter: new OTLPTraceExporter({ url: `${endpoint}/v1/traces` }),
+    // Traces only: metrics are Prometheus's (/metrics), logs are the JSON lines on standard output. Without these
+    // the SDK would also export both to the endpoint.
+    metricReaders: [],
+    logRecordProcessors: [],
     instrumentations: [
       // Incoming requests only: outgoing ones (webhooks, SMTP) are not what an operator follows here.
       new HttpInstrumentation({ disableOutgoingRequestInstrumentation: true }),
