@@ -13,6 +13,7 @@ import { issueMissingCertificates } from "./services/certificates/facts";
 import { createDigestScheduler } from "./services/email/digest";
 import { sweepPartialUploads } from "./services/evidence/storage";
 import { outboxTopics } from "./services/outbox/topics";
+import { vapidKeys } from "./services/push/vapid";
 import { createOutboxWorker } from "./services/outbox/worker";
 import { createOverdueSweeper } from "./services/verifiers/turnaround";
 import { loadOrCreateSecretBox } from "./services/webhooks/secrets";
@@ -39,6 +40,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const auditKey = loadOrCreateAuditKey(env, logger);
   const webhookSecrets = loadOrCreateSecretBox(env, logger);
   const deps: Deps = { env, database, db: database.db, logger, realtime, auditKey, webhookSecrets };
+  // Made on first start (or taken from VAPID_*), so the first browser to enable push finds it.
+  await vapidKeys(deps);
   if (await shouldSeed(deps)) {
     await seedDemoData(database.db);
     logger.info("demo data seeded");

@@ -3,6 +3,7 @@ import { type Context, Hono } from "hono";
 import { clientIp, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { parseJson } from "../lib/validate";
+import { assertionOptions } from "../services/passkeys/assertion";
 import {
   disableTotp,
   enableTotp,
@@ -32,6 +33,11 @@ export const mfaRoutes = new Hono<AppEnv>()
     const ctx = securityContext(c);
     await disableTotp(ctx, await parseJson(c, secondFactorSchema));
     return c.body(null, 204);
+  })
+  // Options for passing the second factor with one of the caller's passkeys (then POST /verify with `passkey`).
+  .post("/passkey-options", async (c) => {
+    const { deps, actor } = securityContext(c);
+    return c.json(await assertionOptions(deps.db, deps.env, actor.id));
   })
   .post("/verify", async (c) => {
     const ctx = securityContext(c);
