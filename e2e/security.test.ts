@@ -20,7 +20,7 @@ describe("security", () => {
     const first = await suite.page(DESKTOP);
     await signIn(first.page, DEMO.verifier);
     await first.page.goto("/account");
-    await first.page.getByRole("heading", { name: "Second factor" }).waitFor();
+    await first.page.getByRole("heading", { name: "Authenticator app" }).waitFor();
     await first.page.getByRole("button", { name: "Set up authenticator app" }).click();
     await first.page.getByRole("img", { name: "QR code to scan with your authenticator app" }).waitFor();
     const secret = (await first.page.getByTestId("totp-secret").textContent()) ?? "";

@@ -49,9 +49,14 @@ export interface RunningApp {
 
 /**
  * The built app (run `npm run build` first; `npm test` does). `copyDataDir` starts it on a copy of an existing
- * data directory: a server seeded once is copied in a fraction of the time seeding takes.
+ * data directory: a server seeded once is copied in a fraction of the time seeding takes. `hostname` is what the
+ * browser uses (and PUBLIC_URL names): WebAuthn needs a domain, so passkey tests use "localhost".
  */
-export async function startApp(env: Record<string, string> = {}, copyDataDir?: string): Promise<RunningApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  copyDataDir?: string,
+  hostname: "127.0.0.1" | "localhost" = "127.0.0.1",
+): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "tranche-e2e-"));
   if (copyDataDir) cpSync(copyDataDir, dataDir, { recursive: true });
@@ -66,19 +71,19 @@ export async function startApp(env: Record<string, string> = {}, copyDataDir?: s
       DATABASE_URL: "",
       DEMO_DATA: "true",
       LOG_LEVEL: "warn",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: `http://${hostname}:${port}`,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk) => logs.push(String(chunk)));
   child.stderr?.on("data", (chunk) => logs.push(String(chunk)));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${hostname}:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.join("")}`);
     try {
-      const res = await fetch(`${url}/api/health`);
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (res.ok) break;
     } catch {}
     if (Date.now() > deadline) throw new Error(`server did not start:\n${logs.join("")}`);
@@ -175,12 +180,15 @@ export interface BrowserSuite {
   page(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
 }
 
-export function useBrowserSuite(env: Record<string, string> = {}): Readonly<BrowserSuite> {
+export function useBrowserSuite(
+  env: Record<string, string> = {},
+  hostname: "127.0.0.1" | "localhost" = "127.0.0.1",
+): Readonly<BrowserSuite> {
   const suite = {
     page: (viewport = DESKTOP) => newPage(suite.browser, suite.app.url, viewport),
   } as BrowserSuite;
   beforeAll(async () => {
-    [suite.app, suite.browser] = await Promise.all([startApp(env, inject("demoDataDir")), launchBrowser()]);
+    [suite.app, suite.browser] = await Promise.all([startApp(env, inject("demoDataDir"), hostname), launchBrowser()]);
   });
   afterAll(async () => {
     await suite.browser?.close();

@@ -13,8 +13,8 @@ import { issueMissingCertificates } from "./services/certificates/facts";
 import { createDigestScheduler } from "./services/email/digest";
 import { sweepPartialUploads } from "./services/evidence/storage";
 import { outboxTopics } from "./services/outbox/topics";
-import { vapidKeys } from "./services/push/vapid";
 import { createOutboxWorker } from "./services/outbox/worker";
+import { vapidKeys } from "./services/push/vapid";
 import { createOverdueSweeper } from "./services/verifiers/turnaround";
 import { loadOrCreateSecretBox } from "./services/webhooks/secrets";
 

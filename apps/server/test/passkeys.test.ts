@@ -217,9 +217,9 @@ describe("a passkey as the second factor", () => {
     expect(approved.status).toBe(200);
     const [row] = await t.deps.db.select().from(milestones).where(eq(milestones.id, milestone.id));
     expect(row.status).toBe("verified");
-    expect(await t.deps.db.select().from(disbursements).where(eq(disbursements.milestoneId, milestone.id))).toHaveLength(
-      1,
-    );
+    expect(
+      await t.deps.db.select().from(disbursements).where(eq(disbursements.milestoneId, milestone.id)),
+    ).toHaveLength(1);
 
     // Replaying the same assertion does not pass again.
     await forgetSecondFactor(verifier);
@@ -283,9 +283,7 @@ describe("revoking a passkey from the web", () => {
       body: { response: device.get(lost, again.body) },
     });
     expect(signIn.status).toBe(401);
-    expect(signIn.body.error.message).toBe(
-      "This passkey was revoked. Use another passkey or your authenticator app.",
-    );
+    expect(signIn.body.error.message).toBe("This passkey was revoked. Use another passkey or your authenticator app.");
 
     await forgetSecondFactor(verifier);
     const mfa = await t.request("POST", "/api/auth/mfa/passkey-options", { as: verifier });

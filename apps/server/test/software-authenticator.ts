@@ -120,11 +120,7 @@ export function softwareAuthenticator(origin: string) {
       credential.counter += 1;
       const counter = Buffer.alloc(4);
       counter.writeUInt32BE(credential.counter);
-      const authData = Buffer.concat([
-        sha256(options.rpId ?? rpId),
-        Buffer.from([flagsByte(flags, false)]),
-        counter,
-      ]);
+      const authData = Buffer.concat([sha256(options.rpId ?? rpId), Buffer.from([flagsByte(flags, false)]), counter]);
       const clientDataJSON = clientData("webauthn.get", options.challenge);
       const signature = sign("sha256", Buffer.concat([authData, sha256(clientDataJSON)]), credential.privateKey);
       return {

@@ -144,8 +144,12 @@ export const pushSubscriptionSchema = z.object({
   endpoint: z.url({ error: "Expected the push service's URL." }).max(2048, { error: "Too long." }),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
-    p256dh: base64url.min(80, { error: "Expected a P-256 public key." }).max(100, { error: "Expected a P-256 public key." }),
-    auth: base64url.min(16, { error: "Expected a 16-byte auth secret." }).max(32, { error: "Expected a 16-byte auth secret." }),
+    p256dh: base64url
+      .min(80, { error: "Expected a P-256 public key." })
+      .max(100, { error: "Expected a P-256 public key." }),
+    auth: base64url
+      .min(16, { error: "Expected a 16-byte auth secret." })
+      .max(32, { error: "Expected a 16-byte auth secret." }),
   }),
 });
 

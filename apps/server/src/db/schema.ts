@@ -887,7 +887,10 @@ export const pushSubscriptions = pgTable(
     createdAt: created(),
     lastSentAt: ts("last_sent_at"),
   },
-  (t) => [uniqueIndex("push_subscriptions_endpoint_key").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_key").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
 );
 
 /** The one VAPID key pair (row id 1), the private half sealed with the secret box. */

@@ -85,8 +85,7 @@ export function deviceOperations(get: Get, write: Write): Operation[] {
       id: "revokePasskey",
       tag: "Security",
       summary: "Revoke one of the caller's passkeys: it is refused from then on",
-      description:
-        "Needs a session that passed the second factor within 12 hours. Other sessions must pass it again.",
+      description: "Needs a session that passed the second factor within 12 hours. Other sessions must pass it again.",
       status: 204,
       response: "Revoked.",
     }),
@@ -115,7 +114,8 @@ export function deviceOperations(get: Get, write: Write): Operation[] {
       id: "secondFactorPasskeyOptions",
       tag: "Security",
       summary: "Options for passing the second factor with one of the caller's passkeys",
-      description: "Then POST /api/auth/mfa/verify (or any call that takes a code) with `passkey`: the browser's answer.",
+      description:
+        "Then POST /api/auth/mfa/verify (or any call that takes a code) with `passkey`: the browser's answer.",
       response: "PublicKeyCredentialRequestOptionsJSON allowing the caller's passkeys.",
       example: { ...requestOptions, allowCredentials: [{ id: B64, type: "public-key", transports: ["internal"] }] },
       errors: [],

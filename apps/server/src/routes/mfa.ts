@@ -3,7 +3,6 @@ import { type Context, Hono } from "hono";
 import { clientIp, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { parseJson } from "../lib/validate";
-import { assertionOptions } from "../services/passkeys/assertion";
 import {
   disableTotp,
   enableTotp,
@@ -13,6 +12,7 @@ import {
   startTotpSetup,
   verifySecondFactor,
 } from "../services/mfa/second-factor";
+import { assertionOptions } from "../services/passkeys/assertion";
 
 const securityContext = (c: Context<AppEnv>): SecurityContext => ({
   actor: requireUser(c),

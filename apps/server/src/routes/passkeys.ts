@@ -1,5 +1,5 @@
-import { passkeySignInSchema, registerPasskeySchema } from "@tranche/domain";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
+import { passkeySignInSchema, registerPasskeySchema } from "@tranche/domain";
 import { type Context, Hono } from "hono";
 import { rememberDevice } from "../auth/known-devices";
 import { clientIp, requireUser } from "../auth/middleware";

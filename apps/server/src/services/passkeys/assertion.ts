@@ -1,6 +1,6 @@
 // Using a passkey: the options a browser needs to ask for one, and the check of what it answers. User verification
 // (the device's biometric or PIN) is required in both, so a passkey alone is two factors: the device and the person.
-import type { PasskeyAssertion } from "@tranche/domain";
+
 import {
   type AuthenticationResponseJSON,
   type AuthenticatorTransport,
@@ -8,11 +8,12 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   verifyAuthenticationResponse,
 } from "@simplewebauthn/server";
+import type { PasskeyAssertion } from "@tranche/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { passkeys } from "../../db/schema";
 import type { Env } from "../../env";
-import { AppError } from "../../errors";
+import type { AppError } from "../../errors";
 import { CHALLENGE_TTL_MS, consumeChallenge, relyingParty, storeChallenge } from "./ceremony";
 
 /** The WebAuthn user handle of an account: the 16 bytes of its id, never anything that names the person. */

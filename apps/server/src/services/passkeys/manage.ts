@@ -1,7 +1,7 @@
 // A person's passkeys: registering one (Account → Security), listing them, revoking one from the web, and signing
 // in with one. Adding or revoking a passkey changes how the account is protected, so once any second factor is set
 // up it needs a session that has passed it (else a stolen password could add the thief's own passkey).
-import type { PasskeyAssertion, PasskeyDto, Role } from "@tranche/domain";
+
 import {
   type AuthenticatorTransport,
   generateRegistrationOptions,
@@ -9,6 +9,7 @@ import {
   type RegistrationResponseJSON,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
+import type { PasskeyAssertion, PasskeyDto, Role } from "@tranche/domain";
 import { and, desc, eq, isNull, ne } from "drizzle-orm";
 import type { SessionUser } from "../../context";
 import type { Db } from "../../db/client";

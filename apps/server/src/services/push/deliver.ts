@@ -77,10 +77,7 @@ async function deliverPush(deps: Deps, message: PushMessage): Promise<void> {
     .select()
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.id, message.subscriptionId));
-  const [notification] = await deps.db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.id, message.notificationId));
+  const [notification] = await deps.db.select().from(notifications).where(eq(notifications.id, message.notificationId));
   // The device turned push off, or the notification went with its account: nothing to send.
   if (!device || !notification || notification.userId !== device.userId) return;
   const keys = await vapidKeys(deps);

@@ -198,7 +198,10 @@ export async function notifyDueSoonMilestones(deps: Pick<Deps, "db" | "env">, no
     .innerJoin(projects, eq(projects.id, milestones.projectId))
     .leftJoin(
       milestoneDueSoonNotices,
-      and(eq(milestoneDueSoonNotices.milestoneId, milestones.id), eq(milestoneDueSoonNotices.dueDate, milestones.dueDate)),
+      and(
+        eq(milestoneDueSoonNotices.milestoneId, milestones.id),
+        eq(milestoneDueSoonNotices.dueDate, milestones.dueDate),
+      ),
     )
     .where(
       and(
