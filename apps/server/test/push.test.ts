@@ -216,7 +216,7 @@ describe("priority notifications", () => {
       as: admin,
       body: { userId: second.id, role: "verifier" },
     });
-    expect(assigned.status).toBe(200);
+    expect(assigned.status).toBe(201);
     await deliver();
     expect(received.map((r) => [r.path, r.headers.urgency])).toEqual([["/push/tablet", "low"]]);
     expect(decrypt(received[0].body, tablet)).toMatchObject({ title: "Assigned to a project", url: "/field" });
