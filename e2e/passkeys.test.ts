@@ -3,7 +3,7 @@
 // second factor for an approval with it, sign in with it (no email typed), revoke it, and see it refused.
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn, startAndApprove, useBrowserSuite } from "./support/app";
 
 // WebAuthn needs a domain (not an IP address) as the relying party: this suite's server is PUBLIC_URL=localhost.
 const suite = useBrowserSuite({}, "localhost");
@@ -58,27 +58,7 @@ describe("passkeys", () => {
     // A new password sign-in has not passed the second factor: approving asks, and the passkey answers.
     await signOut(page);
     await signIn(page, DEMO.verifier);
-    await page.goto("/verifications");
-    const item = page
-      .getByRole("listitem")
-      .filter({ has: page.getByRole("heading", { name: "Battery storage installation" }) });
-    await item.getByRole("button", { name: "Start Verification" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByRole("button", { name: "Start Verification Process" }).click();
-    await expectToast(page, "Verification started");
-    for (const label of [
-      "Documentation review complete",
-      "Compliance with project standards verified",
-      "Quality standards met",
-    ]) {
-      await dialog.getByLabel(label).check();
-    }
-    await dialog.getByRole("tab", { name: "Overview" }).click();
-    await dialog
-      .getByLabel("Upload Evidence")
-      .setInputFiles([{ name: "inspection.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(20_000, 1) }]);
-    await expectToast(page, "1 file(s) uploaded successfully");
-    await dialog.getByRole("button", { name: "Approve" }).click();
+    await startAndApprove(page, "Battery storage installation");
     const prompt = page.getByRole("dialog", { name: "Confirm it's you" });
     await prompt.getByText("Use your passkey to continue.").waitFor();
     await screenshot(page, "passkeys-prompt-desktop", { fullPage: false });

@@ -155,6 +155,34 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 /**
+ * As the signed-in verifier, from /verifications: starts verifying the milestone with this title, ticks the
+ * checklist, uploads one evidence file and clicks Approve. Returns the verification dialog; whatever the approval
+ * asks next (the second factor) is the caller's to answer.
+ */
+export async function startAndApprove(page: Page, title: string) {
+  await page.goto("/verifications");
+  const item = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+  await item.getByRole("button", { name: "Start Verification" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Start Verification Process" }).click();
+  await expectToast(page, "Verification started");
+  for (const label of [
+    "Documentation review complete",
+    "Compliance with project standards verified",
+    "Quality standards met",
+  ]) {
+    await dialog.getByLabel(label).check();
+  }
+  await dialog.getByRole("tab", { name: "Overview" }).click();
+  await dialog
+    .getByLabel("Upload Evidence")
+    .setInputFiles([{ name: "inspection.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(20_000, 1) }]);
+  await expectToast(page, "1 file(s) uploaded successfully");
+  await dialog.getByRole("button", { name: "Approve" }).click();
+  return dialog;
+}
+
+/**
  * Full-page by default; pass fullPage: false for overlays fixed to the viewport (drawers, dialogs). Screenshots are
  * for people to look at: CI, where nobody does, skips them (set SCREENSHOTS=1 to keep them there too).
  */

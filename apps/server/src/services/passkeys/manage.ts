@@ -9,9 +9,9 @@ import {
   type RegistrationResponseJSON,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import type { PasskeyAssertion, PasskeyDto, Role } from "@tranche/domain";
+import type { PasskeyAssertion, PasskeyDto } from "@tranche/domain";
 import { and, desc, eq, isNull, ne } from "drizzle-orm";
-import type { SessionUser } from "../../context";
+import { type SignedInUser, signedInUser } from "../../auth/sessions";
 import type { Db } from "../../db/client";
 import { passkeys, sessions, users } from "../../db/schema";
 import type { Env } from "../../env";
@@ -185,24 +185,10 @@ const signInRefused = (message: string) => new AppError("unauthenticated", messa
  * Signing in with a discoverable passkey: the assertion names the account. User verification makes it two factors,
  * so the new session has passed the second factor.
  */
-export async function signInWithPasskey(
-  db: Db,
-  env: Env,
-  response: PasskeyAssertion,
-): Promise<{ user: Omit<SessionUser, "sessionId" | "mfaVerifiedAt"> }> {
+export async function signInWithPasskey(db: Db, env: Env, response: PasskeyAssertion): Promise<{ user: SignedInUser }> {
   const challenge = await consumeAssertionChallenge(db, response, null);
   const { userId } = await verifyAssertion(db, env, response, challenge, { userId: null }, signInRefused);
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   if (!row) throw signInRefused("This passkey is not registered with Tranche.");
-  return {
-    user: {
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      role: row.role as Role,
-      organization: row.organization,
-      avatarUrl: row.avatarUrl,
-      emailVerifiedAt: row.emailVerifiedAt,
-    },
-  };
+  return { user: signedInUser(row) };
 }
