@@ -100,7 +100,8 @@ export async function verifyAssertion(
   } catch (error) {
     throw refuse(`The passkey could not be verified: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (!verified.verified || !verified.authenticationInfo.userVerified) {
+  if (!verified.verified) throw refuse("The passkey could not be verified.");
+  if (!verified.authenticationInfo.userVerified) {
     throw refuse("The passkey did not verify you (fingerprint, face or PIN). Please try again.");
   }
   await db

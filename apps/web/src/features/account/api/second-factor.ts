@@ -1,11 +1,12 @@
+import type { AuthenticationResponseJSON } from "@simplewebauthn/browser";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PasskeyAssertion, RecoveryCodesDto, SecondFactorStatusDto, TotpSetupDto } from "@tranche/domain";
+import type { RecoveryCodesDto, SecondFactorStatusDto, TotpSetupDto } from "@tranche/domain";
 import { api } from "@/lib/api-client";
 
 export const secondFactorKey = ["auth", "mfa"] as const;
 
 /** A code from the authenticator app, one recovery code, or a passkey's answer. */
-export type SecondFactorInput = { code: string } | { recoveryCode: string } | { passkey: PasskeyAssertion };
+export type SecondFactorInput = { code: string } | { recoveryCode: string } | { passkey: AuthenticationResponseJSON };
 
 export function useSecondFactorStatus(options: { enabled?: boolean } = {}) {
   return useQuery({
