@@ -2,7 +2,6 @@
 // will be in the app's worker, registered on the app's origin, and a push is delivered to it through CDP
 // (ServiceWorker.deliverPushMessage), as a push service would. The notification it shows is read back. With a worker
 // registered, Account → Security offers "Enable push on this device".
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
