@@ -29,10 +29,12 @@ import { milestoneRoutes } from "./routes/milestones";
 import { notificationRoutes } from "./routes/notifications";
 import { openApiRoutes } from "./routes/openapi";
 import { outboxRoutes } from "./routes/outbox";
+import { passkeyRoutes } from "./routes/passkeys";
 import { passwordResetRoutes } from "./routes/password-reset";
 import { avatarRoutes, profileRoutes } from "./routes/profile";
 import { projectRoutes } from "./routes/projects";
 import { publicRequestRoutes } from "./routes/public-requests";
+import { pushRoutes } from "./routes/push";
 import { releaseRoutes } from "./routes/releases";
 import { searchRoutes } from "./routes/search";
 import { sessionRoutes } from "./routes/sessions";
@@ -161,6 +163,7 @@ export function createApp(deps: Deps) {
   api.route("/auth", authRoutes);
   api.route("/auth/mfa", mfaRoutes);
   api.route("/auth/sessions", sessionRoutes);
+  api.route("/auth/passkeys", passkeyRoutes);
   api.route("/me", meRoutes);
   api.route("/public-requests", publicRequestRoutes);
   api.route("/projects", projectRoutes);
@@ -189,6 +192,7 @@ export function createApp(deps: Deps) {
   api.route("/me", profileRoutes);
   api.route("/users", avatarRoutes);
   api.route("/outbox", outboxRoutes);
+  api.route("/push", pushRoutes);
   app.route("/api", api);
   app.route("/metrics", metricsRoutes);
   app.all("/api/*", () => {

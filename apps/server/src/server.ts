@@ -16,6 +16,7 @@ import { createDigestScheduler } from "./services/email/digest";
 import { sweepPartialUploads } from "./services/evidence/storage";
 import { outboxTopics } from "./services/outbox/topics";
 import { createOutboxWorker } from "./services/outbox/worker";
+import { vapidKeys } from "./services/push/vapid";
 import { createOverdueSweeper } from "./services/verifiers/turnaround";
 import { loadOrCreateSecretBox } from "./services/webhooks/secrets";
 
@@ -45,6 +46,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const metrics = createMetrics();
   metrics.attach({ database, realtime });
   const deps: Deps = { env, database, db: database.db, logger, metrics, realtime, auditKey, webhookSecrets };
+  // Made on first start (or taken from VAPID_*), so the first browser to enable push finds it.
+  await vapidKeys(deps);
   if (await shouldSeed(deps)) {
     await seedDemoData(database.db);
     logger.info("demo data seeded");

@@ -35,6 +35,7 @@ export const READ_CACHE_UNTRACKED_TABLES = [
   "webhook_attempts",
   "email_digests",
   "known_devices",
+  "webauthn_challenges",
 ] as const;
 
 // An answer lives at most a minute: figures that move with the clock alone (the last 30 days, overdue
