@@ -30,7 +30,7 @@ function preloadLatinFont(): Plugin {
 const PUBLIC_SOURCES = /[\\/]src[\\/](?:app[\\/]routes[\\/]public|features[\\/]marketing)[\\/]/;
 
 /**
- * The installable app (docs/decisions/018-offline-field-app.md): the manifest, and the service worker built from our
+ * The installable app (docs/decisions/021-offline-field-app.md): the manifest, and the service worker built from our
  * own src/sw/service-worker.ts with the list of files to keep on the device. Registered by the signed-in app only
  * (lib/pwa.ts): the public pages neither link the manifest (scripts/prerender.mjs) nor load the registration.
  */

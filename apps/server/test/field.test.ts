@@ -202,10 +202,11 @@ describe("captures", () => {
     ]);
     // Read back by everyone who can see the evidence, the owner included.
     const listed = await t.request("GET", `/api/milestones/${milestone.id}/evidence`, { as: owner });
-    expect(listed.body.items.map((e: { flags: { code: string }[] }) => e.flags.map((f) => f.code))).toEqual([
-      [],
-      ["far_from_site"],
+    const codes = (listed.body.items as { originalName: string; flags: { code: string }[] }[]).map((e) => [
+      e.originalName,
+      e.flags.map((f) => f.code),
     ]);
+    expect(Object.fromEntries(codes)).toEqual({ "gate.jpg": [], "elsewhere.jpg": ["far_from_site"] });
     const [flag] = await t.deps.db.select().from(evidenceFlags).where(eq(evidenceFlags.evidenceId, b.id));
     expect(flag.source).toBe("capture");
     const [event] = await t.deps.db

@@ -47,6 +47,7 @@ import { listNotificationsQuery } from "../services/notifications/list";
 import { listPublicRequestsQuery } from "../services/public-requests/list";
 import { searchQuery } from "../services/search/search";
 import { completedQuery } from "../services/verification/queue";
+import { deviceOperations } from "./device-operations";
 import { peopleOperations } from "./people-operations";
 
 /** One documented route. Schemas are the ones the route validates with, so the document cannot drift. */
@@ -1065,5 +1066,6 @@ export function operations(): Operation[] {
       response: "Figures per currency and lists for the role.",
     }),
     ...peopleOperations(get, write, invitationLookupSchema),
+    ...deviceOperations(get, write),
   ];
 }

@@ -12,6 +12,7 @@ import {
   startTotpSetup,
   verifySecondFactor,
 } from "../services/mfa/second-factor";
+import { assertionOptions } from "../services/passkeys/assertion";
 
 const securityContext = (c: Context<AppEnv>): SecurityContext => ({
   actor: requireUser(c),
@@ -32,6 +33,11 @@ export const mfaRoutes = new Hono<AppEnv>()
     const ctx = securityContext(c);
     await disableTotp(ctx, await parseJson(c, secondFactorSchema));
     return c.body(null, 204);
+  })
+  // Options for passing the second factor with one of the caller's passkeys (then POST /verify with `passkey`).
+  .post("/passkey-options", async (c) => {
+    const { deps, actor } = securityContext(c);
+    return c.json(await assertionOptions(deps.db, deps.env, actor.id));
   })
   .post("/verify", async (c) => {
     const ctx = securityContext(c);

@@ -4,6 +4,7 @@
 import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
+import { handleNotificationClick, handlePush } from "./push";
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -43,7 +44,6 @@ registerRoute(
   ),
 );
 
-// ---- Web Push (priority notifications) ------------------------------------------------------------------------
-// The notifications work provides ./push.ts (handlePush, handleNotificationClick). Wiring it is these two lines:
-// import { handleNotificationClick, handlePush } from "./push";
-// self.addEventListener("push", handlePush); self.addEventListener("notificationclick", handleNotificationClick);
+// Web Push: a priority notification when a push arrives; a click opens the assignment in the field view (./push.ts).
+self.addEventListener("push", handlePush);
+self.addEventListener("notificationclick", handleNotificationClick);

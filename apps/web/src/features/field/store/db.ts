@@ -1,4 +1,4 @@
-// The field app's store on the device (docs/decisions/018-offline-field-app.md): one IndexedDB database, every
+// The field app's store on the device (docs/decisions/021-offline-field-app.md): one IndexedDB database, every
 // record tagged with the signed-in person's id, and everything but ids, kinds, statuses and times encrypted with the
 // device key (./crypto.ts).
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
