@@ -115,7 +115,8 @@ try {
     const sampler = (async () => {
       while (sampling) {
         const { rows } = await db.query<{ n: number }>(
-          `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and objid = 727002`,
+          `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and objid = 727002
+           and database = (select oid from pg_database where datname = current_database())`,
         );
         waiting.push(rows[0].n);
         await new Promise((r) => setTimeout(r, 20));
