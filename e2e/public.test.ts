@@ -216,7 +216,7 @@ describe("forms that reach us", () => {
     await context.close();
   });
 
-  it("sends a verifier partner application with SPEC's toast", async () => {
+  it("sends a verifier partner application and says it was received", async () => {
     const { context, page } = await suite.page();
     await openLive(page, "/become-verifier");
     await page.getByLabel("Full name").fill("Kwame Mensah");
@@ -247,7 +247,7 @@ describe("forms that reach us", () => {
 });
 
 describe("small screens", () => {
-  it("opens the bottom drawer with SPEC's links, navigates, and closes with Escape", async () => {
+  it("opens the bottom drawer with the public links, navigates, and closes with Escape", async () => {
     const { context, page } = await suite.page(PHONE);
     await openLive(page, "/", { waitUntil: "networkidle" });
     await expect(page.getByRole("navigation", { name: "Main" }).isVisible()).resolves.toBe(false);

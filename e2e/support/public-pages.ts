@@ -1,6 +1,6 @@
 // The public routes, shared by the browser tests and the server's prerendering tests.
 
-/** Every public route of SPEC.md §2.1 and the h1 it must show. */
+/** Every public route (docs/domain.md "Routes and navigation") and the h1 it must show. */
 export const PUBLIC_PAGES = [
   ["/", "Release capital only when milestones are independently verified"],
   ["/features", "Independent checks before every release of capital"],

@@ -1,4 +1,4 @@
--- Release rules (DESIGN.md "Release rules"): a versioned policy per project, each verifier's decision kept on its
+-- Release rules (docs/domain.md "Release rules"): a versioned policy per project, each verifier's decision kept on its
 -- own row, and the policy version that applied recorded on every release. A project with no policy row follows
 -- the default rule (version 0): one approval by the verifier who started, no countersignature.
 ALTER TABLE "project_members" ADD COLUMN "is_lead" boolean DEFAULT false NOT NULL;

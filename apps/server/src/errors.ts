@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
-/** The one table mapping error codes to HTTP statuses (DESIGN.md error contract). */
+/** The one table mapping error codes to HTTP statuses (docs/architecture.md "How a request flows"). */
 export const ERROR_STATUS = {
   invalid_input: 400,
   unauthenticated: 401,

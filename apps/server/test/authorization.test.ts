@@ -1,5 +1,6 @@
-// DESIGN.md "Who may do what": every role and a signed-out caller against every project and milestone
-// call, on a project the caller belongs to and on one they do not. Refusals must leave the data untouched.
+// The permissions table (docs/domain.md "People and roles"): every role and a signed-out caller against every
+// project and milestone call, on a project the caller belongs to and on one they do not. Refusals must leave the data
+// untouched.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";

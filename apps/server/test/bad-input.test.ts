@@ -80,13 +80,16 @@ describe("a cursor PostgreSQL cannot cast", () => {
     expect((await t.request("GET", `/api/projects?sort=newest&cursor=${real}`, { as: admin })).status).toBe(200);
   });
 
-  it("releases and inbound requests: year 0 or a bad day → 400 Cursor is not valid.; a real instant is read", async () => {
+  it("releases and inbound requests: year 0, a bad day or an old-style cursor → 400; a real instant is read", async () => {
     for (const path of ["/api/releases", "/api/public-requests"]) {
-      for (const at of ["0000-01-01T00:00:00.000000Z", "2024-02-30T10:00:00.000000Z", "2024-01-01T10:00:00Z"]) {
-        expectInvalidCursor(await t.request("GET", `${path}?cursor=${at}_${id}`, { as: admin }), `${path} ${at}`);
+      for (const at of ["0000-01-01 00:00:00+00", "2024-02-30 10:00:00+00", "2024-01-01 25:00:00+00"]) {
+        expectInvalidCursor(await t.request("GET", `${path}?cursor=${forged("newest", [at, id])}`, { as: admin }), at);
       }
-      const real = await t.request("GET", `${path}?cursor=0001-01-01T00:00:00.000000Z_${id}`, { as: admin });
-      expect(real.status, path).toBe(200);
+      expectInvalidCursor(await t.request("GET", `${path}?cursor=${forged("name", ["a", id])}`, { as: admin }), path);
+      const oldForm = `2024-01-01T10:00:00.000000Z_${id}`;
+      expectInvalidCursor(await t.request("GET", `${path}?cursor=${oldForm}`, { as: admin }), oldForm);
+      const real = forged("newest", ["0001-01-01 00:00:00.000000+00", id]);
+      expect((await t.request("GET", `${path}?cursor=${real}`, { as: admin })).status, path).toBe(200);
     }
   });
 

@@ -107,7 +107,17 @@ describe("GET /api/projects/export.csv", () => {
   });
 
   it("neutralises cells a spreadsheet would run as formulas and quotes commas, quotes and line breaks", async () => {
-    const names = ['=HYPERLINK("http://x","y")', "+1+2", "-3", "@SUM(A1)", 'A "quoted", name', "two\nlines"];
+    // Full-width ＝ and ＋ are read as formulas by some spreadsheets (Apple Numbers) too.
+    const names = [
+      '=HYPERLINK("http://x","y")',
+      "+1+2",
+      "-3",
+      "@SUM(A1)",
+      'A "quoted", name',
+      "two\nlines",
+      "＝1+1",
+      "＋1",
+    ];
     const user = await t.user("project_owner");
     for (const name of names) await makeProject(t, { owner: user, name });
     const { text } = await download(t, "/api/projects/export.csv", user);
@@ -116,7 +126,16 @@ describe("GET /api/projects/export.csv", () => {
       .slice(1)
       .map((row) => row[1]);
     expect(exported.sort()).toEqual(
-      ['\'=HYPERLINK("http://x","y")', "'+1+2", "'-3", "'@SUM(A1)", 'A "quoted", name', "two\nlines"].sort(),
+      [
+        '\'=HYPERLINK("http://x","y")',
+        "'+1+2",
+        "'-3",
+        "'@SUM(A1)",
+        'A "quoted", name',
+        "two\nlines",
+        "'＝1+1",
+        "'＋1",
+      ].sort(),
     );
   });
 

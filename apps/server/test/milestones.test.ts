@@ -71,7 +71,7 @@ describe("POST /api/projects/:id/milestones", () => {
     ["capitalAmount", { capitalAmount: 0.5 }, "Capital amount must be greater than zero."],
     ["capitalAmount", { capitalAmount: "100" }, "Capital amount must be greater than zero."],
     ["status", { status: "verified" }, "Unknown field."],
-  ])("refuses a bad %s with 400 and SPEC's message", async (field, patch, message) => {
+  ])("refuses a bad %s with 400 and the form's message", async (field, patch, message) => {
     const p = await makeProject(t, { owner });
     const res = await t.request("POST", `/api/projects/${p.id}/milestones`, {
       as: owner,
@@ -234,7 +234,7 @@ describe("PATCH /api/milestones/:id", () => {
     expect(past.body.error.details.dueDate).toBe("Due date cannot be in the past.");
   });
 
-  it("validates fields with SPEC's messages", async () => {
+  it("validates fields with the form's messages", async () => {
     const p = await makeProject(t, { owner });
     const m = await makeMilestone(t, p);
     const res = await t.request("PATCH", `/api/milestones/${m.id}`, {

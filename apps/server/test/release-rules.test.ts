@@ -1,4 +1,4 @@
-// Release rules (issue 13, DESIGN.md "Release rules"): a versioned policy per project, several verifiers'
+// Release rules (issue 13, docs/domain.md "Release rules"): a versioned policy per project, several verifiers'
 // approvals, thresholds by amount, distinct organizations, the investor's countersignature, partial releases and
 // void approvals after a resubmission. Refused actions change nothing; the release is created once.
 import { and, asc, eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The release lifecycle (DESIGN.md "Releases beyond Tranche"): an approval instructs the release; the
+// The release lifecycle (docs/domain.md "Releases beyond Tranche", ADR 010): an approval instructs the release; the
 // custodian settles or fails it with an API token; an admin re-instructs or cancels a failed one. Every
 // transition is locked, audited, notified and published to the outbox in its own transaction.
 import { and, asc, eq, inArray } from "drizzle-orm";

@@ -1,6 +1,6 @@
 // Every route the app registers, called by every role and signed out with hostile input: bad ids, malformed
 // and mistyped bodies, odd query strings and headers. Whatever arrives, the answer is below 500 and an
-// error answer has the { error: { code, message } } body (DESIGN.md error contract).
+// error answer has the { error: { code, message } } body (docs/architecture.md "How a request flows").
 // It runs in the PostgreSQL suite only: what it checks is the HTTP layer's validation, the same on either engine,
 // and at some 2,000 requests it is the slowest server test file.
 import { mkdtempSync, rmSync } from "node:fs";

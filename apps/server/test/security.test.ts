@@ -81,12 +81,15 @@ describe("the inbound requests cursor", () => {
   it("answers 400 for a well-formed cursor that is not a real instant", async () => {
     const admin = await t.user("admin");
     const id = "7b0c3f5e-9a1d-4c2e-8f3b-2d6a1e0c9b47";
-    for (const at of ["2024-13-45T99:99:99.000000Z", "2024-02-30T10:00:00.000000Z"]) {
-      const res = await t.request("GET", `/api/public-requests?cursor=${at}_${id}`, { as: admin });
+    const cursor = (at: string) => Buffer.from(JSON.stringify({ s: "newest", k: [at, id] })).toString("base64url");
+    for (const at of ["2024-13-45 99:99:99.000000+00", "2024-02-30 10:00:00.000000+00"]) {
+      const res = await t.request("GET", `/api/public-requests?cursor=${cursor(at)}`, { as: admin });
       expect(res.status, at).toBe(400);
       expect(res.body.error.details).toHaveProperty("cursor");
     }
-    const real = await t.request("GET", `/api/public-requests?cursor=2024-02-29T10:00:00.123456Z_${id}`, { as: admin });
+    const real = await t.request("GET", `/api/public-requests?cursor=${cursor("2024-02-29 10:00:00.123456+00")}`, {
+      as: admin,
+    });
     expect(real.status).toBe(200);
   });
 });
@@ -248,7 +251,7 @@ describe("one Idempotency-Key sent with two different approvals at once", () => 
   });
 });
 
-describe("permission checks the review walked through (DESIGN.md table)", () => {
+describe("permission checks the review walked through (the permissions table)", () => {
   it("holds for mixed memberships, removed verifiers, outsiders and non-admins", async () => {
     const [mixedOwner, otherVerifier, outsider] = await Promise.all([
       t.user("project_owner"),

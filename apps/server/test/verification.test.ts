@@ -1,4 +1,4 @@
-// The milestone state machine (DESIGN.md "Verification, release and the record"): every transition allowed
+// The milestone state machine (docs/domain.md "Milestone states"): every transition allowed
 // and refused, for each role; refusals answer with the right status and change nothing.
 import type { MilestoneStatus } from "@tranche/domain";
 import { and, count, eq, sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
-// SPEC.md §9: the landing page's impact calculator. Plain numbers, no dependencies, so the landing page
-// can import this file alone (not the package index, which brings zod).
+// The landing page's impact calculator (docs/domain.md "Figures and formats"). Plain numbers, no dependencies, so
+// the landing page can import this file alone (not the package index, which brings zod).
 
 export const CALCULATOR = {
   capital: { min: 100, max: 5000, step: 50, default: 500 },

@@ -24,7 +24,7 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 export const NOTIFICATION_CATEGORIES = ["welcome", "account", "milestone", "verification", "release"] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
-/** DESIGN.md "Releases beyond Tranche": instructed → settled | failed; failed → instructed | cancelled. */
+/** A release's statuses: instructed → settled | failed; failed → instructed | cancelled (docs/domain.md). */
 export const RELEASE_STATUSES = ["instructed", "settled", "failed", "cancelled"] as const;
 export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
 export const RELEASE_STATUS_LABELS: Record<ReleaseStatus, string> = {
@@ -44,7 +44,7 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   "projects:read": "Read projects",
 };
 
-/** SPEC.md §2.9, in display order. The keys are what the server stores. */
+/** The verification checklist, in display order. The keys are what the server stores. */
 export const CHECKLIST_ITEMS = [
   { key: "documentation", label: "Documentation review complete" },
   { key: "compliance", label: "Compliance with project standards verified" },
@@ -71,7 +71,7 @@ export const EMPTY_CHECKLIST: Checklist = {
  */
 export const MAX_CAPITAL = 100_000_000_000;
 
-/** SPEC.md §9 list sizes and thresholds. */
+/** List sizes and thresholds of the dashboards (docs/domain.md "Dashboards and lists"). */
 export const LIMITS = {
   upcomingMilestones: 5,
   investorUpcomingMilestones: 3,
@@ -82,7 +82,7 @@ export const LIMITS = {
   notificationSkeletonRows: 3,
 } as const;
 
-/** SPEC.md §9: realtime reconnect delays in ms (1, 2, 5, then every 10 s). */
+/** Realtime reconnect delays in ms (1, 2, 5, then every 10 s). */
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10000] as const;
 export const SSE_HEARTBEAT_MS = 30_000;
 

@@ -255,7 +255,7 @@ export interface DashboardProjectDto {
   currency: Currency;
 }
 
-/** The Overview cards (SPEC.md §2.5), computed for the caller's role and visibility. */
+/** The dashboard's Overview cards, computed for the caller's role and visibility. */
 export interface OverviewDto {
   /** Released capital of verified milestones now and 30 days ago, per currency. */
   capitalProtected: { currency: Currency; amount: number; monthAgo: number; changePercent: number | null }[];
@@ -371,7 +371,7 @@ export interface VerifierQueueItemDto {
   progress: number;
 }
 
-/** The signed-in verifier's queue (SPEC.md §2.5, on live data). */
+/** The signed-in verifier's queue. */
 export interface VerifierQueueDto {
   counts: { assignedProjects: number; pending: number; completed: number };
   pending: VerifierQueueItemDto[];

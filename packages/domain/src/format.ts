@@ -3,7 +3,7 @@ import type { Currency } from "./constants";
 const moneyFormatters = new Map<string, Intl.NumberFormat>();
 
 /**
- * US format with the currency symbol: no decimals for a whole amount (SPEC.md §9), the cents when it has them, so
+ * US format with the currency symbol: no decimals for a whole amount, the cents when it has them, so
  * 12.35 never reads as "$12".
  */
 export function formatMoney(amount: number, currency: Currency | string = "USD"): string {
@@ -70,7 +70,7 @@ export function formatLongDate(date: string): string {
   return `${LONG_MONTHS[m]} ${d}, ${y}`;
 }
 
-/** SPEC.md §4: underscores to spaces, each word capitalised. */
+/** A status for display: underscores to spaces, each word capitalised. */
 export function formatStatus(status: string): string {
   return status
     .split("_")
@@ -111,7 +111,7 @@ export function daysUntil(date: string, now: Date = new Date()): number {
   return Math.round((due - today) / 86_400_000);
 }
 
-/** SPEC.md §2.8 countdown text. */
+/** A due date's countdown: 'Overdue', 'Due today' or 'N days remaining'. */
 export function dueCountdown(date: string, now: Date = new Date()): string {
   const days = daysUntil(date, now);
   if (days < 0) return "Overdue";
@@ -119,13 +119,13 @@ export function dueCountdown(date: string, now: Date = new Date()): string {
   return `${days} ${days === 1 ? "day" : "days"} remaining`;
 }
 
-/** The part of the e-mail before the @, else 'User' (SPEC.md §2.1). */
+/** The part of the e-mail before the @, else 'User' (the sidebar's label). */
 export function displayLabel(email: string | null | undefined): string {
   const local = email?.split("@")[0];
   return local ? local : "User";
 }
 
-/** Dashboard welcome: name, else e-mail local part, else 'User' (SPEC.md §2.5). */
+/** Dashboard welcome: name, else e-mail local part, else 'User'. */
 export function welcomeName(user: { name?: string | null; email?: string | null } | null | undefined): string {
   if (user?.name?.trim()) return user.name.trim();
   return displayLabel(user?.email);

@@ -1,4 +1,4 @@
-// Release rules (DESIGN.md "Release rules"): how many verifiers must approve a milestone, whether they must come
+// Release rules (docs/domain.md "Release rules"): how many verifiers must approve a milestone, whether they must come
 // from different organizations, and above which amount an investor countersigns before the release is created.
 import { z } from "zod";
 import { MAX_CAPITAL } from "./constants";

@@ -1,13 +1,13 @@
 import type { Checklist, MilestoneStatus, ProjectStatus, Role } from "./constants";
 import { fromCents, subtractMoney, toCents } from "./money";
 
-/** SPEC.md §9: round(disbursed / total × 100); 0 when total is 0 or disbursed is empty. */
+/** Capital progress: round(disbursed / total × 100); 0 when total is 0 or disbursed is empty. */
 export function progressPercent(disbursed: number | null | undefined, total: number | null | undefined): number {
   if (!total || !disbursed) return 0;
   return Math.round((disbursed / total) * 100);
 }
 
-/** SPEC.md §9: round(capitalAmount / totalCapital × 100). */
+/** A milestone's share of its project: round(capitalAmount / totalCapital × 100). */
 export function milestoneShare(amount: number, total: number): number {
   if (!total) return 0;
   return Math.round((amount / total) * 100);
@@ -19,7 +19,7 @@ export interface MilestoneForStatus {
 }
 
 /**
- * DESIGN.md: funded when disbursed = total; at_risk when any milestone is rejected, delayed,
+ * docs/domain.md "Milestone states": funded when disbursed = total; at_risk when any milestone is rejected, delayed,
  * or past due and not verified; verified when at least one is verified and nothing is at risk;
  * otherwise pending_verification.
  */
@@ -49,7 +49,7 @@ export function remainingCapital(total: number, disbursed: number): number {
   return subtractMoney(total, disbursed);
 }
 
-/** SPEC.md §4: 0 pending, 100 verified or rejected, 25 + 75 × checked share while in verification. */
+/** Verification progress: 0 pending, 100 verified or rejected, 25 + 75 × checked share while in verification. */
 export function verificationProgress(
   status: MilestoneStatus,
   checklist: Partial<Checklist> | null | undefined,
@@ -140,7 +140,7 @@ export const PROJECT_DELETE_LOCKED = "A project with verified milestones or rele
 /** Evidence is frozen with the decision that released capital. */
 export const EVIDENCE_LOCKED = "Evidence cannot change once the milestone is verified.";
 
-/** SPEC.md §2.1: side navigation links by role. */
+/** Side navigation links by role (docs/domain.md "Routes and navigation"). */
 export const NAV_LINKS: Record<Role, { to: string; label: string }[]> = {
   investor: [
     { to: "/projects", label: "Projects" },

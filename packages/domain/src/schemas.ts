@@ -180,7 +180,7 @@ export const memberSchema = z.strictObject({
 
 export const leadInvestorSchema = z.strictObject({ userId: z.uuid({ error: "Choose an investor." }) });
 
-// ---------- milestones (SPEC.md §5 messages, word for word) ----------
+// ---------- milestones (the form's messages, docs/domain.md "Forms and messages") ----------
 const milestoneFields = {
   title: z
     .string({ error: "Title must be at least 2 characters." })
@@ -446,12 +446,8 @@ export const cancelReleaseSchema = z.strictObject({ reason: reason("cancellation
 export const releaseListQuerySchema = z.strictObject({
   status: z.enum(RELEASE_STATUSES, { error: "Status must be instructed, settled, failed or cancelled." }).optional(),
   projectId: uuid("projectId").optional(),
-  limit: z.coerce
-    .number({ error: "Limit must be a number." })
-    .int({ error: "Limit must be a whole number." })
-    .min(1, { error: "Limit must be between 1 and 100." })
-    .max(100, { error: "Limit must be between 1 and 100." })
-    .default(25),
+  limit: listLimit,
+  cursor: listCursor,
 });
 
 // ---------- API tokens ----------

@@ -10,7 +10,7 @@ import {
   profileFactor,
 } from "../src/calculator";
 
-describe("impact calculator (SPEC.md §9)", () => {
+describe("impact calculator", () => {
   it("has the sliders' ranges, steps and defaults, and institutional as the default profile", () => {
     expect(CALCULATOR.capital).toEqual({ min: 100, max: 5000, step: 50, default: 500 });
     expect(CALCULATOR.investments).toEqual({ min: 5, max: 100, step: 1, default: 12 });

@@ -16,7 +16,7 @@ import {
 
 const cents = fc.integer({ min: 1, max: 10_000_000_000 }).map((c) => c / 100);
 
-describe("progressPercent (SPEC.md §9)", () => {
+describe("progressPercent", () => {
   it("rounds disbursed / total × 100 and is 0 without a total or a disbursement", () => {
     expect(progressPercent(3_000_000, 12_000_000)).toBe(25);
     expect(progressPercent(1, 3)).toBe(33);
@@ -93,7 +93,7 @@ describe("capitalOverrun (the capital rule)", () => {
   });
 });
 
-describe("deriveProjectStatus (DESIGN.md)", () => {
+describe("deriveProjectStatus", () => {
   const today = "2025-06-15";
   const m = (status: MilestoneStatus, dueDate = "2025-07-01") => ({ status, dueDate });
 
@@ -164,7 +164,7 @@ describe("the milestone state machine", () => {
     expect(MILESTONE_STATUSES.filter((s) => !isMilestoneEditable(s))).toEqual(["in_verification", "verified"]);
   });
 
-  it("reports verification progress as SPEC.md §4 says", () => {
+  it("reports verification progress: 0 pending, 25 + 75 × checked share, 100 decided", () => {
     expect(verificationProgress("pending", null)).toBe(0);
     expect(verificationProgress("in_verification", {})).toBe(25);
     expect(verificationProgress("in_verification", { documentation: true, compliance: true, quality: true })).toBe(63);

@@ -6,7 +6,7 @@ const messages = (schema: { safeParse: (v: unknown) => any }, value: unknown) =>
   return result.success ? {} : fieldErrors(result.error);
 };
 
-describe("milestone form messages (SPEC.md §5, word for word)", () => {
+describe("milestone form messages, word for word", () => {
   const good = {
     title: "Foundations",
     description: "Concrete foundations.",

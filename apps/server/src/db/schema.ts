@@ -192,7 +192,7 @@ export const milestones = pgTable(
     comments: text("comments"),
     /** Bumped by a resubmission (earlier decisions become void) and by a partial release (a follow-up round). */
     verificationRound: integer("verification_round").notNull().default(1),
-    /** The six checklist items of SPEC.md §2.9, keyed as in packages/domain CHECKLIST_ITEMS. */
+    /** The six checklist items (docs/domain.md "Figures and formats"), keyed as in packages/domain CHECKLIST_ITEMS. */
     checklist: jsonb("checklist").notNull().default(sql`'{}'::jsonb`),
     /** The verifier's note per checklist item, keyed like `checklist`. */
     checklistNotes: jsonb("checklist_notes").notNull().default(sql`'{}'::jsonb`),

@@ -1,23 +1,21 @@
+import { type Options, stringify } from "csv-stringify/sync";
 import type { Context } from "hono";
-
-/** A spreadsheet runs a cell starting with one of these as a formula (CSV injection): such text gets a leading '. */
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 export type CsvValue = string | number | null | undefined;
 
-/** One cell: text that could run as a formula is neutralised; quotes, commas and line breaks are quoted. */
-export function csvCell(value: CsvValue): string {
-  if (value === null || value === undefined) return "";
-  let text = String(value);
-  if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+/**
+ * RFC 4180 with CRLF line ends, a cell holding a line break quoted (the library stops quoting them once the record
+ * delimiter is named, unless told to); a text cell a spreadsheet would run as a formula (CSV injection: `=`, `+`,
+ * `-`, `@`, a tab or carriage return, or their full-width forms) gets a leading `'`. Numbers are written as they
+ * are, so a negative amount stays a number.
+ */
+const CSV_OPTIONS: Options = { record_delimiter: "windows", quote_record_delimiter: true, escape_formulas: true };
 
-const csvLine = (cells: CsvValue[]) => `${cells.map(csvCell).join(",")}\r\n`;
+const csvRows = (rows: CsvValue[][]) => stringify(rows, CSV_OPTIONS);
 
 /**
  * A CSV download streamed batch by batch as `batches` yields them, so a large export never sits in memory:
- * UTF-8 with a byte-order mark (spreadsheets read the encoding from it), a header row, CRLF line ends (RFC 4180).
+ * UTF-8 with a byte-order mark (spreadsheets read the encoding from it) and a header row.
  */
 export function csvResponse(
   c: Context,
@@ -28,12 +26,12 @@ export function csvResponse(
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(`\uFEFF${csvLine(header)}`));
+      controller.enqueue(encoder.encode(stringify([header], { ...CSV_OPTIONS, bom: true })));
     },
     async pull(controller) {
       const next = await batches.next();
       if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value.map(csvLine).join("")));
+      else controller.enqueue(encoder.encode(csvRows(next.value)));
     },
     async cancel() {
       await batches.return(undefined);

@@ -2,12 +2,15 @@ import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import { AppError } from "../errors";
 import { isRealDateText, isRealTimestampText } from "./timestamp-text";
 
-// Keyset (cursor) pagination for any sort of a list. A sort is a few key expressions plus the row's id, all in
-// one direction, so "after the cursor" is one row comparison an index on the same columns can answer. The
-// cursor is opaque to clients: base64url of JSON { s: sort name, k: the last row's keys as text }, so a
-// cursor from one sort is refused by another instead of silently skipping rows.
+// Keyset (cursor) pagination, the one way every list pages (and every export reads in batches). A sort is a few
+// key expressions plus the row's id, all in one direction, so "after the cursor" is one row comparison an index on
+// the same columns can answer. The cursor is opaque to clients: base64url of JSON { s: sort name, k: the last
+// row's keys as text }, so a cursor from one sort is refused by another instead of silently skipping rows, and a
+// key is compared as the text PostgreSQL printed (a timestamp to the microsecond, never rounded to milliseconds).
+// The `cursor` query parameter itself is checked by `listCursor` (packages/domain); a malformed one answers 400
+// with `{ cursor: "Cursor is not valid." }`.
 
-export type KeyType = "text" | "timestamptz" | "date" | "numeric" | "uuid";
+export type KeyType = "text" | "timestamptz" | "date" | "numeric" | "bigint" | "uuid";
 
 export interface SortSpec {
   /** The sort's name, as the `sort` query parameter spells it. */
@@ -47,10 +50,25 @@ const keyChecks: Record<KeyType, (value: string) => boolean> = {
   timestamptz: isRealTimestampText,
   date: isRealDateText,
   numeric: (value) => /^-?\d{1,20}(\.\d{1,6})?$/.test(value),
+  bigint: (value) => /^-?\d{1,18}$/.test(value),
   uuid: (value) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value),
 };
 
 const cast = (value: string, type: KeyType) => sql`${value}::${sql.raw(type)}`;
+
+/** A list newest first: its time column, then its id. */
+export function newestFirst(name: string, createdAt: AnyColumn, id: AnyColumn): SortSpec {
+  return {
+    name,
+    direction: "desc",
+    keys: [
+      { expr: createdAt, type: "timestamptz" },
+      { expr: id, type: "uuid" },
+    ],
+  };
+}
+
+export type Keyset = ReturnType<typeof keyset>;
 
 /** The pieces of a keyset query: the keys to select beside each row, the order, and the condition after `cursor`. */
 export function keyset(spec: SortSpec, cursor: string | undefined) {
@@ -85,4 +103,21 @@ export function keysetPage<R extends { keysetKeys: string[] }>(rows: R[], limit:
       ? Buffer.from(JSON.stringify({ s: spec.name, k: last.keysetKeys }), "utf8").toString("base64url")
       : null;
   return { page, nextCursor };
+}
+
+/**
+ * A whole set read in `spec`'s order, `size` rows at a time (the CSV exports: one batch in memory, nothing skipped
+ * or repeated). `read` runs the query with the page's keys, order and condition, and `limit`.
+ */
+export async function* keysetBatches<R extends { keysetKeys: string[] }>(
+  spec: SortSpec,
+  size: number,
+  read: (page: Keyset & { limit: number }) => Promise<R[]>,
+): AsyncGenerator<R[]> {
+  let cursor: string | undefined;
+  do {
+    const { page, nextCursor } = keysetPage(await read({ ...keyset(spec, cursor), limit: size + 1 }), size, spec);
+    if (page.length > 0) yield page;
+    cursor = nextCursor ?? undefined;
+  } while (cursor);
 }

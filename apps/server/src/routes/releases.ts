@@ -11,7 +11,6 @@ import { requireCaller } from "../auth/api-tokens";
 import { requireSecondFactor } from "../auth/require-second-factor";
 import type { AppEnv, CallerContext } from "../context";
 import { csvFilename, csvResponse } from "../lib/csv";
-import { timeIdCursor } from "../lib/cursor";
 import { parseJson, parseQuery, pathId } from "../lib/validate";
 import { cancelRelease } from "../services/releases/cancel";
 import { exportReleases, RELEASE_CSV_HEADER } from "../services/releases/export";
@@ -20,7 +19,7 @@ import { getRelease, listReleases } from "../services/releases/list";
 import { reinstructRelease } from "../services/releases/reinstruct";
 import { settleRelease } from "../services/releases/settle";
 
-export const releaseListQuery = releaseListQuerySchema.extend({ cursor: timeIdCursor.optional() });
+export const releaseListQuery = releaseListQuerySchema;
 
 /** The caller as a service context: the route's scope for API tokens, its roles for people (null: any). */
 function callerContext(c: Context<AppEnv>, scope: ApiScope | null, roles?: Role[]): CallerContext {

@@ -1,4 +1,4 @@
-// Who may see what (DESIGN.md "Who may do what"): admins see everything; everyone else sees a project
+// Who may see what (docs/domain.md "People and roles"): admins see everything; everyone else sees a project
 // only as one of its members. What the caller may not see is reported as not found (404), never 403.
 import type { MemberRole } from "@tranche/domain";
 import { and, eq } from "drizzle-orm";

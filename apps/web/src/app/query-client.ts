@@ -7,7 +7,7 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 15_000,
       refetchOnWindowFocus: true,
-      // Client errors will not fix themselves; 502/503/504 are worth another try (SPEC.md §8).
+      // Client errors will not fix themselves; 502/503/504 (a server restarting or overloaded) are worth another try.
       retry: (failureCount, error) =>
         failureCount < 2 && (!(error instanceof ApiError) || [502, 503, 504].includes(error.status)),
     },

@@ -1,27 +1,21 @@
 import type { ReactNode } from "react";
-import { Button } from "@/components/ui/button";
+import { type PagedList, PagingFooter } from "@/components/paging-footer";
 import { EmptyState, LoadError, Spinner } from "@/components/ui/feedback";
 
-interface PagedState {
+interface PagedState extends PagedList {
   isPending: boolean;
   isError: boolean;
   error: unknown;
   refetch: () => unknown;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => unknown;
-  items: unknown[];
 }
 
-/**
- * A paged list's loading, error and empty states around its rows, and below them how many are shown and a button
- * for the next page (the server's keyset pages: the list never loads what nobody scrolls to).
- */
+/** A paged list's loading, error and empty states around its rows, and below them the paging footer. */
 export function PagedListState({
   list,
   noun,
   empty,
   emptyHint,
+  total,
   children,
 }: {
   list: PagedState;
@@ -29,6 +23,8 @@ export function PagedListState({
   noun: string;
   empty: string;
   emptyHint?: ReactNode;
+  /** How many items there are in all, when the server says. */
+  total?: number;
   children: ReactNode;
 }) {
   if (list.isPending)
@@ -40,24 +36,9 @@ export function PagedListState({
   if (list.isError) return <LoadError title={`Could not load ${noun}`} error={list.error} onRetry={list.refetch} />;
   if (list.items.length === 0) return <EmptyState title={empty}>{emptyHint}</EmptyState>;
   return (
-    <div className="grid gap-3">
+    <div className="grid min-w-0 gap-3">
       {children}
-      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-        <p aria-live="polite">
-          Showing {list.items.length} {list.items.length === 1 ? noun.replace(/s$/, "") : noun}
-          {list.hasNextPage ? "" : " (all)"}
-        </p>
-        {list.hasNextPage ? (
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? "Loading…" : `Show more ${noun}`}
-          </Button>
-        ) : null}
-      </div>
+      <PagingFooter list={list} noun={noun} total={total} />
     </div>
   );
 }

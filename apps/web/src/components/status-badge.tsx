@@ -8,7 +8,8 @@ import {
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
 
-// SPEC.md §4 badge colours. Text shades are dark enough for AA contrast on their tints.
+// The badge colours of docs/domain.md "Figures and formats". Text shades are dark enough for AA contrast on their
+// tints.
 const PROJECT_COLOURS: Record<string, string> = {
   verified: "border-green-200 bg-green-100 text-green-800",
   funded: "border-blue-200 bg-blue-100 text-blue-800",

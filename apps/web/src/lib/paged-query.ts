@@ -6,26 +6,37 @@ import { api } from "./api-client";
 
 export type ListParams = Record<string, string | undefined>;
 
-/** `path` with `params` (empty ones left out) and the page's cursor as its query string. */
-export function listPath(path: string, params: ListParams, cursor?: string): string {
+/**
+ * `path` with `params` (empty ones left out) and the page's cursor as its query string. The cursor goes in
+ * `cursor`, or the parameter a list names it (a webhook's delivery log pages `before` a delivery).
+ */
+export function listPath(path: string, params: ListParams, cursor?: string, cursorParam = "cursor"): string {
   const query = new URLSearchParams(
-    Object.entries({ ...params, cursor }).filter((entry): entry is [string, string] => Boolean(entry[1])),
+    Object.entries({ ...params, [cursorParam]: cursor }).filter((entry): entry is [string, string] =>
+      Boolean(entry[1]),
+    ),
   );
   return query.size ? `${path}?${query}` : path;
 }
 
-export function pagedQuery<T>(key: QueryKey, path: string, params: ListParams = {}) {
+export function pagedQuery<T>(key: QueryKey, path: string, params: ListParams = {}, cursorParam = "cursor") {
   return infiniteQueryOptions({
     queryKey: [...key, params],
-    queryFn: ({ pageParam }) => api<Page<T>>(listPath(path, params, pageParam || undefined)),
+    queryFn: ({ pageParam }) => api<Page<T>>(listPath(path, params, pageParam || undefined, cursorParam)),
     initialPageParam: "",
     getNextPageParam: (last: Page<T>) => last.nextCursor ?? undefined,
   });
 }
 
-/** A paged list's query with its loaded items flattened. */
-export function usePagedList<T>(options: ReturnType<typeof pagedQuery<T>>, enabled = true) {
-  const query = useInfiniteQuery({ ...options, enabled });
+/** A paged list's query with its loaded items flattened; `refetchInterval` as TanStack Query's, on the pages. */
+export function usePagedList<T>(
+  options: ReturnType<typeof pagedQuery<T>>,
+  refetchInterval?: (pages: Page<T>[]) => number | false,
+) {
+  const query = useInfiniteQuery({
+    ...options,
+    refetchInterval: refetchInterval ? (query) => refetchInterval(query.state.data?.pages ?? []) : undefined,
+  });
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   return { ...query, items };
 }

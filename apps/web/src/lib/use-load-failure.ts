@@ -4,7 +4,7 @@ import { toast } from "@/components/ui/toaster";
 import { ApiError, errorMessage } from "./api-client";
 
 /**
- * SPEC.md §8 detail-page failures: a 404 toasts the not-found texts and sends the user to /dashboard;
+ * Detail-page failures: a 404 toasts the not-found texts and sends the user to /dashboard;
  * any other error toasts the load-failure title with the server's message (or the fallback).
  */
 export function useLoadFailure(

@@ -1,9 +1,10 @@
 import type { AuditEventDto } from "@tranche/domain";
-import { and, asc, desc, eq, gt, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { apiTokens, auditEvents, projectMembers, users } from "../../db/schema";
 import type { CsvValue } from "../../lib/csv";
+import { keysetBatches, type SortSpec } from "../../lib/keyset";
 import { requireVisibleMilestone } from "../access";
 import { EXPORT_BATCH } from "../projects/export";
 
@@ -117,38 +118,38 @@ export const AUDIT_CSV_HEADER = [
   "hash",
 ];
 
+/** The record in the order it was written. */
+const OLDEST: SortSpec = { name: "oldest", direction: "asc", keys: [{ expr: auditEvents.id, type: "bigint" }] };
+
 /** The audit events the caller may see, oldest first, in batches by id; before/after as their JSON text. */
 export async function* exportAuditEvents(
   ctx: ServiceContext,
   query: { projectId?: string },
 ): AsyncGenerator<CsvValue[][]> {
   const filter = auditFilter(ctx, query);
-  let after = 0;
-  for (;;) {
-    const rows = await ctx.db
-      .select({ ...columns, hash: auditEvents.hash })
+  const batches = keysetBatches(OLDEST, EXPORT_BATCH, (page) =>
+    ctx.db
+      .select({ ...columns, hash: auditEvents.hash, keysetKeys: page.keys })
       .from(auditEvents)
       .leftJoin(users, eq(users.id, auditEvents.actorId))
       .leftJoin(apiTokens, eq(apiTokens.id, auditEvents.actorId))
-      .where(and(filter, gt(auditEvents.id, after)))
-      .orderBy(asc(auditEvents.id))
-      .limit(EXPORT_BATCH);
-    if (rows.length > 0) {
-      yield rows.map((row) => [
-        row.id,
-        row.createdAt.toISOString(),
-        row.action,
-        row.actorId,
-        row.actorName,
-        row.entityType,
-        row.entityId,
-        row.projectId,
-        row.before === null ? null : JSON.stringify(row.before),
-        row.after === null ? null : JSON.stringify(row.after),
-        row.hash,
-      ]);
-    }
-    if (rows.length < EXPORT_BATCH) return;
-    after = rows[rows.length - 1].id;
+      .where(and(filter, page.after))
+      .orderBy(...page.orderBy)
+      .limit(page.limit),
+  );
+  for await (const rows of batches) {
+    yield rows.map((row) => [
+      row.id,
+      row.createdAt.toISOString(),
+      row.action,
+      row.actorId,
+      row.actorName,
+      row.entityType,
+      row.entityId,
+      row.projectId,
+      row.before === null ? null : JSON.stringify(row.before),
+      row.after === null ? null : JSON.stringify(row.after),
+      row.hash,
+    ]);
   }
 }

@@ -230,7 +230,7 @@ async function getOverview(db: DbOrTx, actor: SessionUser): Promise<OverviewDto>
   return overviewOf(await portfolioFigures(db, actor, { withPortfolio: false }), await actionRequired(db, actor));
 }
 
-/** What waits on the caller, by role (SPEC.md §2.5 'Action Required'). */
+/** What waits on the caller, by role: the Overview's 'Action Required' (docs/domain.md "Dashboards and lists"). */
 async function actionRequired(db: DbOrTx, actor: SessionUser): Promise<OverviewDto["actionRequired"]> {
   const one = async (query: SQL) => Number((await queryRows<{ count: number }>(db, query))[0]?.count ?? 0);
   switch (actor.role) {
@@ -341,7 +341,7 @@ function investorOf(figures: PortfolioFigures): InvestorDashboardDto {
 }
 
 /**
- * SPEC.md §2.5: the owner's dashboard covers only the projects the caller owns, read once with their rollups and
+ * The owner's dashboard covers only the projects the caller owns, read once with their rollups and
  * aggregated in one statement, with the count of rejected milestones the Overview's 'Action Required' shows.
  */
 async function ownerDashboard(db: DbOrTx, actor: SessionUser): Promise<{ role: OwnerDashboardDto; rejected: number }> {

@@ -11,7 +11,7 @@ import { projectDetail } from "../projects/get";
 
 type Input = z.output<typeof memberSchema>;
 
-/** An admin assigns a verifier or an investor to a project (DESIGN.md separation of duties applies). */
+/** An admin assigns a verifier or an investor to a project; nobody verifies a project they own or invest in. */
 export async function addMember(ctx: ServiceContext, projectId: string, input: Input): Promise<ProjectDetailDto> {
   return ctx.db.transaction(async (tx) => {
     const access = await requireVisibleProject(tx, ctx.actor, projectId, { lock: true });

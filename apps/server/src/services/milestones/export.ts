@@ -1,9 +1,10 @@
 import type { milestoneListQuerySchema } from "@tranche/domain";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { milestones, projects, users } from "../../db/schema";
 import type { CsvValue } from "../../lib/csv";
+import { keysetBatches, type SortSpec } from "../../lib/keyset";
 import { EXPORT_BATCH } from "../projects/export";
 import { milestoneFilter } from "./list";
 
@@ -21,18 +22,26 @@ export const MILESTONE_CSV_HEADER = [
   "created_at",
 ];
 
+const EARLIEST_DUE: SortSpec = {
+  name: "due",
+  direction: "asc",
+  keys: [
+    { expr: milestones.dueDate, type: "date" },
+    { expr: milestones.id, type: "uuid" },
+  ],
+};
+
 /**
- * The milestones the list shows (same visibility and filters), earliest due first, read page by page on
- * (due_date, id). Amounts are the database's exact decimals, as text.
+ * The milestones the list shows (same visibility and filters), earliest due first, read a batch at a time
+ * on (due_date, id). Amounts are the database's exact decimals, as text.
  */
 export async function* exportMilestones(
   ctx: ServiceContext,
   query: z.output<typeof milestoneListQuerySchema>,
 ): AsyncGenerator<CsvValue[][]> {
   const filter = milestoneFilter(ctx, query);
-  let after: { dueDate: string; id: string } | undefined;
-  for (;;) {
-    const rows = await ctx.db
+  const batches = keysetBatches(EARLIEST_DUE, EXPORT_BATCH, (page) =>
+    ctx.db
       .select({
         id: milestones.id,
         projectId: milestones.projectId,
@@ -45,35 +54,28 @@ export async function* exportMilestones(
         verifier: users.name,
         verificationDate: milestones.verificationDate,
         createdAt: milestones.createdAt,
+        keysetKeys: page.keys,
       })
       .from(milestones)
       .innerJoin(projects, eq(projects.id, milestones.projectId))
       .leftJoin(users, eq(users.id, milestones.verifierId))
-      .where(
-        and(
-          filter,
-          after ? sql`(milestones.due_date, milestones.id) > (${after.dueDate}::date, ${after.id}::uuid)` : undefined,
-        ),
-      )
-      .orderBy(asc(milestones.dueDate), asc(milestones.id))
-      .limit(EXPORT_BATCH);
-    if (rows.length > 0) {
-      yield rows.map((row) => [
-        row.id,
-        row.projectId,
-        row.project,
-        row.title,
-        row.status,
-        row.currency,
-        row.amount,
-        row.dueDate,
-        row.verifier,
-        row.verificationDate?.toISOString(),
-        row.createdAt.toISOString(),
-      ]);
-    }
-    if (rows.length < EXPORT_BATCH) return;
-    const last = rows[rows.length - 1];
-    after = { dueDate: last.dueDate, id: last.id };
+      .where(and(filter, page.after))
+      .orderBy(...page.orderBy)
+      .limit(page.limit),
+  );
+  for await (const rows of batches) {
+    yield rows.map((row) => [
+      row.id,
+      row.projectId,
+      row.project,
+      row.title,
+      row.status,
+      row.currency,
+      row.amount,
+      row.dueDate,
+      row.verifier,
+      row.verificationDate?.toISOString(),
+      row.createdAt.toISOString(),
+    ]);
   }
 }

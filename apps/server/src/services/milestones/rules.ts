@@ -16,7 +16,7 @@ export function assertNotPast(dueDate: string, now: Date = new Date()): void {
 }
 
 /**
- * The sum of a project's milestone amounts may not exceed its total capital (DESIGN.md).
+ * The sum of a project's milestone amounts may not exceed its total capital (docs/domain.md "Money").
  * Call with the project row locked so two concurrent writes cannot both pass.
  */
 export async function assertWithinCapital(

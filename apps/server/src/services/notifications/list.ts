@@ -1,17 +1,15 @@
-import { LIST_PAGE_SIZE, NOTIFICATION_CATEGORIES, type NotificationDto, type Page } from "@tranche/domain";
-import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { LIST_PAGE_SIZE, listCursor, NOTIFICATION_CATEGORIES, type NotificationDto, type Page } from "@tranche/domain";
+import { and, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ServiceContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { notifications } from "../../db/schema";
+import { keyset, keysetPage, type SortSpec } from "../../lib/keyset";
 import { pageLimit } from "../../lib/validate";
 import { type NotificationRow, toNotificationDto } from "./dto";
 
 export const listNotificationsQuery = z.strictObject({
-  cursor: z
-    .string()
-    .regex(/^\d{1,18}$/, { error: "Cursor is not valid." })
-    .optional(),
+  cursor: listCursor,
   limit: pageLimit(LIST_PAGE_SIZE),
   /** "true": only the unread ones. */
   unread: z.enum(["true", "false"], { error: "Unread must be true or false." }).optional(),
@@ -20,10 +18,10 @@ export const listNotificationsQuery = z.strictObject({
     .optional(),
 });
 
-/**
- * The caller's notifications, newest first, optionally only the unread ones or one category; the cursor is the seq
- * of the last item of the previous page.
- */
+/** Newest first: the sequence number is unique and grows with every notification. */
+const NEWEST: SortSpec = { name: "newest", direction: "desc", keys: [{ expr: notifications.seq, type: "bigint" }] };
+
+/** The caller's notifications, newest first, optionally only the unread ones or one category, a page at a time. */
 export async function listNotifications({
   ctx,
   input,
@@ -31,22 +29,22 @@ export async function listNotifications({
   ctx: ServiceContext;
   input: z.output<typeof listNotificationsQuery>;
 }): Promise<Page<NotificationDto>> {
+  const page = keyset(NEWEST, input.cursor);
   const rows = await ctx.db
-    .select()
+    .select({ ...getTableColumns(notifications), keysetKeys: page.keys })
     .from(notifications)
     .where(
       and(
         eq(notifications.userId, ctx.actor.id),
         input.unread === "true" ? eq(notifications.read, false) : undefined,
         input.category ? eq(notifications.category, input.category) : undefined,
-        input.cursor ? lt(notifications.seq, Number(input.cursor)) : undefined,
+        page.after,
       ),
     )
-    .orderBy(desc(notifications.seq))
+    .orderBy(...page.orderBy)
     .limit(input.limit + 1);
-  const items = rows.slice(0, input.limit);
-  const more = rows.length > input.limit;
-  return { items: items.map(toNotificationDto), nextCursor: more ? String(items[items.length - 1].seq) : null };
+  const { page: items, nextCursor } = keysetPage(rows, input.limit, NEWEST);
+  return { items: items.map(toNotificationDto), nextCursor };
 }
 
 export async function unreadCount({ ctx }: { ctx: ServiceContext }): Promise<{ count: number }> {

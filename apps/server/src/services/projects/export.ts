@@ -1,8 +1,9 @@
 import type { ProjectStatus } from "@tranche/domain";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import { projectRollups, projects } from "../../db/schema";
 import type { CsvValue } from "../../lib/csv";
+import { keysetBatches, type SortSpec } from "../../lib/keyset";
 import { projectFilter } from "./list";
 import { projectStatusSql } from "./status";
 
@@ -24,11 +25,20 @@ export const PROJECT_CSV_HEADER = [
   "created_at",
 ];
 
+const OLDEST: SortSpec = {
+  name: "oldest",
+  direction: "asc",
+  keys: [
+    { expr: projects.createdAt, type: "timestamptz" },
+    { expr: projects.id, type: "uuid" },
+  ],
+};
+
 const released = sql<string>`coalesce((select sum(d.amount) from disbursements d where d.project_id = projects.id), 0)`;
 
 /**
  * The projects the list shows (the caller's visible projects, same status and search filters), oldest first,
- * read page by page on (created_at, id) so nothing is skipped or repeated. Amounts are the database's exact
+ * read a batch at a time on (created_at, id) so nothing is skipped or repeated. Amounts are the database's exact
  * decimals, as text.
  */
 export async function* exportProjects(
@@ -36,9 +46,8 @@ export async function* exportProjects(
   input: { status?: ProjectStatus; q?: string },
 ): AsyncGenerator<CsvValue[][]> {
   const filter = projectFilter({ kind: "user", user: ctx.actor }, input);
-  let after: { createdAt: string; id: string } | undefined;
-  for (;;) {
-    const rows = await ctx.db
+  const batches = keysetBatches(OLDEST, EXPORT_BATCH, (page) =>
+    ctx.db
       .select({
         id: projects.id,
         name: projects.name,
@@ -52,38 +61,28 @@ export async function* exportProjects(
         endDate: projects.endDate,
         location: projects.location,
         createdAt: projects.createdAt,
-        cursor: sql<string>`${projects.createdAt}::text`,
+        keysetKeys: page.keys,
       })
       .from(projects)
       .leftJoin(projectRollups, eq(projectRollups.projectId, projects.id))
-      .where(
-        and(
-          filter,
-          after
-            ? sql`(projects.created_at, projects.id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-            : undefined,
-        ),
-      )
-      .orderBy(asc(projects.createdAt), asc(projects.id))
-      .limit(EXPORT_BATCH);
-    if (rows.length > 0) {
-      yield rows.map((row) => [
-        row.id,
-        row.name,
-        row.status,
-        row.currency,
-        row.total,
-        row.released,
-        row.remaining,
-        Number(row.milestones),
-        row.startDate,
-        row.endDate,
-        row.location,
-        row.createdAt.toISOString(),
-      ]);
-    }
-    if (rows.length < EXPORT_BATCH) return;
-    const last = rows[rows.length - 1];
-    after = { createdAt: last.cursor, id: last.id };
+      .where(and(filter, page.after))
+      .orderBy(...page.orderBy)
+      .limit(page.limit),
+  );
+  for await (const rows of batches) {
+    yield rows.map((row) => [
+      row.id,
+      row.name,
+      row.status,
+      row.currency,
+      row.total,
+      row.released,
+      row.remaining,
+      Number(row.milestones),
+      row.startDate,
+      row.endDate,
+      row.location,
+      row.createdAt.toISOString(),
+    ]);
   }
 }

@@ -8,7 +8,8 @@ import { refreshProjectRollup } from "./rollup";
 import { statusToday } from "./status";
 
 /**
- * Re-derives a project's status from its milestones and releases (DESIGN.md) and stores it, with the project's
+ * Re-derives a project's status from its milestones and releases (docs/domain.md "Milestone states", a project's
+ * status) and stores it, with the project's
  * rollup. Call inside the transaction of every milestone or release change, after the change is written.
  */
 export async function recomputeProjectStatus(tx: DbOrTx, projectId: string): Promise<ProjectStatus> {

@@ -1,19 +1,20 @@
-import { LIST_PAGE_SIZE, type Page, type PublicRequestDto } from "@tranche/domain";
-import { desc } from "drizzle-orm";
+import { LIST_PAGE_SIZE, listCursor, type Page, type PublicRequestDto } from "@tranche/domain";
 import { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { publicRequests } from "../../db/schema";
 import { forbidden } from "../../errors";
-import { afterCursor, cursorAt, timeIdCursor, toPage } from "../../lib/cursor";
+import { keyset, keysetPage, newestFirst } from "../../lib/keyset";
 import { pageLimit } from "../../lib/validate";
 import { toPublicRequestDto } from "./dto";
 
 export const listPublicRequestsQuery = z.strictObject({
-  cursor: timeIdCursor.optional(),
+  cursor: listCursor,
   limit: pageLimit(LIST_PAGE_SIZE),
 });
 
-/** Requests from the public forms, newest first (admins only). The cursor is "createdAt_id" of the last item. */
+const NEWEST = newestFirst("newest", publicRequests.createdAt, publicRequests.id);
+
+/** Requests from the public forms, newest first, a keyset page at a time (admins only). */
 export async function listPublicRequests({
   ctx,
   input,
@@ -22,6 +23,7 @@ export async function listPublicRequests({
   input: z.output<typeof listPublicRequestsQuery>;
 }): Promise<Page<PublicRequestDto>> {
   if (ctx.actor.role !== "admin") throw forbidden("Only admins can read inbound requests.");
+  const page = keyset(NEWEST, input.cursor);
   const rows = await ctx.db
     .select({
       id: publicRequests.id,
@@ -32,12 +34,12 @@ export async function listPublicRequests({
       message: publicRequests.message,
       source: publicRequests.source,
       createdAt: publicRequests.createdAt,
-      cursorAt: cursorAt(publicRequests.createdAt),
+      keysetKeys: page.keys,
     })
     .from(publicRequests)
-    .where(afterCursor(input.cursor, publicRequests.createdAt, publicRequests.id))
-    .orderBy(desc(publicRequests.createdAt), desc(publicRequests.id))
+    .where(page.after)
+    .orderBy(...page.orderBy)
     .limit(input.limit + 1);
-  const { page, nextCursor } = toPage(rows, input.limit);
-  return { items: page.map(toPublicRequestDto), nextCursor };
+  const { page: items, nextCursor } = keysetPage(rows, input.limit, NEWEST);
+  return { items: items.map(toPublicRequestDto), nextCursor };
 }

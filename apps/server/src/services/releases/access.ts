@@ -1,7 +1,7 @@
 import type { Caller } from "../../context";
 import { forbidden } from "../../errors";
 
-/** Settle and fail: a custodian's token with releases:write, or an admin (DESIGN.md permission table). */
+/** Settle and fail: a custodian's token with releases:write, or an admin (docs/domain.md permissions table). */
 export function requireReleaseWriter(caller: Caller): void {
   if (caller.kind === "token") {
     if (!caller.token.scopes.includes("releases:write")) {

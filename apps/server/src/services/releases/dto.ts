@@ -3,7 +3,6 @@ import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Caller } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { auditEvents, disbursements, milestones, projects, users } from "../../db/schema";
-import { cursorAt } from "../../lib/cursor";
 import { toMoney } from "../../lib/money";
 
 const columns = {
@@ -25,12 +24,12 @@ const columns = {
   cancellationReason: disbursements.cancellationReason,
   cancelledAt: disbursements.cancelledAt,
   updatedAt: disbursements.updatedAt,
-  cursorAt: cursorAt(disbursements.releasedAt),
 };
 
-export function selectReleases(db: DbOrTx) {
+/** The release rows with their milestone and project names; `extra` adds columns (a list's keyset keys). */
+export function selectReleases<E extends Record<string, SQL>>(db: DbOrTx, extra?: E) {
   return db
-    .select(columns)
+    .select({ ...columns, ...(extra as E) })
     .from(disbursements)
     .innerJoin(milestones, eq(milestones.id, disbursements.milestoneId))
     .innerJoin(projects, eq(projects.id, disbursements.projectId))

@@ -1,8 +1,9 @@
 import type { ReleaseStatus } from "@tranche/domain";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { CallerContext } from "../../context";
 import { disbursements, milestones, projects } from "../../db/schema";
 import type { CsvValue } from "../../lib/csv";
+import { keysetBatches, type SortSpec } from "../../lib/keyset";
 import { EXPORT_BATCH } from "../projects/export";
 import { visibleReleases } from "./dto";
 
@@ -21,17 +22,25 @@ export const RELEASE_CSV_HEADER = [
   "cancellation_reason",
 ];
 
+const OLDEST: SortSpec = {
+  name: "oldest",
+  direction: "asc",
+  keys: [
+    { expr: disbursements.releasedAt, type: "timestamptz" },
+    { expr: disbursements.id, type: "uuid" },
+  ],
+};
+
 /**
- * The releases the list shows (same visibility and filters), oldest approval first, read page by page on
- * (approval time, id) so a large export never sits in memory. Amounts are the database's exact decimals.
+ * The releases the list shows (same visibility and filters), oldest approval first, read a batch at a time
+ * on (approval time, id) so a large export never sits in memory. Amounts are the database's exact decimals.
  */
 export async function* exportReleases(
   ctx: CallerContext,
   input: { status?: ReleaseStatus; projectId?: string },
 ): AsyncGenerator<CsvValue[][]> {
-  let after: { at: string; id: string } | undefined;
-  for (;;) {
-    const rows = await ctx.db
+  const batches = keysetBatches(OLDEST, EXPORT_BATCH, (page) =>
+    ctx.db
       .select({
         id: disbursements.id,
         instructionId: disbursements.instructionId,
@@ -45,7 +54,7 @@ export async function* exportReleases(
         settledAt: disbursements.settledAt,
         failure: disbursements.failureReason,
         cancellation: disbursements.cancellationReason,
-        cursor: sql<string>`${disbursements.releasedAt}::text`,
+        keysetKeys: page.keys,
       })
       .from(disbursements)
       .innerJoin(milestones, eq(milestones.id, disbursements.milestoneId))
@@ -55,31 +64,26 @@ export async function* exportReleases(
           visibleReleases(ctx.caller),
           input.status ? eq(disbursements.status, input.status) : undefined,
           input.projectId ? eq(disbursements.projectId, input.projectId) : undefined,
-          after
-            ? sql`(${disbursements.releasedAt}, ${disbursements.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
-            : undefined,
+          page.after,
         ),
       )
-      .orderBy(asc(disbursements.releasedAt), asc(disbursements.id))
-      .limit(EXPORT_BATCH);
-    if (rows.length > 0) {
-      yield rows.map((r) => [
-        r.id,
-        r.instructionId,
-        r.status,
-        r.currency,
-        r.amount,
-        r.project,
-        r.milestone,
-        r.approvedAt.toISOString(),
-        r.reference,
-        r.settledAt?.toISOString(),
-        r.failure,
-        r.cancellation,
-      ]);
-    }
-    if (rows.length < EXPORT_BATCH) return;
-    const last = rows[rows.length - 1];
-    after = { at: last.cursor, id: last.id };
+      .orderBy(...page.orderBy)
+      .limit(page.limit),
+  );
+  for await (const rows of batches) {
+    yield rows.map((r) => [
+      r.id,
+      r.instructionId,
+      r.status,
+      r.currency,
+      r.amount,
+      r.project,
+      r.milestone,
+      r.approvedAt.toISOString(),
+      r.reference,
+      r.settledAt?.toISOString(),
+      r.failure,
+      r.cancellation,
+    ]);
   }
 }

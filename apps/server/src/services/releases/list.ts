@@ -1,29 +1,32 @@
 import type { Page, ReleaseDto, ReleaseStatus } from "@tranche/domain";
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { CallerContext } from "../../context";
 import { disbursements } from "../../db/schema";
 import { notFound } from "../../errors";
-import { afterCursor, toPage } from "../../lib/cursor";
+import { keyset, keysetPage, newestFirst } from "../../lib/keyset";
 import { loadRelease, selectReleases, toReleaseDto, visibleReleases } from "./dto";
 
-/** Releases the caller may see, newest approval first; the cursor is "approvedAt_id" of the last item. */
+const NEWEST = newestFirst("newest", disbursements.releasedAt, disbursements.id);
+
+/** Releases the caller may see, newest approval first, a keyset page at a time. */
 export async function listReleases(
   ctx: CallerContext,
   input: { status?: ReleaseStatus; projectId?: string; cursor?: string; limit: number },
 ): Promise<Page<ReleaseDto>> {
-  const rows = await selectReleases(ctx.db)
+  const page = keyset(NEWEST, input.cursor);
+  const rows = await selectReleases(ctx.db, { keysetKeys: page.keys })
     .where(
       and(
         visibleReleases(ctx.caller),
         input.status ? eq(disbursements.status, input.status) : undefined,
         input.projectId ? eq(disbursements.projectId, input.projectId) : undefined,
-        afterCursor(input.cursor, disbursements.releasedAt, disbursements.id),
+        page.after,
       ),
     )
-    .orderBy(desc(disbursements.releasedAt), desc(disbursements.id))
+    .orderBy(...page.orderBy)
     .limit(input.limit + 1);
-  const { page, nextCursor } = toPage(rows, input.limit);
-  return { items: page.map((row) => toReleaseDto(row, ctx.caller)), nextCursor };
+  const { page: items, nextCursor } = keysetPage(rows, input.limit, NEWEST);
+  return { items: items.map((row) => toReleaseDto(row, ctx.caller)), nextCursor };
 }
 
 /** One release the caller may see, else 404. */

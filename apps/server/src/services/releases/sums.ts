@@ -1,7 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 
-// DESIGN.md: "released" means instructed or settled; "settled" means the custodian confirmed payment. A failed
-// release counts again once re-instructed; a cancelled one never does. Every figure sums through these two.
+// docs/domain.md "Money": "released" means instructed or settled; "settled" means the custodian confirmed
+// payment. A failed release counts again once re-instructed; a cancelled one never does. Every figure sums through
+// these two.
 
 /** Released capital of the project whose id is `projectId` (a column reference such as sql`p.id`). */
 export const releasedSum = (projectId: SQL) =>

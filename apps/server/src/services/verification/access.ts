@@ -1,4 +1,5 @@
-// Who may act on a milestone's verification (DESIGN.md "Separation of duties" and the permission table).
+// Who may act on a milestone's verification: an assigned verifier who neither owns nor invests in the project, and
+// nobody on their own work (docs/domain.md "People and roles", the permissions table).
 import { EVIDENCE_LOCKED, type MilestoneStatus, verificationProgress } from "@tranche/domain";
 import type { SessionUser } from "../../context";
 import { conflict, forbidden } from "../../errors";

@@ -1,4 +1,4 @@
-// Disputes (DESIGN.md "Release rules"): the owner disputes a rejection with a statement; an admin assigns a
+// Disputes (docs/domain.md "Release rules"): the owner disputes a rejection with a statement; an admin assigns a
 // different verifier, who re-verifies the milestone alone; their decision closes the dispute. Every step is a
 // milestone transition, so it is on the milestone's history and the audit trail.
 import type { VerificationDto } from "@tranche/domain";

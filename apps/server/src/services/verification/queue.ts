@@ -1,6 +1,7 @@
 import {
   type Currency,
   LIMITS,
+  listCursor,
   type MilestoneStatus,
   type Page,
   type VerifierQueueDto,
@@ -12,6 +13,7 @@ import type { ServiceContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { milestones, projects } from "../../db/schema";
 import { forbidden } from "../../errors";
+import { keyset, keysetPage, type SortSpec } from "../../lib/keyset";
 import { toMoney } from "../../lib/money";
 import { pageLimit } from "../../lib/validate";
 import { openAmount } from "../releases/sums";
@@ -50,8 +52,13 @@ const columns = {
   checklist: milestones.checklist,
 };
 
-const selectQueue = (db: DbOrTx) =>
-  db.select(columns).from(milestones).innerJoin(projects, eq(projects.id, milestones.projectId)).$dynamic();
+/** The queue's rows; `extra` adds columns (a list's keyset keys). */
+const selectQueue = <E extends Record<string, SQL>>(db: DbOrTx, extra?: E) =>
+  db
+    .select({ ...columns, ...(extra as E) })
+    .from(milestones)
+    .innerJoin(projects, eq(projects.id, milestones.projectId))
+    .$dynamic();
 type QueueRow = Awaited<ReturnType<typeof selectQueue>>[number];
 
 function queueItem(row: QueueRow): VerifierQueueItemDto {
@@ -106,13 +113,19 @@ export async function verifierQueue(ctx: ServiceContext): Promise<VerifierQueueD
 }
 
 export const completedQuery = z.strictObject({
-  // An opaque position in the list (the number of items already read).
-  cursor: z
-    .string()
-    .regex(/^\d{1,9}$/, { error: "Cursor is not valid." })
-    .optional(),
+  cursor: listCursor,
   limit: pageLimit(20),
 });
+
+/** Newest decision first (`c` is the decided-milestones subquery the list joins). */
+const NEWEST_DECISION: SortSpec = {
+  name: "newest",
+  direction: "desc",
+  keys: [
+    { expr: sql`c.decided_at`, type: "timestamptz" },
+    { expr: milestones.id, type: "uuid" },
+  ],
+};
 
 /** Every decision the signed-in verifier made, newest first, a page at a time (the /verifications Completed tab). */
 export async function completedVerifications({
@@ -123,18 +136,15 @@ export async function completedVerifications({
   input: z.output<typeof completedQuery>;
 }): Promise<Page<VerifierQueueItemDto> & { total: number }> {
   requireVerifier(ctx);
-  const offset = Number(input.cursor ?? 0);
+  const page = keyset(NEWEST_DECISION, input.cursor);
   const [rows, [{ n: total }]] = await Promise.all([
-    selectQueue(ctx.db)
+    selectQueue(ctx.db, { keysetKeys: page.keys })
       .innerJoin(sql`${decided(ctx.actor.id)} c`, sql`c.milestone_id = ${milestones.id}`)
-      .orderBy(sql`c.decided_at desc`, desc(milestones.id))
-      .limit(input.limit + 1)
-      .offset(offset),
+      .where(page.after)
+      .orderBy(...page.orderBy)
+      .limit(input.limit + 1),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(sql`${decided(ctx.actor.id)} c`),
   ]);
-  return {
-    items: rows.slice(0, input.limit).map(queueItem),
-    nextCursor: rows.length > input.limit ? String(offset + input.limit) : null,
-    total,
-  };
+  const { page: items, nextCursor } = keysetPage(rows, input.limit, NEWEST_DECISION);
+  return { items: items.map(queueItem), nextCursor, total };
 }

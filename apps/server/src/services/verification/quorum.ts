@@ -1,4 +1,4 @@
-// A milestone against its project's release policy (DESIGN.md "Release rules"): whose decisions count in the
+// A milestone against its project's release policy (docs/domain.md "Release rules"): whose decisions count in the
 // current round, how many approvals it needs, the share they agree on, and whether an investor must countersign.
 import {
   type DisputeDto,

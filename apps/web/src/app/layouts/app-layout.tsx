@@ -75,7 +75,7 @@ const sideLink = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-white/10 text-white" : "text-slate-300 hover:bg-white/5 hover:text-white",
   );
 
-/** SPEC.md §2.1: links by role; an unknown role sees only Home. */
+/** Links by role (docs/domain.md "Routes and navigation"); an unknown role sees only Home. */
 function Sidebar({ user }: { user: UserDto }) {
   const links = user.role ? NAV_LINKS[user.role] : [];
   const signOut = useSignOutAndLeave();
@@ -144,7 +144,7 @@ function AppHeader({ user }: { user: UserDto }) {
 }
 
 /**
- * SPEC.md §2.2 signed-in drawer: user label, Home, Dashboard, Notifications, Log out — plus the role's own
+ * The signed-in drawer: user label, Home, Dashboard, Notifications, Log out — plus the role's own
  * links, since the sidebar that carries them is hidden on small screens.
  */
 function MobileAppDrawer({ user }: { user: UserDto }) {

@@ -6,8 +6,9 @@ import { useLocation } from "react-router";
 // Plain class strings, no radix: the public layout that uses this is part of the landing page's first load.
 
 /**
- * SPEC.md §2.2: the small-screen bottom drawer of both layouts. It closes on a new route, Escape or the
- * backdrop; focus stays inside while it is open and returns to the opener after; the page does not scroll.
+ * The small-screen bottom drawer of both layouts (docs/domain.md "Routes and navigation"). It closes on a new
+ * route, Escape or the backdrop; focus stays inside while it is open and returns to the opener after; the page
+ * does not scroll.
  */
 export function BottomDrawer({ title, children }: { title: ReactNode; children: (close: () => void) => ReactNode }) {
   const [open, setOpen] = useState(false);

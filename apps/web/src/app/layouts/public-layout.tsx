@@ -14,7 +14,7 @@ const NAV = [
   { to: "/about", label: "About" },
   { to: "/partners", label: "Partners" },
 ];
-/** SPEC.md §2.2: the header's Products menu. */
+/** The header's Products menu. */
 const PRODUCTS = [
   { to: "/features", label: "Verification Platform", text: "Independent checks before every release" },
   { to: "/institutional-partners", label: "Governance Infrastructure", text: "Rules, records and oversight for LPs" },
@@ -229,7 +229,7 @@ function PublicHeader() {
   );
 }
 
-/** SPEC.md §2.2: on small screens a bottom drawer holds the navigation. */
+/** On small screens a bottom drawer holds the navigation. */
 function MobileDrawer({ user }: { user: SignedInUser | null }) {
   // Signed in, the way back to the app replaces the sign-in and sign-up calls to action.
   const items = user

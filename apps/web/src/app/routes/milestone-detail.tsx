@@ -24,7 +24,7 @@ const FAILURE_TEXTS = {
   failed: ["Error loading milestone", "Could not load milestone details"],
 } as const satisfies Parameters<typeof useLoadFailure>[1];
 
-/** SPEC.md §2.8 milestone detail. */
+/** A milestone's page: its figures, progress, verification, evidence and history. */
 export default function MilestonePage() {
   const { milestoneId = "" } = useParams();
   const milestone = useMilestone(milestoneId);

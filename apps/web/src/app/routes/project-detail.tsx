@@ -22,7 +22,7 @@ const FAILURE_TEXTS = {
   failed: ["Error loading project", "Could not load project details"],
 } as const satisfies Parameters<typeof useLoadFailure>[1];
 
-/** SPEC.md §2.7 project detail: Overview, Milestones, Team and Finances. */
+/** A project's page: Overview, Milestones, Team and Finances. */
 export default function ProjectPage() {
   const { projectId = "" } = useParams();
   const project = useProject(projectId);

@@ -1,8 +1,8 @@
 import { PageHeader } from "@/components/page-header";
 import { ChangePasswordForm } from "@/features/account/components/change-password-form";
 import { useSession } from "@/features/auth/api/session";
-import { ApiTokens } from "@/features/integrations/api-tokens";
-import { Webhooks } from "@/features/integrations/webhooks";
+import { ApiTokens } from "@/features/integrations/components/api-tokens";
+import { Webhooks } from "@/features/integrations/components/webhooks";
 import { EmailOutbox } from "@/features/people/components/email-outbox";
 import { InboundRequests } from "@/features/public-requests/components/inbound-requests";
 

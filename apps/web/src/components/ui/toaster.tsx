@@ -11,7 +11,7 @@ export function Toaster() {
 // The same toast again (five failed sign-ins) replaces the one on screen instead of stacking a copy.
 const idOf = (kind: string, title: string, description?: string) => `${kind}\u0000${title}\u0000${description ?? ""}`;
 
-/** SPEC.md §8 toasts: a title and an optional text; destructive ones are errors. */
+/** Toasts: a title and an optional text; destructive ones are errors (docs/domain.md "Forms and messages"). */
 export const toast = {
   success: (title: string, description?: string) =>
     sonnerToast.success(title, { description, id: idOf("success", title, description) }),

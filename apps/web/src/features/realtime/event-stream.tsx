@@ -19,7 +19,7 @@ function refresh(queryClient: QueryClient) {
 }
 
 /**
- * One Server-Sent Events stream while signed in. The browser's own retry cannot follow SPEC.md §9's
+ * One Server-Sent Events stream while signed in. The browser's own retry cannot follow RECONNECT_DELAYS_MS's
  * 1, 2, 5 then 10 s delays, so a failed stream is closed and reopened here, resuming after the last event.
  * While the stream is down — or the server says its own database listener is — a discreet "Reconnecting…"
  * shows, and everything on screen is refetched once live updates flow again.

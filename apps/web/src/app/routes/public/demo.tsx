@@ -1,5 +1,4 @@
-import { Link } from "react-router";
-import { CtaBand, PageHero, Section, secondaryButtonDark } from "@/features/marketing/components/page-parts";
+import { CtaBand, PageHero, Section } from "@/features/marketing/components/page-parts";
 import { RequestForm } from "@/features/public-requests/components/request-form";
 
 const STEPS = [
@@ -41,11 +40,8 @@ export default function DemoPage() {
             accounts on the sign-in page, or book a guided session.
           </p>
         }
-      >
-        <Link to="/login" className={secondaryButtonDark}>
-          Open the sandbox
-        </Link>
-      </PageHero>
+        secondary={{ to: "/login", label: "Open the sandbox" }}
+      />
 
       <Section
         id="walkthrough"

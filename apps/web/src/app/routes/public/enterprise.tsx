@@ -1,12 +1,11 @@
 import { DatabaseIcon, GlobeIcon, KeyRoundIcon, LifeBuoyIcon, ScrollTextIcon, ServerCogIcon } from "lucide-react";
-import { Link } from "react-router";
 import {
   CheckList,
   CtaBand,
   type Feature,
   FeatureGrid,
   PageHero,
-  primaryButton,
+  REQUEST_DEMO,
   Section,
 } from "@/features/marketing/components/page-parts";
 
@@ -55,11 +54,8 @@ export default function EnterprisePage() {
             controls: identity, infrastructure, residency and audit.
           </p>
         }
-      >
-        <Link to="/contact" className={primaryButton}>
-          Request Demo
-        </Link>
-      </PageHero>
+        primary={REQUEST_DEMO}
+      />
       <Section id="controls" title="Controls your risk team will ask for">
         <FeatureGrid features={CONTROLS} />
       </Section>

@@ -13,14 +13,13 @@ import {
   UserCheckIcon,
   UsersIcon,
 } from "lucide-react";
-import { Link } from "react-router";
 import {
   CheckList,
   CtaBand,
   type Feature,
   FeatureGrid,
   PageHero,
-  primaryButton,
+  REQUEST_DEMO,
   Section,
 } from "@/features/marketing/components/page-parts";
 
@@ -92,11 +91,8 @@ export default function FeaturesPage() {
             rules, owners show the work, verifiers decide, and custodians receive one clear instruction.
           </p>
         }
-      >
-        <Link to="/contact" className={primaryButton}>
-          Request Demo
-        </Link>
-      </PageHero>
+        primary={REQUEST_DEMO}
+      />
 
       <Section
         id="roles"

@@ -1,12 +1,11 @@
 import { CoinsIcon, FileSearchIcon, LandmarkIcon, TrendingDownIcon } from "lucide-react";
-import { Link } from "react-router";
 import {
   CheckList,
   CtaBand,
   type Feature,
   FeatureGrid,
   PageHero,
-  primaryButton,
+  REQUEST_DEMO,
   Section,
 } from "@/features/marketing/components/page-parts";
 
@@ -45,11 +44,8 @@ export default function GoldBackedProtectionPage() {
             in gold by a partner custodian, so verified progress is paid for in full value.
           </p>
         }
-      >
-        <Link to="/contact" className={primaryButton}>
-          Request Demo
-        </Link>
-      </PageHero>
+        primary={REQUEST_DEMO}
+      />
       <Section id="how" title="How it works">
         <FeatureGrid features={HOW} columns={2} />
       </Section>

@@ -1,5 +1,4 @@
 import { BellRingIcon, FileCheck2Icon, LandmarkIcon, LinkIcon, ScaleIcon, UserCheckIcon } from "lucide-react";
-import { Link } from "react-router";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Faq, type FaqItem } from "@/features/marketing/components/faq";
 import { ImpactCalculator } from "@/features/marketing/components/impact-calculator";
@@ -8,9 +7,8 @@ import {
   type Feature,
   FeatureGrid,
   PageHero,
-  primaryButton,
+  REQUEST_DEMO,
   Section,
-  secondaryButtonDark,
 } from "@/features/marketing/components/page-parts";
 import { ReleaseRecordCard } from "@/features/marketing/components/release-record-card";
 
@@ -143,14 +141,9 @@ export default function HomePage() {
           </p>
         }
         aside={<ReleaseRecordCard />}
-      >
-        <Link to="/contact" className={primaryButton}>
-          Request Demo
-        </Link>
-        <Link to="/login" className={secondaryButtonDark}>
-          Get Started
-        </Link>
-      </PageHero>
+        primary={REQUEST_DEMO}
+        secondary={{ to: "/login", label: "Get Started" }}
+      />
 
       <Section
         id="comparison"

@@ -1,11 +1,10 @@
 import { EyeIcon, FileBarChartIcon, GavelIcon, LayersIcon, ShieldAlertIcon, UserCheckIcon } from "lucide-react";
-import { Link } from "react-router";
 import {
   CtaBand,
   type Feature,
   FeatureGrid,
   PageHero,
-  primaryButton,
+  REQUEST_DEMO,
   Section,
   StatList,
 } from "@/features/marketing/components/page-parts";
@@ -55,11 +54,8 @@ export default function InstitutionalPartnersPage() {
             commitments are deployed — without taking custody or slowing good projects down.
           </p>
         }
-      >
-        <Link to="/contact" className={primaryButton}>
-          Request Demo
-        </Link>
-      </PageHero>
+        primary={REQUEST_DEMO}
+      />
       <Section id="governance" title="Governance built into the flow of capital">
         <FeatureGrid features={FEATURES} />
       </Section>

@@ -1,12 +1,5 @@
 import { BadgeCheckIcon, BriefcaseIcon, LandmarkIcon, PlugIcon } from "lucide-react";
-import { Link } from "react-router";
-import {
-  CtaBand,
-  PageHero,
-  primaryButton,
-  Section,
-  secondaryButtonDark,
-} from "@/features/marketing/components/page-parts";
+import { CtaBand, IconCards, PageHero, Section } from "@/features/marketing/components/page-parts";
 
 const GROUPS = [
   {
@@ -47,27 +40,21 @@ export default function PartnersPage() {
             their roles; Tranche connects them with one shared record.
           </p>
         }
-      >
-        <Link to="/contact" className={primaryButton}>
-          Become a partner
-        </Link>
-        <Link to="/become-verifier" className={secondaryButtonDark}>
-          Join as a verifier
-        </Link>
-      </PageHero>
+        primary={{ to: "/contact", label: "Become a partner" }}
+        secondary={{ to: "/become-verifier", label: "Join as a verifier" }}
+      />
       <Section id="partner-types" title="Who we work with">
-        <ul className="grid gap-5 md:grid-cols-2">
-          {GROUPS.map(({ icon: Icon, title, text, examples }) => (
-            <li key={title} className="rounded-lg border border-slate-200 p-6">
-              <Icon className="size-6 text-accent" aria-hidden />
-              <h3 className="mt-4 font-semibold text-slate-900">{title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-slate-600">{text}</p>
+        <IconCards
+          columns={2}
+          items={GROUPS.map((group) => ({
+            ...group,
+            more: (
               <p className="mt-4 text-sm text-slate-700">
-                <span className="font-medium">Including:</span> {examples.join(" · ")}
+                <span className="font-medium">Including:</span> {group.examples.join(" · ")}
               </p>
-            </li>
-          ))}
-        </ul>
+            ),
+          }))}
+        />
       </Section>
       <Section
         id="programme"

@@ -5,9 +5,10 @@ import { lazyPage, queryScope } from "../../lazy-route";
 export const SITE_TITLE = "Tranche — milestone-verified capital release";
 
 /**
- * Every public marketing route of SPEC.md §2.1, each its own lazily loaded chunk. The pages whose forms
- * reach the server sit in a QueryScope; the others, the landing page first, load no server-state code. Each names
- * itself in `handle.title`: the prerendered page's <title> (scripts/prerender.mjs) and the tab's after a navigation.
+ * Every public marketing route (docs/domain.md "Routes and navigation"), each its own lazily loaded chunk. The
+ * pages whose forms reach the server sit in a QueryScope; the others, the landing page first, load no server-state
+ * code. Each names itself in `handle.title`: the prerendered page's <title> (scripts/prerender.mjs) and the tab's
+ * after a navigation.
  */
 export const publicRoutes: RouteObject[] = [
   { index: true, element: lazyPage(() => import("./home")) },

@@ -1,13 +1,24 @@
 import { FileCheck2Icon, LockIcon, UserCheckIcon } from "lucide-react";
-import { Link, useParams } from "react-router";
-import {
-  CheckList,
-  CtaBand,
-  PageHero,
-  primaryButton,
-  Section,
-  secondaryButtonDark,
-} from "@/features/marketing/components/page-parts";
+import { useParams } from "react-router";
+import { CheckList, CtaBand, IconCards, PageHero, Section } from "@/features/marketing/components/page-parts";
+
+const VERIFICATION = [
+  {
+    icon: UserCheckIcon,
+    title: "A verifier with no stake",
+    text: "The verifier is appointed for the project and cannot own or invest in it. Nobody approves their own work.",
+  },
+  {
+    icon: FileCheck2Icon,
+    title: "Evidence that cannot change",
+    text: "Each evidence file is recorded with its SHA-256 hash, so anyone can later check it is the file reviewed.",
+  },
+  {
+    icon: LockIcon,
+    title: "Capital released once",
+    text: "Approval records a single release for the milestone; a rejection withholds the capital until resubmission.",
+  },
+];
 
 /**
  * /verify/{milestoneId}: where a link to a milestone leads someone outside Tranche. It explains independent
@@ -31,38 +42,14 @@ export default function VerifyLandingPage() {
             </p>
           </>
         }
-      >
-        <Link to={`/login?next=${encodeURIComponent(`/milestones/${milestoneId}`)}`} className={primaryButton}>
-          Sign in to view this milestone
-        </Link>
-        <Link to="/features" className={secondaryButtonDark}>
-          How verification works
-        </Link>
-      </PageHero>
+        primary={{
+          to: `/login?next=${encodeURIComponent(`/milestones/${milestoneId}`)}`,
+          label: "Sign in to view this milestone",
+        }}
+        secondary={{ to: "/features", label: "How verification works" }}
+      />
       <Section id="what-it-means" title="What independent verification means">
-        <ul className="grid gap-5 md:grid-cols-3">
-          <li className="rounded-lg border border-slate-200 p-6">
-            <UserCheckIcon className="size-6 text-accent" aria-hidden />
-            <h3 className="mt-4 font-semibold text-slate-900">A verifier with no stake</h3>
-            <p className="mt-2 text-sm leading-relaxed text-slate-600">
-              The verifier is appointed for the project and cannot own or invest in it. Nobody approves their own work.
-            </p>
-          </li>
-          <li className="rounded-lg border border-slate-200 p-6">
-            <FileCheck2Icon className="size-6 text-accent" aria-hidden />
-            <h3 className="mt-4 font-semibold text-slate-900">Evidence that cannot change</h3>
-            <p className="mt-2 text-sm leading-relaxed text-slate-600">
-              Each evidence file is recorded with its SHA-256 hash, so anyone can later check it is the file reviewed.
-            </p>
-          </li>
-          <li className="rounded-lg border border-slate-200 p-6">
-            <LockIcon className="size-6 text-accent" aria-hidden />
-            <h3 className="mt-4 font-semibold text-slate-900">Capital released once</h3>
-            <p className="mt-2 text-sm leading-relaxed text-slate-600">
-              Approval records a single release for the milestone; a rejection withholds the capital until resubmission.
-            </p>
-          </li>
-        </ul>
+        <IconCards items={VERIFICATION} columns={3} />
       </Section>
       <Section id="check" tone="muted" title="Were you asked to confirm a release?">
         <div className="max-w-3xl">

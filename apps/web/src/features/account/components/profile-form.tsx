@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/
 import { LoadError, Skeleton } from "@/components/ui/feedback";
 import { Field, Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
-import { useSession } from "@/features/auth/api/session";
+import { useSession } from "@/features/auth";
 import { ApiError, api, errorMessage } from "@/lib/api-client";
 import { useProfile, useRemoveAvatar, useSetAvatar, useUpdateProfile } from "../api/profile";
 

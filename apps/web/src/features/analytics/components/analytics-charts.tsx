@@ -1,5 +1,6 @@
 // The Reports charts (Recharts, loaded only with this module). Each chart says in a sentence what it shows and
 // can be read as a table instead.
+import { createColumnHelper } from "@tanstack/react-table";
 import { type AnalyticsDto, formatMoney } from "@tranche/domain";
 import { useId, useState } from "react";
 import {
@@ -16,6 +17,7 @@ import {
 } from "recharts";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { DataTable } from "@/components/ui/data-table";
 import { EmptyState, LoadError, Skeleton } from "@/components/ui/feedback";
 import { useAnalytics } from "../api/get-analytics";
 
@@ -58,6 +60,10 @@ function ChartCard<Row>({
 }) {
   const [asTable, setAsTable] = useState(false);
   const id = useId();
+  const helper = createColumnHelper<Row>();
+  const tableColumns = columns.map((c) =>
+    helper.accessor(c.value, { id: c.label, header: c.label, meta: { className: "tabular-nums" } }),
+  );
   return (
     <Card role="figure" aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`} className="min-w-0">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
@@ -73,32 +79,7 @@ function ChartCard<Row>({
       </CardHeader>
       <CardContent>
         {asTable ? (
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm">
-              <caption className="sr-only">{title}</caption>
-              <thead>
-                <tr className="border-b text-left text-muted-foreground">
-                  {columns.map((c) => (
-                    <th key={c.label} scope="col" className="py-2 pr-4 font-medium">
-                      {c.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: rows are a fixed series in a fixed order
-                  <tr key={i} className="border-b last:border-0">
-                    {columns.map((c) => (
-                      <td key={c.label} className="py-2 pr-4 tabular-nums">
-                        {c.value(row)}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable label={title} columns={tableColumns} rows={rows} cards={false} />
         ) : (
           // Hidden from assistive technology (the summary above and "Show table" say the same), so nothing in it
           // may take focus: recharts' keyboard layer is off on every chart here.

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Preloaded, preloadable } from "@/app/lazy-route";
 import { Skeleton } from "@/components/ui/feedback";
-import { useSession } from "@/features/auth/api/session";
+import { useSession } from "@/features/auth";
 
 // Recharts is large: it loads with this chunk, only on the screens that draw charts (which start it early).
 const { entry: charts, preload } = preloadable(() => import("./analytics-charts"));

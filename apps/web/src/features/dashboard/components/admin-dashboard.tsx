@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { VerifierTurnaround } from "@/components/verifier-turnaround";
 import { StatCard } from "./stat-card";
 
-/** SPEC.md §2.5: the admin overview of the whole platform. */
+/** The admin overview of the whole platform. */
 export function AdminDashboard({ data }: { data: AdminDashboardDto }) {
   return (
     <section className="grid gap-6" aria-labelledby="admin-dashboard-title">

@@ -8,7 +8,7 @@ import { MoneyLines } from "./money-lines";
 import { StatCard } from "./stat-card";
 import { UpcomingMilestones } from "./upcoming-milestones";
 
-/** SPEC.md §2.5: the LP control centre, over the investor's own portfolio. */
+/** The LP control centre, over the investor's own portfolio. */
 export function InvestorDashboard({ data }: { data: InvestorDashboardDto }) {
   const percent =
     data.verifiedDisbursements.length === 0

@@ -13,7 +13,7 @@ function protectedChange(rows: OverviewDto["capitalProtected"]) {
   return `${rows.map((r) => `${r.currency} ${change(r)}`).join(" · ")} from last month`;
 }
 
-/** SPEC.md §2.5 Overview: the three cards, with the caller's live figures. */
+/** The dashboard's three Overview cards, with the caller's live figures. */
 export function OverviewCards({ overview }: { overview: OverviewDto }) {
   const { capitalProtected, pendingVerification, actionRequired } = overview;
   const pending = pendingVerification.count;

@@ -41,7 +41,7 @@ export function OverviewTab({ verifierDashboard }: { verifierDashboard: React.Re
   );
 }
 
-/** SPEC.md §2.5: with no role, a welcome text asking the user to log in. */
+/** With no role, a welcome text asking the user to log in. */
 export function NoRoleWelcome() {
   return (
     <div className="rounded-lg border bg-white p-6 text-center">

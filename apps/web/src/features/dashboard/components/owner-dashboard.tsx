@@ -8,7 +8,7 @@ import { MoneyLines } from "./money-lines";
 import { StatCard } from "./stat-card";
 import { UpcomingMilestones } from "./upcoming-milestones";
 
-/** SPEC.md §2.5: the owner dashboard, over the projects the caller owns. */
+/** The owner dashboard, over the projects the caller owns. */
 export function OwnerDashboard({ data }: { data: OwnerDashboardDto }) {
   const progress = data.fundingProgress;
   const single = progress.length <= 1;

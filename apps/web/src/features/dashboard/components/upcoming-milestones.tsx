@@ -19,7 +19,7 @@ function attentionLabel(m: DashboardMilestoneDto, days: number): string | null {
 }
 
 /**
- * Milestones by due date; with `amber`, those due within 0–14 days are highlighted (SPEC.md §2.5); with
+ * Milestones by due date; with `amber`, those due within 0–14 days are highlighted (LIMITS.amberWithinDays); with
  * `attention`, rejected and overdue ones are marked in red.
  */
 export function UpcomingMilestones({

@@ -1,4 +1,4 @@
-import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   CreateWebhookEndpointInput,
   UpdateWebhookEndpointInput,
@@ -7,6 +7,7 @@ import type {
   WebhookEndpointWithSecretDto,
 } from "@tranche/domain";
 import { api } from "@/lib/api-client";
+import { pagedQuery, usePagedList } from "@/lib/paged-query";
 
 export const webhookKeys = {
   all: ["webhooks"] as const,
@@ -25,17 +26,15 @@ export function useWebhookEndpoints() {
 
 /** The delivery log, newest first, refreshed every few seconds while something is still on its way. */
 export function useWebhookDeliveries(endpointId: string) {
-  return useInfiniteQuery({
-    queryKey: webhookKeys.deliveries(endpointId),
-    queryFn: ({ pageParam }) =>
-      api<{ items: WebhookDeliveryDto[]; nextCursor: string | null }>(
-        `/webhook-endpoints/${endpointId}/deliveries${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ""}`,
-      ),
-    initialPageParam: "",
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    refetchInterval: (query) =>
-      query.state.data?.pages.some((page) => page.items.some((d) => d.status === "pending")) ? 2_000 : 15_000,
-  });
+  return usePagedList(
+    pagedQuery<WebhookDeliveryDto>(
+      webhookKeys.deliveries(endpointId),
+      `/webhook-endpoints/${endpointId}/deliveries`,
+      {},
+      "before",
+    ),
+    (pages) => (pages.some((page) => page.items.some((d) => d.status === "pending")) ? 2_000 : 15_000),
+  );
 }
 
 function useInvalidateWebhooks() {

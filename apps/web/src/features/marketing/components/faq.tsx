@@ -6,7 +6,7 @@ export interface FaqItem {
   answer: string;
 }
 
-/** An accordion that keeps at most one answer open (SPEC.md §2.4); opening one closes the other. */
+/** An accordion that keeps at most one answer open; opening one closes the other. */
 export function Faq({ items, defaultOpen = 0 }: { items: readonly FaqItem[]; defaultOpen?: number | null }) {
   const [open, setOpen] = useState<number | null>(defaultOpen);
   const id = useId();

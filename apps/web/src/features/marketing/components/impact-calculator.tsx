@@ -15,7 +15,7 @@ const SPLIT_COLOURS = {
   efficiency: "bg-amber-500",
 } as const;
 
-/** SPEC.md §9: the impact calculator of the landing page. The maths lives in @tranche/domain/calculator. */
+/** The landing page's impact calculator (docs/domain.md "Figures and formats"); the maths is the domain's. */
 export function ImpactCalculator() {
   const [capital, setCapital] = useState<number>(CALCULATOR.capital.default);
   const [investments, setInvestments] = useState<number>(CALCULATOR.investments.default);

@@ -11,19 +11,52 @@ export const secondaryButton = `${buttonBase} border border-slate-300 bg-white t
 /** For dark (navy) backgrounds. */
 export const secondaryButtonDark = `${buttonBase} border border-white/30 text-white hover:bg-white/10 focus-visible:outline-white`;
 
+/** Where a call to action leads, and what it says. */
+export interface PageLink {
+  to: string;
+  label: string;
+}
+
+/** The call to action most pages close with. */
+export const REQUEST_DEMO: PageLink = { to: "/contact", label: "Request Demo" };
+
+/** A page's links to act on, on a dark background: the main one, then a second. */
+function ActionLinks({ primary, secondary }: { primary?: PageLink; secondary?: PageLink }) {
+  return (
+    <>
+      {primary ? (
+        <Link to={primary.to} className={primaryButton}>
+          {primary.label}
+        </Link>
+      ) : null}
+      {secondary ? (
+        <Link to={secondary.to} className={secondaryButtonDark}>
+          {secondary.label}
+        </Link>
+      ) : null}
+    </>
+  );
+}
+
+/** A page's opening: eyebrow, title and lead on navy, its links (`primary`, `secondary` or `children`), an aside. */
 export function PageHero({
   eyebrow,
   title,
   lead,
+  primary,
+  secondary,
   children,
   aside,
 }: {
   eyebrow: string;
   title: React.ReactNode;
   lead: React.ReactNode;
+  primary?: PageLink;
+  secondary?: PageLink;
   children?: React.ReactNode;
   aside?: React.ReactNode;
 }) {
+  const actions = primary || secondary || children;
   return (
     <section className="bg-navy-950 text-white" aria-labelledby="page-title">
       <div
@@ -35,7 +68,12 @@ export function PageHero({
             {title}
           </h1>
           <div className="mt-5 text-lg leading-relaxed text-slate-300">{lead}</div>
-          {children ? <div className="mt-8 flex flex-wrap gap-3">{children}</div> : null}
+          {actions ? (
+            <div className="mt-8 flex flex-wrap gap-3">
+              <ActionLinks primary={primary} secondary={secondary} />
+              {children}
+            </div>
+          ) : null}
         </div>
         {aside}
       </div>
@@ -100,6 +138,28 @@ export function FeatureGrid({ features, columns = 3 }: { features: readonly Feat
   );
 }
 
+/** Outlined cards, each an icon, a title, a text and, when an item has it, a line more. */
+export function IconCards({
+  items,
+  columns,
+}: {
+  items: readonly (Feature & { more?: React.ReactNode })[];
+  columns: 2 | 3;
+}) {
+  return (
+    <ul className={`grid gap-5 ${columns === 3 ? "md:grid-cols-3" : "md:grid-cols-2"}`}>
+      {items.map(({ icon: Icon, title, text, more }) => (
+        <li key={title} className="rounded-lg border border-slate-200 p-6">
+          <Icon className="size-6 text-accent" aria-hidden />
+          <h3 className="mt-4 font-semibold text-slate-900">{title}</h3>
+          <p className="mt-2 text-sm leading-relaxed text-slate-600">{text}</p>
+          {more}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function StatList({ stats }: { stats: readonly { value: string; label: string }[] }) {
   return (
     <dl className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
@@ -146,13 +206,13 @@ export function CheckList({ items }: { items: readonly (string | { lead: string;
 export function CtaBand({
   title,
   text,
-  primary = { to: "/contact", label: "Request Demo" },
+  primary = REQUEST_DEMO,
   secondary,
 }: {
   title: string;
   text: string;
-  primary?: { to: string; label: string };
-  secondary?: { to: string; label: string };
+  primary?: PageLink;
+  secondary?: PageLink;
 }) {
   return (
     <section aria-labelledby="cta-title" className="bg-navy-900 text-white">
@@ -164,14 +224,7 @@ export function CtaBand({
           <p className="mt-3 text-slate-300">{text}</p>
         </div>
         <div className="flex flex-wrap gap-3">
-          <Link to={primary.to} className={primaryButton}>
-            {primary.label}
-          </Link>
-          {secondary ? (
-            <Link to={secondary.to} className={secondaryButtonDark}>
-              {secondary.label}
-            </Link>
-          ) : null}
+          <ActionLinks primary={primary} secondary={secondary} />
         </div>
       </div>
     </section>

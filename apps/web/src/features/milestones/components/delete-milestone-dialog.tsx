@@ -4,7 +4,7 @@ import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
 import { useDeleteMilestone } from "../api/delete-milestone";
 
-/** SPEC.md §2.7: 'Are you sure you want to delete this milestone?' */
+/** Asks 'Are you sure you want to delete this milestone?' before deleting it. */
 export function DeleteMilestoneDialog({
   milestone,
   onClose,

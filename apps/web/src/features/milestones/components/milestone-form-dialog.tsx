@@ -26,7 +26,7 @@ import { useUpdateMilestone } from "../api/update-milestone";
 
 export const PAST_DUE_MESSAGE = "Due date cannot be in the past.";
 
-/** SPEC.md §2.7 add/edit dialog. `milestone` set: edit; otherwise create. Mount it fresh for each use. */
+/** The milestone add/edit dialog. `milestone` set: edit; otherwise create. Mount it fresh for each use. */
 export function MilestoneFormDialog({
   projectId,
   milestone,

@@ -15,7 +15,7 @@ import { SelectFilter } from "@/components/select-filter";
 import { TabCount } from "@/components/tab-count";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
-import { projectKeys } from "@/features/projects/api/keys";
+import { projectKeys } from "@/features/projects";
 import { api, errorMessage } from "@/lib/api-client";
 import { useUrlState } from "@/lib/use-url-state";
 import { useMilestoneCounts, useMilestones } from "../api/get-milestones";

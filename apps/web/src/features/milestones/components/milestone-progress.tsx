@@ -2,7 +2,7 @@ import { formatLongDate, formatMoney, type MilestoneDetailDto, type ReleaseDto }
 import { CheckCircle2Icon, CircleIcon, XCircleIcon } from "lucide-react";
 import { cn } from "@/lib/utils";
 
-/** The verifier's name, or SPEC.md §2.8's stand-ins when it is not known. */
+/** The verifier's name, or a stand-in when it is not known. */
 export function verifierLabel(milestone: Pick<MilestoneDetailDto, "verifierId" | "verifierName">): string {
   if (milestone.verifierName) return milestone.verifierName;
   return milestone.verifierId ? "Assigned Verifier" : "Unknown Verifier";
@@ -62,7 +62,7 @@ function latestReleaseStep(release: ReleaseDto, title: string): Step {
   }
 }
 
-/** SPEC.md §2.8 Overview: the four-step progress list. */
+/** The milestone's four steps, from creation to the capital disbursed (docs/domain.md "Dashboards and lists"). */
 export function MilestoneProgress({ milestone }: { milestone: MilestoneDetailDto }) {
   const { status } = milestone;
   const started = status === "in_verification" || status === "verified" || status === "rejected";

@@ -25,7 +25,7 @@ function SummaryCard({ icon, label, children }: { icon: React.ReactNode; label: 
   );
 }
 
-/** SPEC.md §2.8 cards: due date with countdown, amount with its share of the project, status. */
+/** A milestone's cards: due date with countdown, amount with its share of the project, status. */
 export function MilestoneSummary({ milestone }: { milestone: MilestoneDetailDto }) {
   // A verified milestone is done; any other is still counting down (or late).
   const done = milestone.status === "verified";

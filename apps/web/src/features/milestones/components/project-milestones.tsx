@@ -12,7 +12,7 @@ type Dialog =
   | { kind: "edit"; milestone: MilestoneDto }
   | { kind: "delete"; milestone: MilestoneDto };
 
-/** SPEC.md §2.7 Milestones tab: cards, and for the owner (or an admin) add, edit and delete. */
+/** The Milestones tab: cards, and for the owner (or an admin) add, edit and delete. */
 export function ProjectMilestones({
   projectId,
   milestones,

@@ -24,7 +24,7 @@ export const notificationsQuery = (filters: NotificationFilters = {}) =>
     getNextPageParam: (last) => last.nextCursor,
   });
 
-/** SPEC.md §2.10: the list is refetched every time the page opens. The filters are applied by the server. */
+/** The list is refetched every time the page opens. The filters are applied by the server. */
 export function useNotifications(filters: NotificationFilters = {}) {
   return useInfiniteQuery({ ...notificationsQuery(filters), refetchOnMount: "always" });
 }

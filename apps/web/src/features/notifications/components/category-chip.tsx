@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
 
-// SPEC.md §2.10: the four known categories have their own style, as do releases; any other is neutral.
+// The four known categories have their own style, as do releases; any other is neutral.
 const CATEGORY_STYLES: Record<string, string> = {
   welcome: "border-violet-200 bg-violet-100 text-violet-800",
   account: "border-blue-200 bg-blue-100 text-blue-800",

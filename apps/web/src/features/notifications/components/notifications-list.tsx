@@ -2,6 +2,7 @@ import { LIMITS, NOTIFICATION_CATEGORIES, type NotificationCategory, type Notifi
 import { formatDistanceToNow } from "date-fns";
 import { useEffect } from "react";
 import { Link } from "react-router";
+import { PagingFooter } from "@/components/paging-footer";
 import { SelectFilter } from "@/components/select-filter";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -23,7 +24,7 @@ const CATEGORY_OPTIONS = [
 ];
 
 /**
- * SPEC.md §2.10: the notification list with mark one / mark all. Unread-only and the category are filters of the
+ * The notification list with mark one / mark all. Unread-only and the category are filters of the
  * server's, kept in the URL (?show=unread&category=…) so a link reproduces the view.
  */
 export function NotificationsList() {
@@ -84,22 +85,15 @@ export function NotificationsList() {
             {category ? "No notification in this category." : "You're all caught up!"}
           </EmptyState>
         ) : (
-          <ul className="grid gap-3" aria-label="Notifications">
-            {items.map((item) => (
-              <NotificationItem key={item.id} item={item} />
-            ))}
-          </ul>
+          <>
+            <ul className="grid gap-3" aria-label="Notifications">
+              {items.map((item) => (
+                <NotificationItem key={item.id} item={item} />
+              ))}
+            </ul>
+            <PagingFooter list={{ ...list, items }} noun="notifications" />
+          </>
         )}
-        {list.hasNextPage ? (
-          <Button
-            variant="outline"
-            className="justify-self-center"
-            onClick={() => list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-          >
-            Load more
-          </Button>
-        ) : null}
       </TabsContent>
     </Tabs>
   );

@@ -1,5 +1,7 @@
+import { createColumnHelper } from "@tanstack/react-table";
 import { formatDateTime, type OutboxEmailDto, type OutboxLinkWithheld } from "@tranche/domain";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { DataTable } from "@/components/ui/data-table";
 import { EmptyState, LoadError, Skeleton } from "@/components/ui/feedback";
 import { useOutboxEmails } from "../api/outbox";
 
@@ -18,14 +20,40 @@ const WITHHELD: Record<OutboxLinkWithheld, string> = {
   expired: "Its link has expired.",
 };
 
+const column = createColumnHelper<OutboxEmailDto>();
+
+const columns = [
+  column.accessor("subject", {
+    header: "Subject",
+    meta: { className: "wrap-anywhere" },
+    cell: (info) => (
+      <button
+        type="button"
+        className="cursor-pointer text-left font-medium text-blue-700 hover:underline"
+        aria-expanded={info.row.getIsExpanded()}
+        onClick={info.row.getToggleExpandedHandler()}
+      >
+        {info.getValue()}
+      </button>
+    ),
+  }),
+  column.accessor("to", { header: "To", meta: { className: "break-all text-slate-700" } }),
+  column.accessor("status", { header: "Status", cell: (info) => <EmailStatus status={info.getValue()} /> }),
+  column.accessor("createdAt", {
+    header: "Written",
+    meta: { className: "whitespace-nowrap text-slate-700" },
+    cell: (info) => <time dateTime={info.getValue()}>{formatDateTime(info.getValue())}</time>,
+  }),
+];
+
 /**
  * Emails Tranche sent, and without a mail server (SMTP_URL) the ones it kept instead, with their text and link,
- * so an admin can pass a link on by hand (admins only).
+ * so an admin can pass a link on by hand (admins only). A subject opens its email under it.
  */
 export function EmailOutbox() {
   const { data, isPending, isError, error, refetch } = useOutboxEmails();
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <h2 className="text-base font-semibold leading-tight tracking-tight">Outbox</h2>
         <CardDescription>
@@ -45,51 +73,73 @@ export function EmailOutbox() {
         ) : data.length === 0 ? (
           <EmptyState title="No emails yet">Invitations, password resets and notifications appear here.</EmptyState>
         ) : (
-          <ul className="grid gap-2" aria-label="Emails, newest first">
-            {data.map((email) => (
-              <li key={email.id} className="rounded-md border">
-                <details>
-                  <summary className="flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
-                    <span className="min-w-0 font-medium break-words text-slate-900">{email.subject}</span>
-                    <span className="min-w-0 break-all text-slate-700">to {email.to}</span>
-                    <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${STATUS[email.status].className}`}>
-                      {STATUS[email.status].label}
-                    </span>
-                    <time className="text-xs text-slate-600" dateTime={email.createdAt}>
-                      {formatDateTime(email.createdAt)}
-                    </time>
-                  </summary>
-                  <div className="grid gap-2 border-t px-3 py-3 text-sm">
-                    {email.link ? (
-                      <p className="min-w-0 break-all">
-                        Link:{" "}
-                        <a className="text-blue-700 underline" href={email.link}>
-                          {email.link}
-                        </a>
-                      </p>
-                    ) : null}
-                    {email.text ? (
-                      <pre className="max-h-72 overflow-auto whitespace-pre-wrap break-words rounded bg-muted p-3 font-sans text-slate-800">
-                        {email.text}
-                      </pre>
-                    ) : (
-                      <p className="text-slate-700">
-                        {email.linkWithheld
-                          ? WITHHELD[email.linkWithheld]
-                          : email.status === "sent"
-                            ? "Sent to the recipient's mail server; its text and link are theirs alone."
-                            : email.lastError
-                              ? `Last attempt: ${email.lastError}`
-                              : "Not handled yet."}
-                      </p>
-                    )}
-                  </div>
-                </details>
-              </li>
-            ))}
-          </ul>
+          <DataTable
+            label="Emails, newest first"
+            columns={columns}
+            rows={data}
+            getRowId={(email) => email.id}
+            renderExpanded={(email) => <EmailBody email={email} />}
+            renderCard={(email, detail) => (
+              <div className="grid gap-1.5">
+                <button
+                  type="button"
+                  className="cursor-pointer text-left font-medium text-blue-700 wrap-anywhere hover:underline"
+                  aria-expanded={detail.expanded}
+                  onClick={detail.toggle}
+                >
+                  {email.subject}
+                </button>
+                <span className="break-all text-slate-700">to {email.to}</span>
+                <span className="flex flex-wrap items-center gap-2">
+                  <EmailStatus status={email.status} />
+                  <time className="text-xs text-slate-600" dateTime={email.createdAt}>
+                    {formatDateTime(email.createdAt)}
+                  </time>
+                </span>
+              </div>
+            )}
+          />
         )}
       </CardContent>
     </Card>
+  );
+}
+
+function EmailStatus({ status }: { status: OutboxEmailDto["status"] }) {
+  return (
+    <span className={`whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium ${STATUS[status].className}`}>
+      {STATUS[status].label}
+    </span>
+  );
+}
+
+/** The email's link and text, or why they are not shown. */
+function EmailBody({ email }: { email: OutboxEmailDto }) {
+  return (
+    <div className="grid gap-2 text-sm">
+      {email.link ? (
+        <p className="min-w-0 break-all">
+          Link:{" "}
+          <a className="text-blue-700 underline" href={email.link}>
+            {email.link}
+          </a>
+        </p>
+      ) : null}
+      {email.text ? (
+        <pre className="max-h-72 overflow-auto whitespace-pre-wrap break-words rounded bg-muted p-3 font-sans text-slate-800">
+          {email.text}
+        </pre>
+      ) : (
+        <p className="text-slate-700">
+          {email.linkWithheld
+            ? WITHHELD[email.linkWithheld]
+            : email.status === "sent"
+              ? "Sent to the recipient's mail server; its text and link are theirs alone."
+              : email.lastError
+                ? `Last attempt: ${email.lastError}`
+                : "Not handled yet."}
+        </p>
+      )}
+    </div>
   );
 }

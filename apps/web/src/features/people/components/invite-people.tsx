@@ -2,9 +2,7 @@ import {
   type CreateInvitationInput,
   createInvitationSchema,
   fieldErrors,
-  formatDateTime,
   INVITATION_TTL_HOURS,
-  type InvitationDto,
   ROLE_LABELS,
   ROLES,
   type Role,
@@ -12,19 +10,11 @@ import {
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { EmptyState, LoadError, Skeleton } from "@/components/ui/feedback";
 import { Field, Input, NativeSelect } from "@/components/ui/input";
-import { ScrollRegion } from "@/components/ui/scroll-region";
 import { toast } from "@/components/ui/toaster";
 import { ApiError, errorMessage } from "@/lib/api-client";
-import {
-  useCreateInvitation,
-  useInvitableProjects,
-  useInvitations,
-  useResendInvitation,
-  useRevokeInvitation,
-} from "../api/invitations";
+import { useCreateInvitation, useInvitableProjects } from "../api/invitations";
+import { PendingInvitations } from "./pending-invitations";
 
 const EMPTY = { email: "", role: "investor" as Role, organization: "", projectIds: [] as string[] };
 
@@ -146,123 +136,6 @@ function InviteForm() {
           </div>
         </form>
       </CardContent>
-    </Card>
-  );
-}
-
-function PendingInvitations() {
-  const { data, isPending, isError, error, refetch } = useInvitations();
-  const resend = useResendInvitation();
-  const revoke = useRevokeInvitation();
-  const [revoking, setRevoking] = useState<InvitationDto | null>(null);
-
-  return (
-    <Card>
-      <CardHeader>
-        <h2 className="text-base font-semibold leading-tight tracking-tight">Pending invitations</h2>
-        <CardDescription>
-          Sent and not yet accepted. Resending makes a new link; the old one stops working.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {isPending ? (
-          <div className="grid gap-2" aria-busy="true">
-            <span className="sr-only">Loading invitations</span>
-            <Skeleton className="h-9" />
-            <Skeleton className="h-9" />
-          </div>
-        ) : isError ? (
-          <LoadError title="Could not load invitations" error={error} onRetry={refetch} />
-        ) : data.length === 0 ? (
-          <EmptyState title="No pending invitations">
-            Invitations you send appear here until they are accepted.
-          </EmptyState>
-        ) : (
-          <ScrollRegion label="Pending invitations" className="rounded-md border">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <caption className="sr-only">Pending invitations, newest first</caption>
-              <thead className="bg-muted text-slate-700">
-                <tr>
-                  {["Person", "Projects", "Sent", "Link", "Actions"].map((h) => (
-                    <th key={h} scope="col" className="px-3 py-2 font-medium">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y">
-                {data.map((invite) => (
-                  <tr key={invite.id} className="align-top">
-                    <td className="min-w-56 px-3 py-2">
-                      <div className="break-all font-medium text-slate-900">{invite.email}</div>
-                      <div className="text-xs text-slate-700">
-                        {ROLE_LABELS[invite.role]}
-                        {invite.organization ? ` · ${invite.organization}` : ""}
-                      </div>
-                    </td>
-                    <td className="px-3 py-2">{invite.projects.map((p) => p.name).join(", ") || "—"}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-700">
-                      <time dateTime={invite.sentAt}>{formatDateTime(invite.sentAt)}</time>
-                      {invite.invitedBy ? <div className="text-xs">by {invite.invitedBy}</div> : null}
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2">
-                      {invite.status === "expired" ? (
-                        <span className="font-medium text-amber-800">Expired</span>
-                      ) : (
-                        <span className="text-slate-700">
-                          Until <time dateTime={invite.expiresAt}>{formatDateTime(invite.expiresAt)}</time>
-                        </span>
-                      )}
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2">
-                      <div className="flex gap-2">
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          disabled={resend.isPending}
-                          aria-label={`Resend invitation to ${invite.email}`}
-                          onClick={() =>
-                            resend.mutate(invite.id, {
-                              onSuccess: () =>
-                                toast.success("Invitation sent again", `A new link went to ${invite.email}.`),
-                              onError: (e) => toast.error("Could not resend", errorMessage(e)),
-                            })
-                          }
-                        >
-                          Resend
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          aria-label={`Revoke invitation to ${invite.email}`}
-                          onClick={() => setRevoking(invite)}
-                        >
-                          Revoke
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
-        )}
-      </CardContent>
-      {revoking ? (
-        <ConfirmDialog
-          title="Revoke this invitation?"
-          description={`The link sent to ${revoking.email} stops working at once. You can invite them again later.`}
-          confirmLabel="Revoke invitation"
-          pendingLabel="Revoking..."
-          onClose={() => setRevoking(null)}
-          onConfirm={() =>
-            revoke.mutateAsync(revoking.id).then(
-              () => toast.success("Invitation revoked", `${revoking.email} can no longer use the link.`),
-              (e) => toast.error("Could not revoke", errorMessage(e)),
-            )
-          }
-        />
-      ) : null}
     </Card>
   );
 }

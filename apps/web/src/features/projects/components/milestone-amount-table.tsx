@@ -1,65 +1,73 @@
-import { type Currency, formatMoney, type MilestoneDto } from "@tranche/domain";
+import { createColumnHelper } from "@tanstack/react-table";
+import { type Currency, formatLongDate, formatMoney, type MilestoneDto } from "@tranche/domain";
+import { useMemo } from "react";
 import { MilestoneStatusBadge } from "@/components/status-badge";
+import { DataTable } from "@/components/ui/data-table";
+
+const column = createColumnHelper<MilestoneDto>();
+
+function amountColumns(currency: Currency, titleHeading: string, total: number | undefined) {
+  const withTotal = total !== undefined;
+  return [
+    column.accessor("title", {
+      header: titleHeading,
+      meta: { className: "wrap-anywhere font-medium text-slate-900" },
+      footer: withTotal ? "Total" : undefined,
+    }),
+    column.accessor("dueDate", {
+      header: "Due Date",
+      meta: { className: "whitespace-nowrap" },
+      cell: (info) => formatLongDate(info.getValue()),
+    }),
+    column.accessor("status", {
+      header: "Status",
+      cell: (info) => <MilestoneStatusBadge status={info.getValue()} />,
+    }),
+    column.accessor("capitalAmount", {
+      header: "Amount",
+      meta: { className: "whitespace-nowrap text-right" },
+      cell: (info) => formatMoney(info.getValue(), currency),
+      footer: withTotal ? () => <span data-testid="schedule-total">{formatMoney(total, currency)}</span> : undefined,
+    }),
+  ];
+}
 
 /**
- * Milestones as rows of title, due date, status and amount; with `total`, a closing total row. On phones the
- * due date and status sit under the title, so the amount stays on screen without sideways scrolling.
+ * Milestones as rows of title, due date, status and amount; with `total`, a closing total row. On phones each
+ * milestone is a card: title and amount, then its due date and status.
  */
 export function MilestoneAmountTable({
+  label,
   milestones,
   currency,
   titleHeading,
-  formatDue,
   total,
 }: {
+  label: string;
   milestones: MilestoneDto[];
   currency: Currency;
   titleHeading: string;
-  formatDue: (date: string) => string;
   total?: number;
 }) {
+  const columns = useMemo(() => amountColumns(currency, titleHeading, total), [currency, titleHeading, total]);
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm">
-        <thead className="border-b text-left text-muted-foreground">
-          <tr>
-            <th className="py-2 pr-3 font-medium">{titleHeading}</th>
-            <th className="hidden py-2 pr-3 font-medium sm:table-cell">Due Date</th>
-            <th className="hidden py-2 pr-3 font-medium sm:table-cell">Status</th>
-            <th className="py-2 text-right font-medium">Amount</th>
-          </tr>
-        </thead>
-        <tbody>
-          {milestones.map((m) => (
-            <tr key={m.id} className="border-b last:border-0">
-              <td className="py-2 pr-3 wrap-anywhere">
-                <span className="font-medium text-slate-900">{m.title}</span>
-                <span className="mt-1 flex flex-wrap items-center gap-2 text-muted-foreground sm:hidden">
-                  {formatDue(m.dueDate)}
-                  <MilestoneStatusBadge status={m.status} />
-                </span>
-              </td>
-              <td className="hidden py-2 pr-3 sm:table-cell">{formatDue(m.dueDate)}</td>
-              <td className="hidden py-2 pr-3 sm:table-cell">
-                <MilestoneStatusBadge status={m.status} />
-              </td>
-              <td className="whitespace-nowrap py-2 text-right">{formatMoney(m.capitalAmount, currency)}</td>
-            </tr>
-          ))}
-        </tbody>
-        {total === undefined ? null : (
-          <tfoot className="border-t">
-            <tr className="font-semibold text-slate-900">
-              <td className="py-2 pr-3">Total</td>
-              <td className="hidden sm:table-cell" />
-              <td className="hidden sm:table-cell" />
-              <td className="whitespace-nowrap py-2 text-right" data-testid="schedule-total">
-                {formatMoney(total, currency)}
-              </td>
-            </tr>
-          </tfoot>
-        )}
-      </table>
-    </div>
+    <DataTable
+      label={label}
+      columns={columns}
+      rows={milestones}
+      getRowId={(m) => m.id}
+      renderCard={(m) => (
+        <div className="grid gap-1.5">
+          <div className="flex items-start justify-between gap-2">
+            <span className="min-w-0 font-medium text-slate-900 wrap-anywhere">{m.title}</span>
+            <span className="whitespace-nowrap">{formatMoney(m.capitalAmount, currency)}</span>
+          </div>
+          <span className="flex flex-wrap items-center gap-2 text-muted-foreground">
+            {formatLongDate(m.dueDate)}
+            <MilestoneStatusBadge status={m.status} />
+          </span>
+        </div>
+      )}
+    />
   );
 }

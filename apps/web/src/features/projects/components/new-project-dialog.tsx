@@ -13,7 +13,7 @@ import { toast } from "@/components/ui/toaster";
 import { useCreateProject } from "../api/create-project";
 import { EMPTY_PROJECT_FORM, ProjectForm } from "./project-form";
 
-/** SPEC.md §2.6 'New Project' dialog, saved by the server. */
+/** The 'New Project' dialog, saved by the server. */
 export function NewProjectDialog() {
   const [open, setOpen] = useState(false);
   const create = useCreateProject();

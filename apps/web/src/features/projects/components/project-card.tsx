@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/feedback";
 
-/** SPEC.md §2.6 card: name, status, description, location, capital, date range, progress, View Details. */
+/** A project's card: name, status, description, location, capital, date range, progress, View Details. */
 export function ProjectCard({ project }: { project: ProjectSummaryDto }) {
   const percent = progressPercent(project.disbursedCapital, project.totalCapital);
   return (

@@ -1,10 +1,10 @@
-import { formatLongDate, formatMoney, type ProjectDetailDto, progressPercent } from "@tranche/domain";
+import { formatMoney, type ProjectDetailDto, progressPercent } from "@tranche/domain";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/feedback";
 import { MilestoneAmountTable } from "./milestone-amount-table";
 
 /**
- * SPEC.md §2.7 Finances: capital summary cards (released and settled named apart), every milestone's tranche
+ * The Finances tab: capital summary cards (released and settled named apart), every milestone's tranche
  * by due date with a total row, and the project's releases (passed in: another feature's component).
  */
 export function ProjectFinances({
@@ -59,10 +59,10 @@ export function ProjectFinances({
             <EmptyState title="No milestones have been created for this project yet." />
           ) : (
             <MilestoneAmountTable
+              label="Disbursement Schedule"
               milestones={schedule}
               currency={project.currency}
               titleHeading="Milestone"
-              formatDue={formatLongDate}
               total={scheduled}
             />
           )}

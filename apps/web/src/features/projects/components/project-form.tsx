@@ -77,7 +77,7 @@ export function projectFormInput(values: ProjectFormValues): ProjectFormInput {
 }
 
 /**
- * The project fields of SPEC.md §2.6, shared by 'New Project' and 'Edit Project'. The server validates;
+ * The project's fields, shared by 'New Project' and 'Edit Project'. The server validates;
  * its 400 field messages are shown under their inputs and any failure as `errorTitle` + its message.
  */
 export function ProjectForm({
@@ -104,7 +104,7 @@ export function ProjectForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    // SPEC.md §5: name, description, totalCapital and location are required; a capital of 0 counts as missing.
+    // Name, description, totalCapital and location are required; a capital of 0 counts as missing.
     if (!values.name.trim() || !values.description.trim() || !Number(values.totalCapital) || !values.location.trim()) {
       toast.error("Missing Information", "Please fill in all required fields");
       return;

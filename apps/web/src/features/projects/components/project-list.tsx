@@ -27,7 +27,7 @@ const SORTS: { value: ProjectSort; label: string }[] = [
   { value: "activity", label: "Latest activity" },
 ];
 
-/** SPEC.md §2.6: five filter tabs (applied by the server, each with its count) and a sort over the grid of project cards. */
+/** Five filter tabs (applied by the server, each with its count) and a sort over the grid of project cards. */
 export function ProjectList({
   filter,
   onFilterChange,

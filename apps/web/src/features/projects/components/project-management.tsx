@@ -12,7 +12,7 @@ import { NewProjectDialog } from "./new-project-dialog";
 import { ProjectGrid, ProjectList } from "./project-list";
 
 /**
- * SPEC.md §2.5 Projects tab: 'Project Management' card with the list and, for creators, 'New Project'.
+ * The dashboard's Projects tab: 'Project Management' card with the list and, for creators, 'New Project'.
  * With `search` (the header search on /projects) only the matching projects are listed.
  */
 export function ProjectManagement({

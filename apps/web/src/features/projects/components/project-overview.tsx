@@ -1,11 +1,4 @@
-import {
-  formatDate,
-  formatLongDate,
-  formatMoney,
-  LIMITS,
-  type ProjectDetailDto,
-  progressPercent,
-} from "@tranche/domain";
+import { formatDate, formatMoney, LIMITS, type ProjectDetailDto, progressPercent } from "@tranche/domain";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState, Progress } from "@/components/ui/feedback";
 import { MilestoneAmountTable } from "./milestone-amount-table";
@@ -19,7 +12,7 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
   );
 }
 
-/** SPEC.md §2.7 Overview: timeline, capital, milestone counts, description, progress, upcoming milestones. */
+/** The Overview tab: timeline, capital, milestone counts, description, progress, upcoming milestones. */
 export function ProjectOverview({ project }: { project: ProjectDetailDto }) {
   const money = (n: number) => formatMoney(n, project.currency);
   const percent = progressPercent(project.disbursedCapital, project.totalCapital);
@@ -97,10 +90,10 @@ export function ProjectOverview({ project }: { project: ProjectDetailDto }) {
             <EmptyState title="No upcoming milestones" />
           ) : (
             <MilestoneAmountTable
+              label="Upcoming Milestones"
               milestones={upcoming}
               currency={project.currency}
               titleHeading="Title"
-              formatDue={formatLongDate}
             />
           )}
         </CardContent>

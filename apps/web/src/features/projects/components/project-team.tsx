@@ -61,7 +61,7 @@ function Person({
   );
 }
 
-/** SPEC.md §2.7 Team: owner, investors, verifiers; admins assign (and remove) verifiers and investors. */
+/** The Team tab: owner, investors, verifiers; admins assign (and remove) verifiers and investors. */
 export function ProjectTeam({ project }: { project: ProjectDetailDto }) {
   const remove = useRemoveMember();
   const lead = useSetLeadInvestor(project.id);

@@ -56,8 +56,8 @@ const columns = [
 ];
 
 /**
- * The verifiers directory (SPEC.md §3 Verifier fields) with each verifier's turnaround: a table sorted on the
- * server from tablets up, a card per verifier on phones.
+ * The verifiers directory (name, organization, rating, expertise, completed, projects) with each verifier's
+ * turnaround: a table sorted on the server from tablets up, a card per verifier on phones.
  */
 export function VerifierDirectory({
   verifiers,

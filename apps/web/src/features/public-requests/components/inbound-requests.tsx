@@ -1,8 +1,8 @@
+import { createColumnHelper } from "@tanstack/react-table";
 import { formatDateTime, type PublicRequestDto } from "@tranche/domain";
-import { Button } from "@/components/ui/button";
+import { PagedListState } from "@/components/paged-list-state";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
-import { EmptyState, LoadError, Skeleton } from "@/components/ui/feedback";
-import { ScrollRegion } from "@/components/ui/scroll-region";
+import { DataTable } from "@/components/ui/data-table";
 import { usePublicRequests } from "../api/list-public-requests";
 
 const KIND_LABELS: Record<PublicRequestDto["kind"], string> = {
@@ -11,72 +11,94 @@ const KIND_LABELS: Record<PublicRequestDto["kind"], string> = {
   verifier_partner: "Verifier partner",
 };
 
+const column = createColumnHelper<PublicRequestDto>();
+const orDash = (value: string | null) => value ?? "—";
+
+const columns = [
+  column.accessor((r) => KIND_LABELS[r.kind], {
+    id: "kind",
+    header: "Kind",
+    meta: { className: "whitespace-nowrap font-medium text-slate-900" },
+  }),
+  column.accessor("email", {
+    header: "Email",
+    meta: { className: "wrap-anywhere" },
+    cell: (info) => <Email email={info.getValue()} />,
+  }),
+  column.accessor("name", { header: "Name", cell: (info) => orDash(info.getValue()) }),
+  column.accessor("organization", { header: "Organization", cell: (info) => orDash(info.getValue()) }),
+  column.accessor("message", {
+    header: "Message",
+    meta: { className: "max-w-xs whitespace-pre-line text-slate-700" },
+    cell: (info) => orDash(info.getValue()),
+  }),
+  column.accessor("source", {
+    header: "Source",
+    meta: { className: "text-slate-700" },
+    cell: (info) => orDash(info.getValue()),
+  }),
+  column.accessor("createdAt", {
+    header: "Received",
+    meta: { className: "whitespace-nowrap text-slate-700" },
+    cell: (info) => <time dateTime={info.getValue()}>{formatDateTime(info.getValue())}</time>,
+  }),
+];
+
 /** Requests sent through the public forms, newest first (admins only). */
 export function InboundRequests() {
-  const { data, isPending, isError, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    usePublicRequests();
-  const items = data?.pages.flatMap((page) => page.items) ?? [];
+  const requests = usePublicRequests();
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <h2 className="text-base font-semibold leading-tight tracking-tight">Inbound requests</h2>
         <CardDescription>Demo, early-access and verifier-partner requests from the public site.</CardDescription>
       </CardHeader>
       <CardContent>
-        {isPending ? (
-          <div className="grid gap-2" aria-busy="true">
-            <span className="sr-only">Loading inbound requests</span>
-            <Skeleton className="h-9" />
-            <Skeleton className="h-9" />
-            <Skeleton className="h-9" />
-          </div>
-        ) : isError ? (
-          <LoadError title="Could not load inbound requests" error={error} onRetry={refetch} />
-        ) : items.length === 0 ? (
-          <EmptyState title="No requests yet">Requests from the public forms appear here.</EmptyState>
-        ) : (
-          <>
-            <ScrollRegion label="Inbound requests" className="rounded-md border">
-              <table className="w-full min-w-[56rem] text-left text-sm">
-                <caption className="sr-only">Inbound requests, newest first</caption>
-                <thead className="bg-muted text-slate-700">
-                  <tr>
-                    {["Kind", "Email", "Name", "Organization", "Message", "Source", "Received"].map((h) => (
-                      <th key={h} scope="col" className="px-3 py-2 font-medium">
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y">
-                  {items.map((r) => (
-                    <tr key={r.id} className="align-top">
-                      <td className="whitespace-nowrap px-3 py-2 font-medium text-slate-900">{KIND_LABELS[r.kind]}</td>
-                      <td className="px-3 py-2">
-                        <a className="text-blue-700 underline" href={`mailto:${r.email}`}>
-                          {r.email}
-                        </a>
-                      </td>
-                      <td className="px-3 py-2">{r.name ?? "—"}</td>
-                      <td className="px-3 py-2">{r.organization ?? "—"}</td>
-                      <td className="max-w-xs whitespace-pre-line px-3 py-2 text-slate-700">{r.message ?? "—"}</td>
-                      <td className="px-3 py-2 text-slate-700">{r.source ?? "—"}</td>
-                      <td className="whitespace-nowrap px-3 py-2 text-slate-700">
-                        <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
-            {hasNextPage ? (
-              <Button variant="outline" className="mt-4" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>
-                {isFetchingNextPage ? "Loading..." : "Load more"}
-              </Button>
-            ) : null}
-          </>
-        )}
+        <PagedListState
+          list={requests}
+          noun="requests"
+          empty="No requests yet"
+          emptyHint="Requests from the public forms appear here."
+        >
+          <DataTable
+            label="Inbound requests, newest first"
+            columns={columns}
+            rows={requests.items}
+            getRowId={(r) => r.id}
+            minWidth="min-w-[56rem]"
+            renderCard={(r) => <RequestCard request={r} />}
+          />
+        </PagedListState>
       </CardContent>
     </Card>
+  );
+}
+
+function Email({ email }: { email: string }) {
+  return (
+    <a className="text-blue-700 underline" href={`mailto:${email}`}>
+      {email}
+    </a>
+  );
+}
+
+/** A phone's card: who asked for what, when, and their message. */
+function RequestCard({ request: r }: { request: PublicRequestDto }) {
+  const who = [r.name, r.organization].filter(Boolean).join(", ");
+  return (
+    <div className="grid gap-1.5">
+      <div className="flex items-start justify-between gap-2">
+        <span className="font-medium text-slate-900">{KIND_LABELS[r.kind]}</span>
+        <time className="whitespace-nowrap text-xs text-slate-700" dateTime={r.createdAt}>
+          {formatDateTime(r.createdAt)}
+        </time>
+      </div>
+      <span className="wrap-anywhere">
+        <Email email={r.email} />
+      </span>
+      {who ? <span className="wrap-anywhere text-slate-700">{who}</span> : null}
+      {r.message ? <p className="whitespace-pre-line wrap-anywhere text-slate-700">{r.message}</p> : null}
+      {r.source ? <span className="text-xs text-muted-foreground">Source: {r.source}</span> : null}
+    </div>
   );
 }

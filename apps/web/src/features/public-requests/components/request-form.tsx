@@ -12,7 +12,7 @@ import { useCreatePublicRequest } from "../api/create-public-request";
 export type RequestKind = "demo" | "early_access" | "verifier_partner";
 type FieldName = "name" | "email" | "organization" | "message";
 
-/** SPEC.md §8 gives the partner toast word for word; the other two follow its form. */
+/** What each request answers: a title and a line on what happens next. */
 const SUCCESS: Record<RequestKind, { title: string; text: string }> = {
   demo: {
     title: "Request Received",

@@ -1,4 +1,4 @@
 export const releaseKeys = {
   all: ["releases"] as const,
-  list: (filters: { projectId?: string }) => [...releaseKeys.all, "list", filters] as const,
+  list: () => [...releaseKeys.all, "list"] as const,
 };

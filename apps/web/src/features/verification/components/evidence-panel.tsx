@@ -19,7 +19,7 @@ function names(list: string[]): string {
 }
 
 /**
- * Upload several files at once, with a progress bar; the 'Files uploaded' toast of SPEC.md §8. Each file goes on
+ * Upload several files at once, with a progress bar and a 'Files uploaded' toast. Each file goes on
  * its own, so a refused one is named without cancelling the rest; a file whose SHA-256 is already on the milestone
  * is named before anything is sent.
  */

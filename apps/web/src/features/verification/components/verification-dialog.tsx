@@ -38,7 +38,7 @@ import { decisionComments } from "../comments";
 import { EvidenceList, EvidenceUpload } from "./evidence-panel";
 
 /**
- * The verification dialog of SPEC.md §2.9. Closing it refetches every open view, so the milestone page,
+ * The verification dialog (Overview, Checklist, Report). Closing it refetches every open view, so the milestone page,
  * the project's capital and the queue show the new state.
  */
 export function VerificationDialog({

@@ -2,6 +2,7 @@ import { daysUntil, formatLongDate, formatMoney, LIMITS, type VerifierQueueItemD
 import { CalendarIcon, CheckCircle2Icon, ClipboardListIcon, FolderKanbanIcon, SearchIcon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { PagingFooter } from "@/components/paging-footer";
 import { MilestoneStatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -111,7 +112,7 @@ function QueueList({
   );
 }
 
-/** Every decision of the verifier, a page at a time, with "Load more" (the /verifications Completed tab). */
+/** Every decision of the verifier, a page at a time (the /verifications Completed tab). */
 function AllCompleted({ onOpen }: { onOpen: (id: string) => void }) {
   const query = useCompletedVerifications();
   if (query.isPending) return <Spinner className="py-8" label="Loading completed verifications" />;
@@ -125,28 +126,15 @@ function AllCompleted({ onOpen }: { onOpen: (id: string) => void }) {
   return (
     <div className="grid gap-3">
       <QueueList items={items} empty="No recent verifications" onOpen={onOpen} label="Completed" />
-      {items.length > 0 ? (
-        <p className="text-sm text-muted-foreground">
-          Showing {items.length} of {total} {total === 1 ? "decision" : "decisions"}
-        </p>
-      ) : null}
-      {query.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="justify-self-start"
-          onClick={() => void query.fetchNextPage()}
-          disabled={query.isFetchingNextPage}
-        >
-          {query.isFetchingNextPage ? "Loading..." : "Load more"}
-        </Button>
-      ) : null}
+      {items.length > 0 ? <PagingFooter list={{ ...query, items }} noun="decisions" total={total} /> : null}
     </div>
   );
 }
 
 /**
- * SPEC.md §2.5's verifier dashboard, on the signed-in verifier's live queue. On the dashboard the Completed tab
- * shows the 5 most recent decisions (SPEC.md §9); with `allCompleted` (the /verifications page) it lists them all.
+ * The verifier dashboard, on the signed-in verifier's live queue. On the dashboard the Completed tab shows the 5
+ * most recent decisions (LIMITS.verifierCompleted); with `allCompleted` (the /verifications page) it lists them all,
+ * a page at a time.
  */
 export function VerifierDashboard({ allCompleted = false }: { allCompleted?: boolean }) {
   const { data, isPending, isError, error, refetch } = useVerifierQueue();
