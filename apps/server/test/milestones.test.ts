@@ -66,7 +66,8 @@ describe("POST /api/projects/:id/milestones", () => {
     ["dueDate", { dueDate: "" }, "Due date is required."],
     ["dueDate", { dueDate: undefined }, "Due date is required."],
     ["dueDate", { dueDate: "next week" }, "Use a date in the form YYYY-MM-DD."],
-    ["dueDate", { dueDate: daysFromNow(-1) }, "Due date cannot be in the past."],
+    // Two days back: a date is past only once it is past everywhere on earth (UTC−12), whatever the hour here.
+    ["dueDate", { dueDate: daysFromNow(-2) }, "Due date cannot be in the past."],
     ["capitalAmount", { capitalAmount: 0 }, "Capital amount must be greater than zero."],
     ["capitalAmount", { capitalAmount: 0.5 }, "Capital amount must be greater than zero."],
     ["capitalAmount", { capitalAmount: "100" }, "Capital amount must be greater than zero."],

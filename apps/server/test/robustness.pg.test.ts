@@ -26,7 +26,10 @@ import {
   forgotPasswordSchema,
   leadInvestorSchema,
   memberSchema,
+  passkeySignInSchema,
   publicRequestSchema,
+  pushSubscriptionSchema,
+  registerPasskeySchema,
   rejectSchema,
   releasePolicySchema,
   reportSchema,
@@ -169,6 +172,36 @@ const BAD_SEGMENTS = [
 // Every POST/PUT/PATCH route must be listed here (null: the route takes no body).
 const ZOD_BODIES: Record<string, { schema: { shape: Record<string, unknown> }; valid: () => Record<string, unknown> }> =
   {
+    "POST /api/auth/passkeys": {
+      schema: registerPasskeySchema,
+      valid: () => ({
+        name: "Robust phone",
+        response: {
+          id: "AAAA",
+          rawId: "AAAA",
+          type: "public-key",
+          response: { clientDataJSON: "e30", attestationObject: "oA" },
+        },
+      }),
+    },
+    "POST /api/auth/passkeys/sign-in": {
+      schema: passkeySignInSchema,
+      valid: () => ({
+        response: {
+          id: "AAAA",
+          rawId: "AAAA",
+          type: "public-key",
+          response: { clientDataJSON: "e30", authenticatorData: "AA", signature: "AA" },
+        },
+      }),
+    },
+    "POST /api/push/subscriptions": {
+      schema: pushSubscriptionSchema,
+      valid: () => ({
+        endpoint: "https://push.example.test/send/robust",
+        keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
+      }),
+    },
     "POST /api/auth/sign-up": {
       schema: signUpSchema,
       valid: () => ({ name: "Robust", email: `r${Math.random()}@example.test`, password: "a-long-enough-pass-9" }),
@@ -290,6 +323,9 @@ const NO_BODY = new Set([
   "POST /api/releases/:id/reinstruct",
   "POST /api/milestones/:id/evidence", // multipart: its own cases below
   "POST /api/webhook-endpoints/:id/rotate-secret",
+  "POST /api/auth/passkeys/registration-options",
+  "POST /api/auth/passkeys/sign-in-options",
+  "POST /api/auth/mfa/passkey-options",
   "POST /api/webhook-endpoints/:id/test",
   "POST /api/webhook-endpoints/:id/deliveries/:deliveryId/retry",
   "POST /api/webhook-endpoints/:id/deliveries/:deliveryId/replay",
