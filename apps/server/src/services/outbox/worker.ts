@@ -165,7 +165,8 @@ export function createOutboxWorker(
     );
   }
 
-  async function runOnce(claimed: Claimed): Promise<void> {
+  /** Runs one claimed message, then what its handler wrote to run at once; resolves to how many ran. */
+  async function runOnce(claimed: Claimed): Promise<number> {
     let failure: unknown;
     let next: string[] = [];
     let timer: NodeJS.Timeout | undefined;
@@ -186,9 +187,9 @@ export function createOutboxWorker(
     }
     await settle(claimed, failure);
     // What the handler just wrote runs now, in this slot (another process may have claimed some first).
-    if (failure === undefined && next.length > 0 && !stopped) {
-      await Promise.all((await claim(next.length, next)).map(runOnce));
-    }
+    if (failure !== undefined || next.length === 0 || stopped) return 1;
+    const ran = await Promise.all((await claim(next.length, next)).map(runOnce));
+    return ran.reduce((sum, n) => sum + n, 1);
   }
 
   /**
@@ -202,12 +203,17 @@ export function createOutboxWorker(
       for (;;) {
         const batch = stopped ? [] : await claim(batchSize - active.size);
         for (const claimed of batch) {
-          const running = runOnce(claimed)
-            .catch((error) => logger.error({ err: error, outboxId: claimed.message.id }, "outbox message not settled"))
+          const running: Promise<void> = runOnce(claimed)
+            .then((ran) => {
+              total += ran;
+            })
+            .catch((error) => {
+              total++;
+              logger.error({ err: error, outboxId: claimed.message.id }, "outbox message not settled");
+            })
             .finally(() => active.delete(running));
           active.add(running);
         }
-        total += batch.length;
         if (active.size === 0) return total;
         // Claim again at once while there may be more; otherwise when a slot frees up.
         if (batch.length === 0 || active.size >= batchSize) await Promise.race(active);
