@@ -95,8 +95,12 @@ describe("traces and the metrics port of a real server process", () => {
     expect(collector.paths.every((p) => p === "/v1/traces")).toBe(true);
     if (usePostgres) {
       // The health check's query, as a child of the request's span.
+      // (db.system.name in the current semantic conventions, db.system before them.)
       const query = await until(() =>
-        collector.spans.find((s) => s.parentSpanId === server.spanId && attr(s, "db.system") === "postgresql"),
+        collector.spans.find(
+          (s) =>
+            s.parentSpanId === server.spanId && (attr(s, "db.system.name") ?? attr(s, "db.system")) === "postgresql",
+        ),
       );
       expect(query.traceId).toBe(server.traceId);
       expect(query.kind).toBe(3);

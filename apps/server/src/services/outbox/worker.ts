@@ -165,7 +165,7 @@ export function createOutboxWorker(
     );
   }
 
-  /** Runs one claimed message, then what its handler wrote; resolves with how many messages ran. */
+  /** Runs one claimed message, then what its handler wrote to run at once; resolves to how many ran. */
   async function runOnce(claimed: Claimed): Promise<number> {
     let failure: unknown;
     let next: string[] = [];
@@ -187,11 +187,9 @@ export function createOutboxWorker(
     }
     await settle(claimed, failure);
     // What the handler just wrote runs now, in this slot (another process may have claimed some first).
-    if (failure === undefined && next.length > 0 && !stopped) {
-      const ran = await Promise.all((await claim(next.length, next)).map(runOnce));
-      return ran.reduce((sum, n) => sum + n, 1);
-    }
-    return 1;
+    if (failure !== undefined || next.length === 0 || stopped) return 1;
+    const ran = await Promise.all((await claim(next.length, next)).map(runOnce));
+    return ran.reduce((sum, n) => sum + n, 1);
   }
 
   /**
@@ -205,12 +203,12 @@ export function createOutboxWorker(
       for (;;) {
         const batch = stopped ? [] : await claim(batchSize - active.size);
         for (const claimed of batch) {
-          const running = runOnce(claimed)
+          const running: Promise<void> = runOnce(claimed)
             .then((ran) => {
               total += ran;
             })
             .catch((error) => {
-              total += 1;
+              total++;
               logger.error({ err: error, outboxId: claimed.message.id }, "outbox message not settled");
             })
             .finally(() => active.delete(running));
