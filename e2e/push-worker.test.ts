@@ -1,47 +1,24 @@
-// The push half of the service worker (apps/web/src/sw/push.ts) in a real Chromium: the module is bundled as it
-// will be in the app's worker, registered on the app's origin, and a push is delivered to it through CDP
-// (ServiceWorker.deliverPushMessage), as a push service would. The notification it shows is read back. With a worker
-// registered, Account → Security offers "Enable push on this device".
-import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+// The push half of the app's service worker (apps/web/src/sw/push.ts, wired up by src/sw/service-worker.ts) in a
+// real Chromium: the signed-in app registers its worker, and a push is delivered to it through CDP
+// (ServiceWorker.deliverPushMessage), as a push service would. The notification it shows is read back. With the
+// worker registered, Account → Security offers "Enable push on this device".
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO, DESKTOP, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
 
 const suite = useBrowserSuite();
-const root = fileURLToPath(new URL("..", import.meta.url));
-const WORKER_PATH = "/sw-push-under-test.js";
 
-/** The module wired up as the app's service worker does it. */
-async function workerScript(): Promise<string> {
-  const result = await build({
-    stdin: {
-      contents: `import { handlePush, handleNotificationClick } from "./apps/web/src/sw/push.ts";
-        self.addEventListener("push", handlePush);
-        self.addEventListener("notificationclick", handleNotificationClick);`,
-      resolveDir: root,
-      loader: "ts",
-    },
-    bundle: true,
-    write: false,
-    format: "iife",
-    logLevel: "silent",
+const workerReady = (page: Page) =>
+  page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
   });
-  return result.outputFiles[0].text;
-}
 
 describe("push in the service worker", () => {
-  it("shows the pushed assignment as a notification that opens the field view, and offers push in Security", async () => {
-    const script = await workerScript();
+  it("shows a pushed assignment as a notification that opens the field view; Security offers push", async () => {
     const { context, page } = await suite.page(DESKTOP);
     await context.grantPermissions(["notifications"], { origin: suite.app.url });
-    await context.route(`**${WORKER_PATH}`, (route) =>
-      route.fulfill({ status: 200, contentType: "text/javascript", body: script }),
-    );
     await signIn(page, DEMO.verifier);
-    await page.evaluate(async (url) => {
-      await navigator.serviceWorker.register(url, { scope: "/" });
-      await navigator.serviceWorker.ready;
-    }, WORKER_PATH);
+    await workerReady(page);
 
     await page.goto("/account#security");
     await page.getByRole("button", { name: "Enable push on this device" }).waitFor();
@@ -49,14 +26,8 @@ describe("push in the service worker", () => {
     await screenshot(page, "push-account-desktop");
     const phone = await suite.page(PHONE);
     await phone.context.addCookies(await context.cookies());
-    await phone.context.route(`**${WORKER_PATH}`, (route) =>
-      route.fulfill({ status: 200, contentType: "text/javascript", body: script }),
-    );
     await phone.page.goto("/account");
-    await phone.page.evaluate(async (url) => {
-      await navigator.serviceWorker.register(url, { scope: "/" });
-      await navigator.serviceWorker.ready;
-    }, WORKER_PATH);
+    await workerReady(phone.page);
     await phone.page.reload();
     await phone.page.getByRole("button", { name: "Enable push on this device" }).waitFor();
     await screenshot(phone.page, "push-account-phone");
@@ -71,20 +42,12 @@ describe("push in the service worker", () => {
       });
     });
     await cdp.send("ServiceWorker.enable");
-    const milestoneId = "0b9e4c2a-5d7f-4e1b-9a3c-6f8d2e4b7a10";
-    await cdp.send("ServiceWorker.deliverPushMessage", {
-      origin: suite.app.url,
-      registrationId: await registrationId,
-      data: JSON.stringify({
-        title: "Verification overdue",
-        body: '"Battery storage installation" (Mojave Solar Farm) has been in verification for more than 3 days.',
-        url: `/field/milestones/${milestoneId}`,
-        tag: `milestone-${milestoneId}`,
-        urgency: "high",
-        notificationId: "n-1",
-        milestoneId,
-      }),
-    });
+    const deliver = async (data: unknown) =>
+      cdp.send("ServiceWorker.deliverPushMessage", {
+        origin: suite.app.url,
+        registrationId: await registrationId,
+        data: JSON.stringify(data),
+      });
     const shown = async () =>
       page.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
@@ -95,24 +58,32 @@ describe("push in the service worker", () => {
           data: n.data,
         })),
       );
+
+    const milestoneId = "0b9e4c2a-5d7f-4e1b-9a3c-6f8d2e4b7a10";
+    const body = '"Battery storage installation" (Mojave Solar Farm) has been in verification for more than 3 days.';
+    await deliver({
+      title: "Verification overdue",
+      body,
+      url: `/field/milestones/${milestoneId}`,
+      tag: `milestone-${milestoneId}`,
+      urgency: "high",
+      notificationId: "n-1",
+      milestoneId,
+    });
     await expect.poll(shown, { timeout: 10_000 }).toEqual([
       {
         title: "Verification overdue",
-        body: '"Battery storage installation" (Mojave Solar Farm) has been in verification for more than 3 days.',
+        body,
         tag: `milestone-${milestoneId}`,
         requireInteraction: true,
         data: { url: `/field/milestones/${milestoneId}`, notificationId: "n-1" },
       },
     ]);
 
-    // A push that is not ours, or points off-site, still shows something and opens only Tranche's field view.
-    await cdp.send("ServiceWorker.deliverPushMessage", {
-      origin: suite.app.url,
-      registrationId: await registrationId,
-      data: JSON.stringify({ title: "Phish", body: "Click me", url: "https://evil.example/", tag: "x" }),
-    });
+    // A push that points off-site still shows, but opens only Tranche's field view.
+    await deliver({ title: "Elsewhere", body: "Open me", url: "https://elsewhere.example/", tag: "x" });
     await expect
-      .poll(async () => (await shown()).find((n) => n.title === "Phish")?.data, { timeout: 10_000 })
+      .poll(async () => (await shown()).find((n) => n.title === "Elsewhere")?.data, { timeout: 10_000 })
       .toEqual({ url: "/field", notificationId: "" });
     await context.close();
   });

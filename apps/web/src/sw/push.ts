@@ -71,7 +71,7 @@ export function handlePush(event: PushEventLike): void {
       renotify: true,
       // Overdue work stays on screen until it is dealt with.
       requireInteraction: payload.urgency === "high",
-      icon: "/favicon.svg",
+      icon: "/icons/icon-192.png",
       data: { url: payload.url, notificationId: payload.notificationId },
     }),
   );
