@@ -1,6 +1,6 @@
+export * from "./api";
 export * from "./calculator";
 export * from "./constants";
-export * from "./dto";
 export * from "./format";
 export * from "./money";
 export * from "./next-path";

@@ -1,0 +1,6 @@
+export * from "./common";
+export * from "./people";
+export * from "./projects";
+export * from "./queries";
+export * from "./records";
+export * from "./verification";
