@@ -1,3 +1,4 @@
+export * from "./answers";
 export * from "./common";
 export * from "./people";
 export * from "./projects";
