@@ -10,7 +10,7 @@ import { users } from "../apps/server/src/db/schema";
 import { testEnv } from "../apps/server/src/env";
 import { createLogger } from "../apps/server/src/lib/logger";
 import { createRealtime } from "../apps/server/src/realtime/hub";
-import { tempPostgres } from "./temp-database";
+import { tempPostgres } from "./support";
 
 const others = Number(process.argv[2] ?? 5000);
 const RATIO_BUDGET = 2;

@@ -16,9 +16,7 @@
 //        [--duration 5] [--connections 32]
 // With TEST_DATABASE_URL set it uses a fresh database on that PostgreSQL server (dropped afterwards), else embedded
 // PGlite in a temporary directory.
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -26,7 +24,7 @@ import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../apps/server/src/db/client";
 import { seedScale } from "../apps/server/src/seed-scale";
-import { tempPostgres } from "./temp-database";
+import { signIn, startBenchServer, tempPostgres } from "./support";
 
 const { values } = parseArgs({
   options: {
@@ -46,7 +44,6 @@ const connections = Number(values.connections);
 const BUDGET = { dashboardShare: 0.25, dashboardP99: 2, listShare: 0.4, growth: 1.3, pgliteMedianMs: 50 };
 const LIST_MAX_BYTES = 100 * 1024;
 const LIST_MAX_ITEMS = 50;
-const root = path.resolve(import.meta.dirname, "..");
 
 // ---------- the database ----------
 let url: string | undefined;
@@ -82,61 +79,13 @@ async function seed(count: number, withInvestor: number) {
 }
 
 // ---------- the server ----------
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
+async function startServer(readCache: boolean) {
+  return startBenchServer({
+    databaseUrl: url,
+    // PGlite is one process's: the server opens the bench's data directory while the bench is not writing.
+    dataDir,
+    env: { READ_CACHE: String(readCache) },
   });
-}
-
-async function startServer(readCache: boolean): Promise<{ base: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      DEMO_DATA: "false",
-      READ_CACHE: String(readCache),
-      SIGNIN_LIMIT_PER_IP: "1000",
-      DATA_DIR: dataDir ?? mkdtempSync(path.join(tmpdir(), "tranche-scale-files-")),
-      ...(url ? { DATABASE_URL: url } : {}),
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error("the server exited at start-up");
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    base,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
-}
-
-async function signIn(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/sign-in`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email, password: "tranche-demo-2025" }),
-  });
-  if (!res.ok) throw new Error(`sign-in as ${email}: ${res.status} ${await res.text()}`);
-  return (res.headers.get("set-cookie") ?? "").split(";")[0];
 }
 
 // ---------- the measurements ----------

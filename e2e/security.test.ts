@@ -4,7 +4,7 @@
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import { describe, expect, it } from "vitest";
-import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn, startAndApprove, useBrowserSuite } from "./support/app";
 
 const suite = useBrowserSuite();
 
@@ -20,7 +20,7 @@ describe("security", () => {
     const first = await suite.page(DESKTOP);
     await signIn(first.page, DEMO.verifier);
     await first.page.goto("/account");
-    await first.page.getByRole("heading", { name: "Second factor" }).waitFor();
+    await first.page.getByRole("heading", { name: "Authenticator app" }).waitFor();
     await first.page.getByRole("button", { name: "Set up authenticator app" }).click();
     await first.page.getByRole("img", { name: "QR code to scan with your authenticator app" }).waitFor();
     const secret = (await first.page.getByTestId("totp-secret").textContent()) ?? "";
@@ -42,27 +42,7 @@ describe("security", () => {
     const second = await suite.page(DESKTOP);
     const { page } = second;
     await signIn(page, DEMO.verifier);
-    await page.goto("/verifications");
-    const item = page
-      .getByRole("listitem")
-      .filter({ has: page.getByRole("heading", { name: "Battery storage installation" }) });
-    await item.getByRole("button", { name: "Start Verification" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByRole("button", { name: "Start Verification Process" }).click();
-    await expectToast(page, "Verification started");
-    for (const label of [
-      "Documentation review complete",
-      "Compliance with project standards verified",
-      "Quality standards met",
-    ]) {
-      await dialog.getByLabel(label).check();
-    }
-    await dialog.getByRole("tab", { name: "Overview" }).click();
-    await dialog
-      .getByLabel("Upload Evidence")
-      .setInputFiles([{ name: "inspection.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(20_000, 1) }]);
-    await expectToast(page, "1 file(s) uploaded successfully");
-    await dialog.getByRole("button", { name: "Approve" }).click();
+    await startAndApprove(page, "Battery storage installation");
 
     const prompt = page.getByRole("dialog", { name: "Confirm it's you" });
     await prompt.waitFor();

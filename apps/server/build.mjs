@@ -1,4 +1,6 @@
-// Bundles the server's own code (and the domain package) into dist/; node_modules stay external.
+// Bundles the server's own code (and the domain package) into dist/; node_modules stay external. Split into chunks
+// so that a dynamic import loads its modules (and the packages they import) only when it runs: main.ts starts
+// tracing before the server's modules are imported.
 import { build } from "esbuild";
 
 await build({
@@ -7,6 +9,7 @@ await build({
   bundle: true,
   platform: "node",
   format: "esm",
+  splitting: true,
   target: "node20",
   sourcemap: true,
   packages: "external",

@@ -49,9 +49,14 @@ export interface RunningApp {
 
 /**
  * The built app (run `npm run build` first; `npm test` does). `copyDataDir` starts it on a copy of an existing
- * data directory: a server seeded once is copied in a fraction of the time seeding takes.
+ * data directory: a server seeded once is copied in a fraction of the time seeding takes. `hostname` is what the
+ * browser uses (and PUBLIC_URL names): WebAuthn needs a domain, so passkey tests use "localhost".
  */
-export async function startApp(env: Record<string, string> = {}, copyDataDir?: string): Promise<RunningApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  copyDataDir?: string,
+  hostname: "127.0.0.1" | "localhost" = "127.0.0.1",
+): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "tranche-e2e-"));
   if (copyDataDir) cpSync(copyDataDir, dataDir, { recursive: true });
@@ -66,19 +71,19 @@ export async function startApp(env: Record<string, string> = {}, copyDataDir?: s
       DATABASE_URL: "",
       DEMO_DATA: "true",
       LOG_LEVEL: "warn",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: `http://${hostname}:${port}`,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk) => logs.push(String(chunk)));
   child.stderr?.on("data", (chunk) => logs.push(String(chunk)));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${hostname}:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.join("")}`);
     try {
-      const res = await fetch(`${url}/api/health`);
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (res.ok) break;
     } catch {}
     if (Date.now() > deadline) throw new Error(`server did not start:\n${logs.join("")}`);
@@ -150,6 +155,34 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 /**
+ * As the signed-in verifier, from /verifications: starts verifying the milestone with this title, ticks the
+ * checklist, uploads one evidence file and clicks Approve. Returns the verification dialog; whatever the approval
+ * asks next (the second factor) is the caller's to answer.
+ */
+export async function startAndApprove(page: Page, title: string) {
+  await page.goto("/verifications");
+  const item = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+  await item.getByRole("button", { name: "Start Verification" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Start Verification Process" }).click();
+  await expectToast(page, "Verification started");
+  for (const label of [
+    "Documentation review complete",
+    "Compliance with project standards verified",
+    "Quality standards met",
+  ]) {
+    await dialog.getByLabel(label).check();
+  }
+  await dialog.getByRole("tab", { name: "Overview" }).click();
+  await dialog
+    .getByLabel("Upload Evidence")
+    .setInputFiles([{ name: "inspection.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(20_000, 1) }]);
+  await expectToast(page, "1 file(s) uploaded successfully");
+  await dialog.getByRole("button", { name: "Approve" }).click();
+  return dialog;
+}
+
+/**
  * Full-page by default; pass fullPage: false for overlays fixed to the viewport (drawers, dialogs). Screenshots are
  * for people to look at: CI, where nobody does, skips them (set SCREENSHOTS=1 to keep them there too).
  */
@@ -175,12 +208,15 @@ export interface BrowserSuite {
   page(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
 }
 
-export function useBrowserSuite(env: Record<string, string> = {}): Readonly<BrowserSuite> {
+export function useBrowserSuite(
+  env: Record<string, string> = {},
+  hostname: "127.0.0.1" | "localhost" = "127.0.0.1",
+): Readonly<BrowserSuite> {
   const suite = {
     page: (viewport = DESKTOP) => newPage(suite.browser, suite.app.url, viewport),
   } as BrowserSuite;
   beforeAll(async () => {
-    [suite.app, suite.browser] = await Promise.all([startApp(env, inject("demoDataDir")), launchBrowser()]);
+    [suite.app, suite.browser] = await Promise.all([startApp(env, inject("demoDataDir"), hostname), launchBrowser()]);
   });
   afterAll(async () => {
     await suite.browser?.close();

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { trace } from "@opentelemetry/api";
 import { AVATAR_MAX_BYTES } from "@tranche/domain";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { routePath } from "hono/route";
 import { secureHeaders } from "hono/secure-headers";
 import { loadSession, refuseCrossOrigin } from "./auth/middleware";
 import type { AppEnv, Deps } from "./context";
@@ -22,15 +24,18 @@ import { evidenceRoutes, milestoneEvidenceRoutes } from "./routes/evidence";
 import { healthRoutes } from "./routes/health";
 import { invitationRoutes } from "./routes/invitations";
 import { meRoutes } from "./routes/me";
+import { metricsRoutes } from "./routes/metrics";
 import { mfaRoutes } from "./routes/mfa";
 import { milestoneRoutes } from "./routes/milestones";
 import { notificationRoutes } from "./routes/notifications";
 import { openApiRoutes } from "./routes/openapi";
 import { outboxRoutes } from "./routes/outbox";
+import { passkeyRoutes } from "./routes/passkeys";
 import { passwordResetRoutes } from "./routes/password-reset";
 import { avatarRoutes, profileRoutes } from "./routes/profile";
 import { projectRoutes } from "./routes/projects";
 import { publicRequestRoutes } from "./routes/public-requests";
+import { pushRoutes } from "./routes/push";
 import { releaseRoutes } from "./routes/releases";
 import { searchRoutes } from "./routes/search";
 import { sessionRoutes } from "./routes/sessions";
@@ -62,8 +67,19 @@ export function createApp(deps: Deps) {
     c.set("user", null);
     c.set("apiToken", null);
     c.header("X-Request-Id", requestId);
+    // With tracing on (OTEL_EXPORTER_OTLP_ENDPOINT), the HTTP server span carries the request id and the route;
+    // off, there is no active span and this costs nothing.
+    const span = trace.getActiveSpan();
+    span?.setAttribute("tranche.request_id", requestId);
     const started = performance.now();
     await next();
+    // The pattern that answered (/api/projects/:id), never the raw URL: a bounded set of labels.
+    const route = routePath(c);
+    deps.metrics.observeRequest(c.req.method, route, c.res.status, (performance.now() - started) / 1000);
+    if (span) {
+      span.setAttribute("http.route", route);
+      span.updateName(`${c.req.method} ${route}`);
+    }
     if (c.req.path.startsWith("/api/")) {
       deps.logger.info(
         {
@@ -148,6 +164,7 @@ export function createApp(deps: Deps) {
   api.route("/auth", authRoutes);
   api.route("/auth/mfa", mfaRoutes);
   api.route("/auth/sessions", sessionRoutes);
+  api.route("/auth/passkeys", passkeyRoutes);
   api.route("/me", meRoutes);
   api.route("/public-requests", publicRequestRoutes);
   api.route("/projects", projectRoutes);
@@ -186,7 +203,9 @@ export function createApp(deps: Deps) {
   api.route("/me", profileRoutes);
   api.route("/users", avatarRoutes);
   api.route("/outbox", outboxRoutes);
+  api.route("/push", pushRoutes);
   app.route("/api", api);
+  app.route("/metrics", metricsRoutes);
   app.all("/api/*", () => {
     throw new AppError("not_found", "No such endpoint.");
   });

@@ -5,6 +5,7 @@ import { requireUser } from "./auth/middleware";
 import type { Database, Db } from "./db/client";
 import type { Env } from "./env";
 import type { Logger } from "./lib/logger";
+import type { Metrics } from "./lib/metrics";
 import type { Realtime } from "./realtime/hub";
 import type { AuditKey } from "./services/audit/signing-key";
 import type { SecretBox } from "./services/webhooks/secrets";
@@ -28,6 +29,8 @@ export interface Deps {
   database: Database;
   db: Db;
   logger: Logger;
+  /** Prometheus figures of this process (GET /metrics). */
+  metrics: Metrics;
   realtime: Realtime;
   /** Signs audit checkpoints; kept outside the database. */
   auditKey: AuditKey;

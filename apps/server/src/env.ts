@@ -97,6 +97,42 @@ export const envSchema = z
     PASSWORD_RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
     /** Hour of the day (UTC) when daily digests go out. */
     DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(7),
+    /** A port of its own for GET /metrics (Prometheus), on HOST; unset: no such port. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** Serves GET /metrics on the main port too, to requests with `Authorization: Bearer <this>`. */
+    METRICS_TOKEN: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
+    /** An OTLP/HTTP collector (http://host:4318): turns on OpenTelemetry traces, sent to <this>/v1/traces. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+    /** The service name traces carry. */
+    OTEL_SERVICE_NAME: z.string().min(1).default("tranche"),
+    /**
+     * The VAPID key pair that signs Web Push messages (base64url: the 65-byte uncompressed P-256 public key and the
+     * 32-byte private key, as `npx web-push generate-vapid-keys` prints them). Without them, a pair is generated on
+     * first start and kept in the database (the private half sealed with the webhook secrets key).
+     */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .refine((v) => /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, "base64url").length === 65, {
+        error: "must be a 65-byte P-256 public key in base64url (npx web-push generate-vapid-keys)",
+      })
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .refine((v) => /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, "base64url").length === 32, {
+        error: "must be a 32-byte P-256 private key in base64url (npx web-push generate-vapid-keys)",
+      })
+      .optional(),
+    /** Who push services may contact about our messages: mailto: or https:. Default: PUBLIC_URL when https, else EMAIL_FROM's address. */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { error: "must be a mailto: address or an https:// URL" })
+      .optional(),
+    /** Development and tests only: push subscriptions may name private and loopback endpoints, over plain http. */
+    PUSH_ALLOW_PRIVATE: bool.default(false),
+  })
+  .refine((env) => (env.VAPID_PUBLIC_KEY === undefined) === (env.VAPID_PRIVATE_KEY === undefined), {
+    path: ["VAPID_PRIVATE_KEY"],
+    error: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither",
   })
   .refine((env) => env.MAX_UPLOAD_REQUEST_MB >= env.MAX_UPLOAD_MB, {
     path: ["MAX_UPLOAD_REQUEST_MB"],

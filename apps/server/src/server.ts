@@ -5,7 +5,9 @@ import type { Deps } from "./context";
 import { openDatabase } from "./db/client";
 import type { Env } from "./env";
 import { createLogger } from "./lib/logger";
+import { createMetrics } from "./lib/metrics";
 import { createRealtime } from "./realtime/hub";
+import { metricsPortApp } from "./routes/metrics";
 import { seedDemoData, shouldSeed } from "./seed";
 import { createCheckpointer } from "./services/audit/checkpoints";
 import { loadOrCreateAuditKey } from "./services/audit/signing-key";
@@ -14,6 +16,7 @@ import { createDigestScheduler } from "./services/email/digest";
 import { sweepPartialUploads } from "./services/evidence/storage";
 import { outboxTopics } from "./services/outbox/topics";
 import { createOutboxWorker } from "./services/outbox/worker";
+import { vapidKeys } from "./services/push/vapid";
 import { createOverdueSweeper } from "./services/verifiers/turnaround";
 import { loadOrCreateSecretBox } from "./services/webhooks/secrets";
 
@@ -21,6 +24,8 @@ export interface RunningServer {
   deps: Deps;
   port: number;
   url: string;
+  /** The port /metrics is served on alone (METRICS_PORT), or null. */
+  metricsPort: number | null;
   stop(): Promise<void>;
 }
 
@@ -38,7 +43,11 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const realtime = await createRealtime(database, logger);
   const auditKey = loadOrCreateAuditKey(env, logger);
   const webhookSecrets = loadOrCreateSecretBox(env, logger);
-  const deps: Deps = { env, database, db: database.db, logger, realtime, auditKey, webhookSecrets };
+  const metrics = createMetrics();
+  metrics.attach({ database, realtime });
+  const deps: Deps = { env, database, db: database.db, logger, metrics, realtime, auditKey, webhookSecrets };
+  // Made on first start (or taken from VAPID_*), so the first browser to enable push finds it.
+  await vapidKeys(deps);
   if (await shouldSeed(deps)) {
     await seedDemoData(database.db);
     logger.info("demo data seeded");
@@ -62,6 +71,17 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
+  const metricsServer =
+    env.METRICS_PORT === undefined
+      ? null
+      : await new Promise<ReturnType<typeof serve>>((resolve) => {
+          const s = serve({ fetch: metricsPortApp(deps).fetch, port: env.METRICS_PORT, hostname: env.HOST }, () =>
+            resolve(s),
+          );
+        });
+  const metricsAddress = metricsServer?.address();
+  const metricsPort = typeof metricsAddress === "object" && metricsAddress ? metricsAddress.port : null;
+  if (metricsPort !== null) logger.info({ port: metricsPort }, "metrics are served on their own port");
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -72,6 +92,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       overdueSweeper.stop();
       digests.stop();
       await outboxWorker.stop();
+      metricsServer?.close();
       // Stop accepting; in-flight requests finish; idle keep-alive sockets close.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
@@ -82,5 +103,5 @@ export async function startServer(env: Env): Promise<RunningServer> {
     })();
     return stopping;
   };
-  return { deps, port, url, stop };
+  return { deps, port, url, metricsPort, stop };
 }

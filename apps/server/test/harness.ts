@@ -14,6 +14,7 @@ import { openDatabase } from "../src/db/client";
 import { users } from "../src/db/schema";
 import { type Env, testEnv } from "../src/env";
 import { createLogger } from "../src/lib/logger";
+import { createMetrics } from "../src/lib/metrics";
 import { createRealtime } from "../src/realtime/hub";
 import { generateAuditKey } from "../src/services/audit/signing-key";
 import { generateSecretBox } from "../src/services/webhooks/secrets";
@@ -125,12 +126,16 @@ export async function createTestApp(envOverrides: Partial<Env> = {}): Promise<Te
     logger,
     reconnectDelaysMs: env.REALTIME_RECONNECT_DELAYS_MS,
   });
+  const realtime = await createRealtime(database, logger);
+  const metrics = createMetrics();
+  metrics.attach({ database, realtime });
   const deps: Deps = {
     env,
     database,
     db: database.db,
     logger,
-    realtime: await createRealtime(database, logger),
+    metrics,
+    realtime,
     auditKey: generateAuditKey({ logFile: env.AUDIT_CHECKPOINT_LOG }),
     webhookSecrets: generateSecretBox(),
   };

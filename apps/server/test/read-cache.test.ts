@@ -16,6 +16,8 @@ let otherInvestor: TestUser;
 let verifier: TestUser;
 let admin: TestUser;
 let project: { id: string };
+let stranger: TestUser;
+let strangersProject: { id: string };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -28,6 +30,8 @@ beforeAll(async () => {
   ]);
   project = await makeProject(t, { owner, investors: [investor], verifiers: [verifier], totalCapital: 1_000_000 });
   await makeProject(t, { owner, investors: [otherInvestor], name: "Other investor's", totalCapital: 7_000_000 });
+  stranger = await t.user("project_owner");
+  strangersProject = await makeProject(t, { owner: stranger, name: "Stranger's", totalCapital: 3_000_000 });
 });
 afterAll(() => t.close());
 
@@ -134,18 +138,116 @@ describe("read cache", () => {
     },
   );
 
+  it("keeps a member's answers through a change to a project they are not in, and refreshes an admin's", async () => {
+    const before = await read("/api/dashboard", investor);
+    expect((await read("/api/dashboard", investor)).cached).toBe(true);
+    await read("/api/projects", admin);
+    expect((await read("/api/projects", admin)).cached).toBe(true);
+    const renamed = await t.request("PATCH", `/api/projects/${strangersProject.id}`, {
+      as: stranger,
+      body: { name: "Stranger's, renamed" },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const kept = await read("/api/dashboard", investor);
+    expect(kept.cached).toBe(true);
+    expect(kept.body).toEqual(before.body);
+    // An admin's answers read the whole platform: any change refreshes them.
+    const adminView = await read("/api/projects", admin);
+    expect(adminView.cached).toBe(false);
+    expect(adminView.body.items.map((p: { name: string }) => p.name)).toContain("Stranger's, renamed");
+  });
+
+  it("refreshes a person's answers when they join a project, and keeps them when someone else does", async () => {
+    const before = await read("/api/dashboard", investor);
+    expect((await read("/api/dashboard", investor)).cached).toBe(true);
+    await read("/api/dashboard", otherInvestor);
+    await t.deps.db.execute(
+      sql`insert into project_members (project_id, user_id, role) values (${strangersProject.id}, ${investor.id}, 'investor')`,
+    );
+    const joined = await read("/api/dashboard", investor);
+    expect(joined.cached).toBe(false);
+    expect(capital(joined.body)).toEqual([capital(before.body)[0] + 3_000_000]);
+    expect((await read("/api/dashboard", otherInvestor)).cached).toBe(true);
+    await t.deps.db.execute(
+      sql`delete from project_members where project_id = ${strangersProject.id} and user_id = ${investor.id}`,
+    );
+    const left = await read("/api/dashboard", investor);
+    expect(left.cached).toBe(false);
+    expect(capital(left.body)).toEqual(capital(before.body));
+  });
+
+  it("keeps answers that show nobody's name through a profile edit, and refreshes those that show it", async () => {
+    await makeMilestone(t, project, { title: "Checked by the verifier", status: "in_verification", verifier });
+    await read("/api/dashboard", investor);
+    await read("/api/milestones", investor);
+    expect((await read("/api/milestones", investor)).cached).toBe(true);
+    const edited = await t.request("PATCH", "/api/me/profile", {
+      as: verifier,
+      body: { name: "Vera Renamed", organization: "Field Checks Ltd" },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await read("/api/dashboard", investor)).cached).toBe(true);
+    const list = await read("/api/milestones", investor);
+    expect(list.cached).toBe(false);
+    const checked = list.body.items.find((m: { title: string }) => m.title === "Checked by the verifier");
+    expect(checked.verifierName).toBe("Vera Renamed");
+  });
+
+  it("keeps one person's notifications through another's, and refreshes them with their own", async () => {
+    const seen = async (who: TestUser) => read("/api/notifications", who);
+    await seen(investor);
+    await seen(otherInvestor);
+    const insert = (who: TestUser, title: string) =>
+      t.deps.db.execute(
+        sql`insert into notifications (user_id, title, message, category) values (${who.id}, ${title}, 'Body.', 'project')`,
+      );
+    await insert(otherInvestor, "For the other investor");
+    expect((await seen(investor)).cached).toBe(true);
+    const theirs = await seen(otherInvestor);
+    expect(theirs.cached).toBe(false);
+    expect(theirs.body.items[0].title).toBe("For the other investor");
+    await insert(investor, "For the investor");
+    const mine = await seen(investor);
+    expect(mine.cached).toBe(false);
+    expect(mine.body.items[0].title).toBe("For the investor");
+  });
+
+  it("computes an answer once for requests that arrive together, and none is older than a change before them", async () => {
+    await makeMilestone(t, project, { title: "Before the burst", status: "delayed" });
+    const counter = t.deps.metrics.registry.getSingleMetric("tranche_read_cache_requests_total");
+    const count = async (result: string) =>
+      (await counter?.get())?.values.find((v) => v.labels.result === result)?.value ?? 0;
+    const [hits, misses] = [await count("hit"), await count("miss")];
+    const burst = await Promise.all(Array.from({ length: 8 }, () => read("/api/milestones/counts", owner)));
+    for (const answer of burst) expect(answer.body).toEqual(burst[0].body);
+    expect(burst[0].body.byStatus.delayed).toBeGreaterThanOrEqual(1);
+    expect((await count("miss")) - misses).toBe(1);
+    expect((await count("hit")) - hits).toBe(7);
+  });
+
   it("tracks every table but the few listed as untracked", async () => {
     const rows = await queryRows<{ tablename: string; tracked: boolean }>(
       t.deps.db,
       sql`select t.tablename, exists (
             select 1 from pg_trigger g
-            where g.tgrelid = format('%I', t.tablename)::regclass and g.tgname = 'note_data_change'
+            where g.tgrelid = format('%I', t.tablename)::regclass and g.tgname = 'note_data_update'
           ) as tracked
           from pg_tables t where t.schemaname = 'public' order by 1`,
     );
     const untracked = rows.filter((r) => !r.tracked).map((r) => r.tablename);
     expect(untracked.sort()).toEqual([...READ_CACHE_UNTRACKED_TABLES].sort());
     expect(rows.length).toBeGreaterThan(untracked.length + 20);
+    // And says what each tracked table's rows belong to (a table not described would invalidate everything).
+    const described = await queryRows<{ table_name: string }>(
+      t.deps.db,
+      sql`select table_name from data_change_scopes`,
+    );
+    expect(
+      rows
+        .filter((r) => r.tracked)
+        .map((r) => r.tablename)
+        .sort(),
+    ).toEqual(described.map((r) => r.table_name).sort());
   });
 
   it("is off with READ_CACHE=false", async () => {

@@ -67,6 +67,34 @@ describe("event stream in-process", () => {
     await waitFor(() => t.deps.realtime.streamCount() === before);
   });
 
+  it("sends what the NOTIFY carried as the stored notification reads, and reads one too large to travel", async () => {
+    const user = await t.user("investor");
+    const stream = readEvents(await open(user));
+    await waitFor(() => stream.comments.includes("connected"));
+    // Over NOTIFY's 8,000 bytes: only its seq travels, and the stream reads it back.
+    const long = "A long message. ".repeat(600);
+    for (const message of ["Short enough to travel.", long]) {
+      await t.deps.db.transaction((tx) =>
+        notify(tx, [user.id], {
+          title: "Carried",
+          message,
+          category: "milestone",
+          link: "/projects",
+          subject: { projectId: "00000000-0000-4000-8000-000000000001" },
+        }),
+      );
+    }
+    const [carried, read] = await stream.next(2);
+    const stored = await t.request("GET", "/api/notifications?limit=2", { as: user });
+    const [newest, older] = stored.body.items;
+    // The same fields, values and order as the list, with the subject on top.
+    expect(carried.json).toEqual({ ...older, subject: { projectId: "00000000-0000-4000-8000-000000000001" } });
+    expect(read.json).toEqual({ ...newest, subject: { projectId: "00000000-0000-4000-8000-000000000001" } });
+    expect(read.json.message).toBe(long);
+    expect(Number(read.id)).toBeGreaterThan(Number(carried.id));
+    await stream.close();
+  });
+
   it("replays what was missed after Last-Event-ID (header or query), in order", async () => {
     const user = await t.user("verifier");
     for (const title of ["one", "two", "three"]) {

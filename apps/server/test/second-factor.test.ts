@@ -168,7 +168,14 @@ describe("enrolment and codes", () => {
   it("sets up TOTP with a QR code, refuses a wrong code, stores the secret sealed and the recovery codes hashed", async () => {
     const user = await t.user("verifier", { secondFactor: false });
     const before = await t.request("GET", "/api/auth/mfa", { as: user });
-    expect(before.body).toEqual({ enrolled: false, required: true, validUntil: null, recoveryCodesLeft: 0 });
+    expect(before.body).toEqual({
+      enrolled: false,
+      totp: false,
+      passkeys: 0,
+      required: true,
+      validUntil: null,
+      recoveryCodesLeft: 0,
+    });
 
     const setup = await t.request("POST", "/api/auth/mfa/totp/setup", { as: user });
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);

@@ -1,6 +1,10 @@
-// Real server processes for the *.pg.test.ts files: several processes sharing one PostgreSQL database.
+// Real server processes: several sharing one PostgreSQL database (the *.pg.test.ts files), or one on its own
+// embedded database.
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
@@ -23,9 +27,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `apps/server/src/main.ts` on a free port against `databaseUrl`; resolves once /api/health answers. */
+/**
+ * Starts `apps/server/src/main.ts` on a free port against `databaseUrl` (null: embedded PGlite in a fresh data
+ * directory); resolves once /api/health answers.
+ */
 export async function startServerProcess(
-  databaseUrl: string,
+  databaseUrl: string | null,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
@@ -36,7 +43,9 @@ export async function startServerProcess(
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
+      ...(databaseUrl
+        ? { DATABASE_URL: databaseUrl }
+        : { DATA_DIR: mkdtempSync(path.join(tmpdir(), "tranche-process-")) }),
       DEMO_DATA: "false",
       LOG_LEVEL: "warn",
       NODE_ENV: "production",

@@ -1,6 +1,7 @@
 export * from "./api";
 export * from "./calculator";
 export * from "./constants";
+export * from "./evidence";
 export * from "./format";
 export * from "./money";
 export * from "./next-path";

@@ -1,24 +1,22 @@
-import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
-import { mfaTotp } from "../db/schema";
 import { AppError } from "../errors";
 import { demoMode } from "../seed";
-import { secondFactorValidUntil } from "../services/mfa/second-factor";
+import { hasSecondFactor, secondFactorValidUntil } from "../services/mfa/second-factor";
 
 /** The demo accounts may act without a second factor in demo mode, until they set one up themselves. */
 const DEMO_DOMAIN = "@tranche.demo";
 
 /**
  * Whether the caller may act as one who passed the second factor ("passed": passed, not asked of this role, or a
- * demo account), else whether they have one to enter ("enrolled") or must set one up ("none").
+ * demo account), else whether they have one to pass — an authenticator app or a passkey — ("enrolled") or must set
+ * one up ("none").
  */
 export async function secondFactorState(c: Context<AppEnv>): Promise<"passed" | "enrolled" | "none"> {
   const user = c.get("user");
   const deps = c.get("deps");
   if (!user || !deps.env.MFA_REQUIRED_ROLES.includes(user.role) || secondFactorValidUntil(user)) return "passed";
-  const [row] = await deps.db.select({ enabledAt: mfaTotp.enabledAt }).from(mfaTotp).where(eq(mfaTotp.userId, user.id));
-  const enrolled = !!row?.enabledAt;
+  const enrolled = await hasSecondFactor(deps.db, user.id);
   if (!enrolled && demoMode(deps) && user.email.endsWith(DEMO_DOMAIN)) return "passed";
   return enrolled ? "enrolled" : "none";
 }
@@ -35,8 +33,8 @@ export async function requireSecondFactor(c: Context<AppEnv>): Promise<void> {
   throw new AppError(
     "mfa_required",
     enrolled
-      ? "Enter the code from your authenticator app to continue."
-      : "Set up a second factor (an authenticator app) to continue.",
+      ? "Confirm it's you with a passkey or the code from your authenticator app to continue."
+      : "Set up a second factor (a passkey or an authenticator app) to continue.",
     { enrolled },
   );
 }

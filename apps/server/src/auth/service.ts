@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Role, SignInInput, SignUpInput } from "@tranche/domain";
+import type { SignInInput, SignUpInput } from "@tranche/domain";
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "../context";
 import type { Db, DbOrTx } from "../db/client";
@@ -15,7 +15,7 @@ import { clearFailures, countAttempt } from "./failure-limits";
 import { knownDeviceFor } from "./known-devices";
 import { hashPassword, passwordWeaknesses, timingDummyHash, verifyPassword } from "./password";
 import { enforce, hit } from "./rate-limit";
-import { createSession, deleteOtherSessions } from "./sessions";
+import { createSession, deleteOtherSessions, type SignedInUser, signedInUser } from "./sessions";
 import { signInFailureRule } from "./sign-in-failures";
 
 const FIVE_MINUTES = 300;
@@ -98,7 +98,7 @@ export async function signIn(
   env: Env,
   input: SignInInput,
   meta: RequestMeta,
-): Promise<{ token: string; user: Omit<SessionUser, "sessionId" | "mfaVerifiedAt"> }> {
+): Promise<{ token: string; user: SignedInUser }> {
   const rule = signInFailureRule(env);
   const device = await knownDeviceFor(db, meta.device ?? null, input.email);
   const source = device ? { device } : { ip: meta.ip };
@@ -109,18 +109,7 @@ export async function signIn(
   if (!row || !valid) throw new AppError("unauthenticated", "Invalid email or password.");
   await clearFailures(db, rule, input.email, source);
   const { token } = await createSession(db, row.id, { ip: meta.ip, userAgent: meta.userAgent });
-  return {
-    token,
-    user: {
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      role: row.role as Role,
-      organization: row.organization,
-      avatarUrl: row.avatarUrl,
-      emailVerifiedAt: row.emailVerifiedAt,
-    },
-  };
+  return { token, user: signedInUser(row) };
 }
 
 /** Changes the password and ends every other session of the user. */

@@ -8,6 +8,29 @@ import type { DbOrTx } from "../db/client";
 import { sessions, users } from "../db/schema";
 import type { Env } from "../env";
 
+/** Who signed in, as a session carries them (without the session's own fields). */
+export type SignedInUser = Omit<SessionUser, "sessionId" | "mfaVerifiedAt">;
+
+export function signedInUser(row: {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  organization: string | null;
+  avatarUrl: string | null;
+  emailVerifiedAt: Date | null;
+}): SignedInUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role as Role,
+    organization: row.organization,
+    avatarUrl: row.avatarUrl,
+    emailVerifiedAt: row.emailVerifiedAt,
+  };
+}
+
 export function cookieName(env: Env): string {
   // The __Host- prefix pins the cookie to this host, path / and HTTPS.
   return env.PUBLIC_URL.startsWith("https://") ? "__Host-tranche_session" : "tranche_session";
@@ -85,17 +108,7 @@ export async function resolveSession(db: DbOrTx, token: string | undefined, env:
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, id));
   }
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    role: row.role as Role,
-    organization: row.organization,
-    avatarUrl: row.avatarUrl,
-    emailVerifiedAt: row.emailVerifiedAt,
-    sessionId: id,
-    mfaVerifiedAt: row.mfaVerifiedAt,
-  };
+  return { ...signedInUser(row), sessionId: id, mfaVerifiedAt: row.mfaVerifiedAt };
 }
 
 export function sessionToken(c: Context<AppEnv>, env: Env): string | undefined {

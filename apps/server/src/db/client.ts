@@ -49,11 +49,19 @@ export interface DatabaseOptions {
 /** How often an otherwise silent LISTEN connection is checked, so a half-open one is noticed. */
 const LISTENER_PING_MS = 30_000;
 
+/** Connections open, running something, and the queries waiting for one (metrics). */
+export interface PoolStats {
+  total: number;
+  inUse: number;
+  waiting: number;
+}
+
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
   listen: Listen;
   ping(): Promise<boolean>;
+  poolStats(): PoolStats;
   /** Embedded only: the whole data directory as a tarball, to open copies of it quickly. */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
@@ -109,6 +117,7 @@ async function openPostgres(url: string, logger: Logger, reconnectDelaysMs: read
       };
     },
     ping: () => ping(db),
+    poolStats: () => ({ total: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await Promise.all([...stoppers].map((stop) => stop()));
       await pool.end();
@@ -123,6 +132,7 @@ async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database> 
     extensions: { pg_trgm },
     ...(snapshot ? { loadDataDir: snapshot } : {}),
   });
+  const busy = countCalls(client, ["query", "exec", "transaction"]);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   let closed = false;
@@ -137,12 +147,33 @@ async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database> 
       };
     },
     ping: () => ping(db),
+    // One connection: the call running holds it, the others queue behind it.
+    poolStats: () => ({ total: 1, inUse: Math.min(busy.inFlight, 1), waiting: Math.max(busy.inFlight - 1, 0) }),
     dump: () => client.dumpDataDir("none"),
     async close() {
       closed = true;
       await client.close();
     },
   };
+}
+
+/** Counts the calls of these async methods of `target` in flight (the embedded database's queue, for metrics). */
+function countCalls<T extends object>(target: T, methods: (keyof T & string)[]): { inFlight: number } {
+  const counter = { inFlight: 0 };
+  for (const name of methods) {
+    const original = target[name] as unknown as (...args: unknown[]) => Promise<unknown>;
+    Object.defineProperty(target, name, {
+      value: async (...args: unknown[]) => {
+        counter.inFlight++;
+        try {
+          return await original.apply(target, args);
+        } finally {
+          counter.inFlight--;
+        }
+      },
+    });
+  }
+  return counter;
 }
 
 /**

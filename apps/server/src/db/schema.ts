@@ -1,4 +1,4 @@
-import { RELEASE_STATUSES } from "@tranche/domain";
+import { EVIDENCE_FLAG_CODES, EVIDENCE_FLAG_SEVERITIES, RELEASE_STATUSES } from "@tranche/domain";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -6,6 +6,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -192,6 +193,7 @@ export const milestones = pgTable(
   },
   (t) => [
     index("milestones_project_idx").on(t.projectId, t.dueDate),
+    index("milestones_open_due_idx").on(t.projectId, t.dueDate, t.createdAt).where(sql`${t.status} <> 'verified'`),
     index("milestones_verifier_idx").on(t.verifierId, t.status),
     // A verifier's latest decisions first: turnaround reads only the most recent ones (services/verifiers/turnaround.ts).
     index("milestones_verifier_decided_idx")
@@ -313,6 +315,8 @@ export const verificationDecisions = pgTable(
   },
   (t) => [
     uniqueIndex("verification_decisions_once_key").on(t.milestoneId, t.round, t.userId, t.kind),
+    // INCLUDE (milestone_id, decided_at) in migration 0020: drizzle-kit has no INCLUDE.
+    index("verification_decisions_user_idx").on(t.userId, t.kind),
     check("verification_decisions_kind_check", sql`${t.kind} in ('approve', 'reject', 'countersign')`),
     check("verification_decisions_share_check", sql`${t.share} > 0 and ${t.share} <= 100`),
   ],
@@ -458,11 +462,59 @@ export const evidence = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
     createdAt: created(),
+    /** Capture tags from the device (decimal degrees, metres): all of position and time, or none. */
+    captureLatitude: doublePrecision("capture_latitude"),
+    captureLongitude: doublePrecision("capture_longitude"),
+    captureAccuracyM: doublePrecision("capture_accuracy_m"),
+    capturedAt: ts("captured_at"),
+    /** Computed by the server at upload from the project's site coordinates; null without them. */
+    distanceToSiteM: doublePrecision("distance_to_site_m"),
   },
   (t) => [
     index("evidence_milestone_idx").on(t.milestoneId, t.createdAt),
     index("evidence_sha_idx").on(t.sha256),
     check("evidence_sha_check", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+    check(
+      "evidence_capture_check",
+      sql`(${t.captureLatitude} IS NULL) = (${t.captureLongitude} IS NULL) AND (${t.captureLatitude} IS NULL) = (${t.capturedAt} IS NULL)`,
+    ),
+  ],
+);
+
+/**
+ * What was raised about an evidence file, by its capture tags at upload or by the background checks: at most one
+ * flag per code per file (a re-check updates it). A dismissal keeps the flag, with who, when and why (audited).
+ * `details` holds what only admins may see (e.g. which other evidence a reused photo matches).
+ */
+export const evidenceFlags = pgTable(
+  "evidence_flags",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    evidenceId: uuid("evidence_id")
+      .notNull()
+      .references(() => evidence.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    severity: text("severity").notNull(),
+    message: text("message").notNull(),
+    details: jsonb("details").notNull().default(sql`'{}'::jsonb`),
+    /** What raised it: `capture` (upload tags) or the evidence checker's version, e.g. `checks/1`. */
+    source: text("source").notNull(),
+    createdAt: created(),
+    dismissedAt: ts("dismissed_at"),
+    dismissedBy: uuid("dismissed_by").references(() => users.id, { onDelete: "restrict" }),
+    dismissReason: text("dismiss_reason"),
+  },
+  (t) => [
+    uniqueIndex("evidence_flags_evidence_code_idx").on(t.evidenceId, t.code),
+    check("evidence_flags_code_check", sql.raw(`code IN (${EVIDENCE_FLAG_CODES.map((c) => `'${c}'`).join(", ")})`)),
+    check(
+      "evidence_flags_severity_check",
+      sql.raw(`severity IN (${EVIDENCE_FLAG_SEVERITIES.map((c) => `'${c}'`).join(", ")})`),
+    ),
+    check(
+      "evidence_flags_dismissal_check",
+      sql`(${t.dismissedAt} IS NULL) = (${t.dismissedBy} IS NULL) AND (${t.dismissedAt} IS NULL) = (${t.dismissReason} IS NULL)`,
+    ),
   ],
 );
 
@@ -774,4 +826,97 @@ export const projectRollups = pgTable(
     index("project_rollups_next_due_idx").on(t.nextDueDate, t.projectId),
     index("project_rollups_activity_idx").on(t.lastActivityAt, t.projectId),
   ],
+);
+
+/** A person's passkeys (WebAuthn credentials); a revoked one is kept, and refused. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** base64url, as the browser reports it. */
+    credentialId: text("credential_id").notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: text("transports").array().notNull().default(sql`'{}'::text[]`),
+    deviceName: text("device_name").notNull(),
+    deviceType: text("device_type", { enum: ["singleDevice", "multiDevice"] }).notNull(),
+    backedUp: boolean("backed_up").notNull().default(false),
+    createdAt: created(),
+    lastUsedAt: ts("last_used_at"),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [
+    uniqueIndex("passkeys_credential_key").on(t.credentialId),
+    index("passkeys_user_idx").on(t.userId),
+    check("passkeys_device_type_check", sql`${t.deviceType} in ('singleDevice', 'multiDevice')`),
+  ],
+);
+
+/** WebAuthn challenges: single-use (deleted as they are used), five minutes. */
+export const webauthnChallenges = pgTable(
+  "webauthn_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    purpose: text("purpose", { enum: ["register", "sign_in", "second_factor"] }).notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: created(),
+  },
+  (t) => [
+    index("webauthn_challenges_expires_idx").on(t.expiresAt),
+    check("webauthn_challenges_purpose_check", sql`${t.purpose} in ('register', 'sign_in', 'second_factor')`),
+    check("webauthn_challenges_user_check", sql`(${t.purpose} = 'sign_in') = (${t.userId} is null)`),
+  ],
+);
+
+/** Browsers that enabled push: one row per push service endpoint. */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    /** The browser's P-256 public key and auth secret (base64url) that each message is encrypted for (RFC 8291). */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** Browser and system read from the user agent, e.g. "Chrome on Android". */
+    device: text("device").notNull(),
+    createdAt: created(),
+    lastSentAt: ts("last_sent_at"),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_key").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
+);
+
+/** The one VAPID key pair (row id 1), the private half sealed with the secret box. */
+export const vapidKeys = pgTable(
+  "vapid_keys",
+  {
+    id: integer("id").primaryKey().default(1),
+    publicKey: text("public_key").notNull(),
+    privateKeySealed: text("private_key_sealed").notNull(),
+    createdAt: created(),
+  },
+  (t) => [check("vapid_keys_single_check", sql`${t.id} = 1`)],
+);
+
+/** Milestones whose verifiers were told they are due soon, once per due date. */
+export const milestoneDueSoonNotices = pgTable(
+  "milestone_due_soon_notices",
+  {
+    milestoneId: uuid("milestone_id")
+      .notNull()
+      .references(() => milestones.id, { onDelete: "cascade" }),
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    notifiedAt: ts("notified_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "milestone_due_soon_notices_pk", columns: [t.milestoneId, t.dueDate] })],
 );

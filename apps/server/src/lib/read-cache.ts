@@ -1,11 +1,15 @@
 // A per-session cache of the read-heavy JSON answers (dashboards, list pages, counts, search, analytics), that never
 // serves a figure older than the database. Each answer is stored with the PostgreSQL snapshot taken before it was
-// computed; it is served again only while no transaction noted in data_changes (migration 0013: a statement
-// trigger on every table those answers read) is invisible to that snapshot, i.e. while nothing was committed, or
-// left in flight, after it. The check is one indexed lookup of the transactions newer than the snapshot's xmin, so a
-// hit costs about what GET /api/me does, whatever the answer would cost to compute. Every process checks the
-// database itself: a change committed through another process invalidates here at once, without a message.
-// See ADR 015 for why this and not a cache invalidated by events.
+// computed; it is served again only while no transaction noted in data_changes (a statement trigger on every table
+// those answers read) that could touch it is invisible to that snapshot, i.e. while nothing it could have read was
+// committed, or left in flight, after it. Each note names what changed (migration 0020): a project, a person,
+// people's shown names, or only what platform-wide answers read. An answer confined to what its user may see (every
+// answer but an admin's, and a few directories) is checked against its user, their projects, and people's names
+// when it shows them; a platform-wide answer against every note. A check that finds nothing moves the answer's
+// snapshot up to its own, so the next check reads only what was noted since. Every process checks the database
+// itself: a change committed through another process invalidates here at once, without a message. Requests that
+// miss while the same answer is being computed wait for it instead of computing it again, after the same check.
+// See ADR 015 for why this and not a cache invalidated by events, and ADR 018 for the scopes.
 
 import { sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
@@ -18,9 +22,10 @@ import { statusToday } from "../services/projects/status";
 const CACHED_PATHS =
   /^\/api\/(dashboard|projects|projects\/counts|milestones|milestones\/counts|users|verifiers|notifications|reports|audit|public-requests|releases|search|analytics|verifications|verifications\/completed)\/?$/;
 
-/** Tables whose writes do not invalidate (migration 0013): no cached answer reads them. */
+/** Tables whose writes do not invalidate (migrations 0013, 0020): no cached answer reads them. */
 export const READ_CACHE_UNTRACKED_TABLES = [
   "data_changes",
+  "data_change_scopes",
   "sessions",
   "rate_limits",
   "idempotency_keys",
@@ -30,6 +35,7 @@ export const READ_CACHE_UNTRACKED_TABLES = [
   "webhook_attempts",
   "email_digests",
   "known_devices",
+  "webauthn_challenges",
 ] as const;
 
 // An answer lives at most a minute: figures that move with the clock alone (the last 30 days, overdue
@@ -40,10 +46,37 @@ const PRUNE_EVERY_MS = 5 * 60_000;
 const MAX_BYTES = 64 * 1024 * 1024;
 const MAX_ENTRY_BYTES = 512 * 1024;
 
+/**
+ * What an answer may have read: anything (platform-wide), or only what its user may see — their own rows, their
+ * projects' rows, and (`people`) the shown names of others.
+ */
+type Reads = { kind: "platform" } | { kind: "personal"; userId: string; people: boolean };
+
+/** A non-admin's answers that read what every user may see (the verifier directory), or beyond their projects
+ * (a verifier's queue lists every milestone they decided, on any project). */
+const PLATFORM_PATHS = /^\/api\/(verifiers|users|public-requests|verifications|verifications\/completed)\/?$/;
+/** A non-admin's answers that show no other person's name, email, organization or picture. */
+const NAMELESS_PATHS = /^\/api\/(dashboard|projects|projects\/counts|milestones\/counts|notifications)\/?$/;
+
+function readsOf(user: { id: string; role: string }, path: string): Reads {
+  if (user.role === "admin" || PLATFORM_PATHS.test(path)) return { kind: "platform" };
+  return { kind: "personal", userId: user.id, people: !NAMELESS_PATHS.test(path) };
+}
+
 interface Entry {
-  /** pg_current_snapshot() taken before the answer was computed. */
+  /** pg_current_snapshot() taken before the answer was computed, or by the last check that found nothing. */
   snapshot: string;
+  reads: Reads;
   body: string;
+}
+
+/** An answer being computed now, which requests for the same key may wait for. */
+interface Computing {
+  /** Its snapshot (null: it could not be taken, and nobody may share the answer). */
+  snapshot: Promise<string | null>;
+  reads: Reads;
+  /** Its body once computed (null: not an answer to keep). */
+  body: Promise<string | null>;
 }
 
 /** The snapshot to store an answer under; taken before the answer's own queries, so it is never newer than them. */
@@ -52,17 +85,28 @@ async function currentSnapshot(db: DbOrTx): Promise<string> {
   return row.snapshot;
 }
 
-/** Whether a transaction that changed tracked data committed after `snapshot`, or was still running then. */
-async function changedSince(db: DbOrTx, snapshot: string): Promise<boolean> {
-  const [row] = await queryRows<{ changed: boolean }>(
+/**
+ * Whether a transaction that changed what `reads` covers committed after `snapshot`, or was still running then;
+ * and the snapshot of this check itself, which the answer may take as its own when nothing changed.
+ */
+async function changedSince(db: DbOrTx, snapshot: string, reads: Reads): Promise<{ changed: boolean; now: string }> {
+  const relevant =
+    reads.kind === "platform"
+      ? sql``
+      : sql`and (d.scope in ('*', ${`u:${reads.userId}`}, ${reads.people ? "n" : "*"})
+                 or (left(d.scope, 2) = 'p:' and exists (
+                       select 1 from project_members pm
+                       where pm.user_id = ${reads.userId} and pm.project_id = substr(d.scope, 3)::uuid)))`;
+  const [row] = await queryRows<{ changed: boolean; now: string }>(
     db,
-    sql`select exists (
-          select 1 from data_changes
-          where xid >= pg_snapshot_xmin(${snapshot}::pg_snapshot)
-            and not pg_visible_in_snapshot(xid, ${snapshot}::pg_snapshot)
+    sql`select pg_current_snapshot()::text as now, exists (
+          select 1 from data_changes d
+          where d.xid >= pg_snapshot_xmin(${snapshot}::pg_snapshot)
+            and not pg_visible_in_snapshot(d.xid, ${snapshot}::pg_snapshot)
+            ${relevant}
         ) as changed`,
   );
-  return Boolean(row?.changed);
+  return { changed: Boolean(row?.changed), now: row.now };
 }
 
 export interface ReadCache {
@@ -92,32 +136,67 @@ export function createReadCache(deps: Deps): ReadCache {
       .catch((err) => deps.logger.warn({ err }, "could not prune data_changes"));
   };
 
+  const computing = new Map<string, Computing>();
+
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     const user = c.get("user");
     if (!deps.env.READ_CACHE || c.req.method !== "GET" || !user || !CACHED_PATHS.test(c.req.path)) return next();
     const url = new URL(c.req.url);
     const key = `${user.id}\n${user.sessionId}\n${statusToday()}\n${url.pathname}${url.search}`;
+    const reads = readsOf(user, url.pathname);
     // The cache's own queries never fail a request: when one cannot run (a lost connection, say), the answer is
     // computed as if nothing were cached, and not stored.
     const unsure = (err: unknown) => {
       deps.logger.warn({ err, path: c.req.path }, "read cache bypassed: its check could not run");
+      deps.metrics.readCache("bypass");
       return null;
+    };
+    const served = (body: string) => {
+      deps.metrics.readCache("hit");
+      c.header("Server-Timing", "cache;desc=hit");
+      return c.body(body, 200, { "Content-Type": "application/json" });
     };
     const hit = entries.get(key);
     if (hit) {
-      if ((await changedSince(deps.db, hit.snapshot).catch(unsure)) === false) {
-        c.header("Server-Timing", "cache;desc=hit");
-        return c.body(hit.body, 200, { "Content-Type": "application/json" });
+      const check = await changedSince(deps.db, hit.snapshot, hit.reads).catch(unsure);
+      if (check && !check.changed) {
+        hit.snapshot = check.now;
+        return served(hit.body);
       }
       entries.delete(key);
     }
-    const snapshot = await currentSnapshot(deps.db).catch(unsure);
-    await next();
-    c.header("Server-Timing", "cache;desc=miss");
-    if (snapshot === null || c.res.status !== 200) return;
-    if (!c.res.headers.get("Content-Type")?.startsWith("application/json")) return;
-    entries.set(key, { snapshot, body: await c.res.clone().text() });
-    if (Date.now() - prunedAt > PRUNE_EVERY_MS) prune();
+    // The same answer is being computed from a snapshot that nothing relevant has moved past: it is as fresh as
+    // one computed now.
+    const running = computing.get(key);
+    if (running) {
+      const from = await running.snapshot;
+      const check = from === null ? null : await changedSince(deps.db, from, running.reads).catch(unsure);
+      const body = check && !check.changed ? await running.body : null;
+      if (body !== null) return served(body);
+    }
+    // Registered before its first await, so requests that follow find it.
+    const snapshot = currentSnapshot(deps.db).catch(unsure);
+    let finish: (body: string | null) => void = () => {};
+    const mine: Computing | null = running
+      ? null
+      : { snapshot, reads, body: new Promise<string | null>((resolve) => (finish = resolve)) };
+    if (mine) computing.set(key, mine);
+    let stored: string | null = null;
+    try {
+      // Taken before the answer's own queries start, so it is never newer than what they read.
+      const taken = await snapshot;
+      await next();
+      deps.metrics.readCache("miss");
+      c.header("Server-Timing", "cache;desc=miss");
+      if (taken === null || c.res.status !== 200) return;
+      if (!c.res.headers.get("Content-Type")?.startsWith("application/json")) return;
+      stored = await c.res.clone().text();
+      entries.set(key, { snapshot: taken, reads, body: stored });
+      if (Date.now() - prunedAt > PRUNE_EVERY_MS) prune();
+    } finally {
+      if (mine && computing.get(key) === mine) computing.delete(key);
+      finish(stored);
+    }
   };
   return { middleware, size: () => entries.size };
 }

@@ -108,7 +108,7 @@ const honoPath = (path: string) => path.replaceAll(/\/{(.+?)}/g, "/:$1");
  *
  * Input is read in the handler, with the route's own schemas (`query`, `body`, `param` below), rather than by
  * middleware before it: the API answers permission (401/403) before input (400), a malformed id with 404, and a
- * body that is not JSON with 415, in that order, and the order is part of its contract (ADR 018).
+ * body that is not JSON with 415, in that order, and the order is part of its contract (ADR 023).
  */
 export class ApiRoutes extends OpenAPIHono<AppEnv> {
   handle<R extends RouteConfig>(route: R, handler: RouteHandler<R, AppEnv>): this {

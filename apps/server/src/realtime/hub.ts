@@ -1,14 +1,25 @@
 // One LISTEN per process on 'tranche_events' (the notifications insert trigger NOTIFYs it on commit), fanned
-// out to the open streams of the user each notification belongs to. Nothing here is state that matters: a
-// stream that misses a wake-up catches up from the database by sequence number.
+// out to the open streams of the user each notification belongs to. The NOTIFY carries the notification itself
+// (migration 0020), serialized here once for every stream: no stream reads the database for it. Nothing here is
+// state that matters: a stream that misses a wake-up catches up from the database by sequence number.
 import type { Database, ListenerStatus } from "../db/client";
 import type { Logger } from "../lib/logger";
+import { type NotificationRow, subjectOf, toNotificationDto } from "../services/notifications/dto";
 
 export const EVENTS_CHANNEL = "tranche_events";
 
+/** A notification as a stream sends it: its seq (the event id) and its event data. */
+export interface StreamEvent {
+  seq: number;
+  data: string;
+}
+
 export interface StreamSubscriber {
-  /** A notification with this seq was committed for the subscriber's user (Infinity: catch up on anything). */
-  wake(seq: number): void;
+  /**
+   * A notification with this seq was committed for the subscriber's user (Infinity: catch up on anything); `event`
+   * is the notification itself when the NOTIFY carried it, else the subscriber reads it.
+   */
+  wake(seq: number, event?: StreamEvent): void;
   /** The process's LISTEN connection was lost or is back. */
   status?(status: ListenerStatus): void;
   /** The process is shutting down: end the stream; resolves once it has ended. */
@@ -25,6 +36,17 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
+/** The data of a stream's `notification` event. */
+export function toEventData(row: NotificationRow): string {
+  return JSON.stringify({ ...toNotificationDto(row), subject: subjectOf(row) });
+}
+
+/** A notification as the trigger sent it (JSON, camelCase) to the stream's event data. */
+function eventData(sent: Record<string, unknown>): string {
+  const row = { ...sent, createdAt: new Date(String(sent.createdAt)) } as unknown as NotificationRow;
+  return toEventData(row);
+}
+
 export async function createRealtime(database: Database, logger: Logger): Promise<Realtime> {
   const byUser = new Map<string, Set<StreamSubscriber>>();
   let count = 0;
@@ -32,7 +54,7 @@ export async function createRealtime(database: Database, logger: Logger): Promis
   const everyone = () => [...byUser.values()].flatMap((set) => [...set]);
   const unlisten = await database.listen(EVENTS_CHANNEL, {
     onPayload(payload) {
-      let event: { userId?: unknown; seq?: unknown };
+      let event: { userId?: unknown; seq?: unknown; notification?: Record<string, unknown> };
       try {
         event = JSON.parse(payload);
       } catch {
@@ -40,8 +62,11 @@ export async function createRealtime(database: Database, logger: Logger): Promis
         return;
       }
       if (typeof event.userId !== "string") return;
+      const subscribers = byUser.get(event.userId);
+      if (!subscribers) return;
       const seq = Number(event.seq);
-      for (const subscriber of byUser.get(event.userId) ?? []) subscriber.wake(seq);
+      const carried = event.notification ? { seq, data: eventData(event.notification) } : undefined;
+      for (const subscriber of subscribers) subscriber.wake(seq, carried);
     },
     onStatus(next) {
       status = next;

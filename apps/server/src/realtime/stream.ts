@@ -3,8 +3,8 @@
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { AppEnv, SessionUser } from "../context";
-import { subjectOf, toNotificationDto } from "../services/notifications/dto";
 import { latestSeq, notificationsAfter } from "../services/notifications/list";
+import { type StreamEvent, toEventData } from "./hub";
 
 export interface StreamOptions {
   /** The seq the client last saw (Last-Event-ID), or null for a fresh stream that starts now. */
@@ -15,7 +15,11 @@ export function openEventStream(c: Context<AppEnv>, user: SessionUser, options: 
   const { db, realtime, logger, env } = c.get("deps");
   return streamSSE(c, async (stream) => {
     let lastSeq = 0;
-    let pending: Promise<void> = Promise.resolve();
+    // Everything sent waits in `pending`, first behind the stream's starting point, then one after another.
+    let started: () => void = () => {};
+    let pending = new Promise<void>((resolve) => {
+      started = resolve;
+    });
     let finish: () => void = () => {};
     const finished = new Promise<void>((resolve) => {
       finish = resolve;
@@ -25,30 +29,35 @@ export function openEventStream(c: Context<AppEnv>, user: SessionUser, options: 
       markEnded = resolve;
     });
 
-    // Sends what was committed after lastSeq; wake-ups run one after another so events stay in order.
-    const flush = () => {
+    const send = async (event: StreamEvent) => {
+      await stream.writeSSE({ event: "notification", id: String(event.seq), data: event.data });
+      lastSeq = Math.max(lastSeq, event.seq);
+    };
+    const then = (step: () => Promise<void>) => {
       pending = pending.then(async () => {
-        if (stream.aborted || stream.closed) return;
-        const rows = await notificationsAfter(db, user.id, lastSeq);
-        for (const row of rows) {
-          await stream.writeSSE({
-            event: "notification",
-            id: String(row.seq),
-            data: JSON.stringify({ ...toNotificationDto(row), subject: subjectOf(row) }),
-          });
-          lastSeq = Math.max(lastSeq, Number(row.seq));
-        }
+        if (!stream.aborted && !stream.closed) await step();
       });
       pending = pending.catch((err) => {
         logger.warn({ err, userId: user.id }, "event stream write failed");
         finish();
       });
     };
+    // Sends what was committed after lastSeq, read from the database.
+    const flush = () =>
+      then(async () => {
+        for (const row of await notificationsAfter(db, user.id, lastSeq)) {
+          await send({ seq: Number(row.seq), data: toEventData(row) });
+        }
+      });
 
     // Subscribe before reading the starting point, so nothing committed in between is lost.
     const unsubscribe = realtime.subscribe(user.id, {
-      wake: (seq) => {
-        if (seq > lastSeq) flush();
+      // The notification came with the wake-up: sent as it is, unless this stream has it already.
+      wake: (_seq, event) => {
+        if (!event) return flush();
+        then(async () => {
+          if (event.seq > lastSeq) await send(event);
+        });
       },
       // The browser shows "Reconnecting…" while notifications cannot reach it, and refetches when they can.
       status: (status) => sendStatus(status),
@@ -71,8 +80,10 @@ export function openEventStream(c: Context<AppEnv>, user: SessionUser, options: 
       lastSeq = options.lastEventId ?? (await latestSeq(db, user.id));
       // An opening comment flushes the headers at once, so the client knows the stream is up.
       await stream.write(": connected\n\n");
+      started();
       if (realtime.status() !== "listening") sendStatus(realtime.status());
-      flush();
+      // A reconnecting client (Last-Event-ID) gets what it missed.
+      if (options.lastEventId !== null) flush();
       await finished;
     } finally {
       clearInterval(heartbeat);

@@ -5,6 +5,7 @@ import {
   secondFactorSchema,
   secondFactorStatusSchema,
   totpSetupSchema,
+  webauthnOptionsSchema,
 } from "@tranche/domain";
 import type { Context } from "hono";
 import { clientIp, requireUser } from "../auth/middleware";
@@ -19,6 +20,7 @@ import {
   startTotpSetup,
   verifySecondFactor,
 } from "../services/mfa/second-factor";
+import { assertionOptions } from "../services/passkeys/assertion";
 
 const securityContext = (c: Context<AppEnv>): SecurityContext => ({
   actor: requireUser(c),
@@ -85,6 +87,19 @@ const disable = createRoute({
   responses: { 204: empty("Turned off; recovery codes are deleted."), ...errors(422, 429) },
 });
 
+const passkeyOptions = createRoute({
+  method: "post",
+  path: "/passkey-options",
+  operationId: "secondFactorPasskeyOptions",
+  tags,
+  summary: "Options for passing the second factor with one of the caller's passkeys",
+  description: "Then POST /api/auth/mfa/verify (or any call that takes a code) with `passkey`: the browser's answer.",
+  security: SESSION,
+  responses: {
+    200: json(webauthnOptionsSchema, "PublicKeyCredentialRequestOptionsJSON allowing the caller's passkeys."),
+  },
+});
+
 const verify = createRoute({
   method: "post",
   path: "/verify",
@@ -124,6 +139,11 @@ export const mfaRoutes = new ApiRoutes()
     const ctx = securityContext(c);
     await disableTotp(ctx, await body(c, disable));
     return c.body(null, 204);
+  })
+  // Options for passing the second factor with one of the caller's passkeys (then POST /verify with `passkey`).
+  .handle(passkeyOptions, async (c) => {
+    const { deps, actor } = securityContext(c);
+    return c.json(await assertionOptions(deps.db, deps.env, actor.id), 200);
   })
   .handle(verify, async (c) => {
     const ctx = securityContext(c);

@@ -36,3 +36,11 @@ export const signedOutSchema = shape({ signedOut: z.number().int() });
 export const testDeliverySchema = shape({ deliveryId: id });
 /** A delivery was queued again. */
 export const queuedSchema = shape({ ok: z.literal(true) });
+
+/** WebAuthn options for the browser (PublicKeyCredentialCreationOptionsJSON or …RequestOptionsJSON), as the
+ * WebAuthn library writes them; `challenge` is good once, for five minutes. */
+export const webauthnOptionsSchema = z.looseObject({ challenge: z.string() });
+
+/** The public VAPID key browsers subscribe to push with (base64url, a 65-byte uncompressed P-256 point). */
+export const vapidPublicKeySchema = shape({ publicKey: z.string() });
+export const pushSubscriptionAnswerSchema = shape({ id, device: z.string() });

@@ -89,8 +89,12 @@ export type OutboxEmailDto = z.infer<typeof outboxEmailSchema>;
 
 // ---------- the second factor and sessions ----------
 export const secondFactorStatusSchema = shape({
-  /** An authenticator app is set up and on. */
+  /** A second factor is set up: an authenticator app, or at least one passkey. */
   enrolled: z.boolean(),
+  /** An authenticator app is set up and on. */
+  totp: z.boolean(),
+  /** How many passkeys (not revoked) the person has. */
+  passkeys: z.number().int(),
   /** This user's role must pass the second factor before protected actions. */
   required: z.boolean(),
   /** Until when this session's second factor counts (null: not passed within the window). */
@@ -121,6 +125,16 @@ export const sessionSchema = shape({
   current: z.boolean(),
 });
 export type SessionDto = z.infer<typeof sessionSchema>;
+
+export const passkeySchema = shape({
+  id,
+  deviceName: z.string(),
+  createdAt: instant,
+  lastUsedAt: instant.nullable(),
+  /** Synced by its provider to the person's other devices (a multi-device passkey that is backed up). */
+  synced: z.boolean(),
+});
+export type PasskeyDto = z.infer<typeof passkeySchema>;
 
 // ---------- webhook endpoints ----------
 export const webhookEndpointSchema = shape({

@@ -9,6 +9,7 @@ import {
   PROJECT_STATUSES,
   RELEASE_STATUSES,
 } from "../constants";
+import { evidenceCaptureSchema, evidenceFlagSchema } from "../evidence";
 import { releaseRuleSchema } from "../release-policy";
 import { amount, currency, day, id, instant, personRefSchema, role, shape } from "./common";
 
@@ -263,6 +264,10 @@ export const evidenceSchema = shape({
   uploadedBy: personRefSchema,
   createdAt: instant,
   canRemove: z.boolean(),
+  /** The capturing device's position and time, when the file was captured in the field; else null. */
+  capture: evidenceCaptureSchema.nullable(),
+  /** What the capture tags and the evidence checks raised about this file, dismissed ones included. */
+  flags: z.array(evidenceFlagSchema),
 }).meta({ id: "Evidence" });
 export type EvidenceDto = z.infer<typeof evidenceSchema>;
 

@@ -1,5 +1,5 @@
 import type { AuditCheckpointDto } from "@tranche/domain";
-import { asc, count, desc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Deps, ServiceContext } from "../../context";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import { auditCheckpoints, auditEvents } from "../../db/schema";
@@ -32,9 +32,23 @@ export function toCheckpointDto(row: CheckpointRow): AuditCheckpointDto {
 // Only one process signs at a time; the others skip the round.
 const CHECKPOINT_LOCK = 727_003;
 
-/** Signs `head`, stores the checkpoint and publishes `audit.checkpoint`, so a copy leaves Tranche. */
-async function signHead(tx: Tx, key: AuditKey, head: { id: number; hash: string }, now: Date) {
-  const [{ total }] = await tx.select({ total: count() }).from(auditEvents).where(lte(auditEvents.id, head.id));
+/**
+ * Signs `head`, stores the checkpoint and publishes `audit.checkpoint`, so a copy leaves Tranche. The number of
+ * events is the last checkpoint's and those after it: counting the whole record each time would grow with it. (A
+ * record whose older rows were removed fails that last checkpoint's own check, and this one's.)
+ */
+async function signHead(
+  tx: Tx,
+  key: AuditKey,
+  head: { id: number; hash: string },
+  last: CheckpointRow | undefined,
+  now: Date,
+) {
+  const [{ since }] = await tx
+    .select({ since: count() })
+    .from(auditEvents)
+    .where(and(gt(auditEvents.id, last?.lastEventId ?? 0), lte(auditEvents.id, head.id)));
+  const total = (last?.eventCount ?? 0) + since;
   const content = { lastEventId: head.id, headHash: head.hash, eventCount: total, createdAt: now };
   const [row] = await tx
     .insert(auditCheckpoints)
@@ -82,28 +96,30 @@ export async function takeCheckpoint(
       : await tx.select({ createdAt: auditEvents.createdAt }).from(auditEvents).orderBy(asc(auditEvents.id)).limit(1);
     const due = rule.force || since >= rule.every || now.getTime() - first.createdAt.getTime() >= rule.intervalMs;
     if (!due) return null;
-    return signHead(tx, key, head, now);
+    return signHead(tx, key, head, last, now);
   });
   if (row) await logCheckpoint(key, row);
   return row;
 }
 
 /**
- * A checkpoint of the chain head as it is now: the newest stored one when the head has not moved since, else a
- * new one (waiting for a checkpoint another process is signing). Everything committed before the call is covered.
+ * A checkpoint of the chain head as it is now: the newest stored one when the head has not moved since (or when it
+ * already covers event `covering`), else a new one (waiting for a checkpoint another process is signing).
+ * Everything committed before the call is covered, or at least event `covering`.
  */
-export async function checkpointHead(db: Db, key: AuditKey): Promise<CheckpointRow | null> {
+export async function checkpointHead(db: Db, key: AuditKey, covering?: number): Promise<CheckpointRow | null> {
   const signed = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CHECKPOINT_LOCK})`);
+    const [last] = await tx.select().from(auditCheckpoints).orderBy(desc(auditCheckpoints.lastEventId)).limit(1);
+    if (last && covering !== undefined && last.lastEventId >= covering) return { row: last, fresh: false };
     const [head] = await tx
       .select({ id: auditEvents.id, hash: auditEvents.hash })
       .from(auditEvents)
       .orderBy(desc(auditEvents.id))
       .limit(1);
     if (!head) return null;
-    const [last] = await tx.select().from(auditCheckpoints).orderBy(desc(auditCheckpoints.lastEventId)).limit(1);
     if (last && last.lastEventId >= head.id) return { row: last, fresh: false };
-    return { row: await signHead(tx, key, head, new Date()), fresh: true };
+    return { row: await signHead(tx, key, head, last, new Date()), fresh: true };
   });
   if (signed?.fresh) await logCheckpoint(key, signed.row);
   return signed?.row ?? null;
@@ -116,7 +132,24 @@ export async function checkpointHead(db: Db, key: AuditKey): Promise<CheckpointR
  */
 export async function withReleaseCheckpoint(db: Db, key: AuditKey, event: DomainEvent): Promise<DomainEvent> {
   if (event.type !== "release.instructed" || event.data.checkpoint) return event;
-  const row = await checkpointHead(db, key);
+  // A checkpoint signed since the approval already covers it: releases instructed together share one signature.
+  const milestoneId = (event.data.milestone as { id?: unknown } | undefined)?.id;
+  const hash = event.data.approvalEventHash;
+  const [approval] =
+    typeof milestoneId === "string" && typeof hash === "string"
+      ? await db
+          .select({ id: auditEvents.id })
+          .from(auditEvents)
+          .where(
+            and(
+              eq(auditEvents.entityType, "milestone"),
+              eq(auditEvents.entityId, milestoneId),
+              eq(auditEvents.hash, hash),
+            ),
+          )
+          .limit(1)
+      : [];
+  const row = await checkpointHead(db, key, approval?.id);
   if (!row) return event;
   return { ...event, data: { ...event.data, checkpoint: { ...toCheckpointDto(row), publicKeyPem: key.publicKeyPem } } };
 }

@@ -1,10 +1,11 @@
-import type { EvidenceDto } from "@tranche/domain";
-import { asc, eq } from "drizzle-orm";
+import type { EvidenceDto, EvidenceFlagDto } from "@tranche/domain";
+import { asc, eq, inArray } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { SessionUser } from "../../context";
 import type { DbOrTx } from "../../db/client";
-import { evidence, users } from "../../db/schema";
+import { evidence, evidenceFlags, users } from "../../db/schema";
 
-/** A milestone's evidence, oldest first, with who uploaded it and whether the caller may remove it. */
+/** A milestone's evidence, oldest first, with who uploaded it, its capture tags and flags, and whether the caller may remove it. */
 export async function evidenceList(
   db: DbOrTx,
   actor: SessionUser,
@@ -20,11 +21,20 @@ export async function evidenceList(
       uploaderId: evidence.uploadedBy,
       uploaderName: users.name,
       createdAt: evidence.createdAt,
+      latitude: evidence.captureLatitude,
+      longitude: evidence.captureLongitude,
+      accuracy: evidence.captureAccuracyM,
+      capturedAt: evidence.capturedAt,
+      distanceToSiteM: evidence.distanceToSiteM,
     })
     .from(evidence)
     .innerJoin(users, eq(users.id, evidence.uploadedBy))
     .where(eq(evidence.milestoneId, milestone.id))
     .orderBy(asc(evidence.createdAt), asc(evidence.originalName), asc(evidence.id));
+  const flags = await flagsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     milestoneId: milestone.id,
@@ -35,5 +45,63 @@ export async function evidenceList(
     uploadedBy: { id: r.uploaderId, name: r.uploaderName },
     createdAt: r.createdAt.toISOString(),
     canRemove: r.uploaderId === actor.id && milestone.status !== "verified",
+    capture:
+      r.latitude !== null && r.longitude !== null && r.capturedAt !== null
+        ? {
+            latitude: r.latitude,
+            longitude: r.longitude,
+            accuracy: r.accuracy,
+            capturedAt: r.capturedAt.toISOString(),
+            distanceToSiteM: r.distanceToSiteM,
+          }
+        : null,
+    flags: flags.get(r.id) ?? [],
   }));
+}
+
+const dismisser = alias(users, "dismisser");
+
+/** The flags of these evidence files (dismissed ones included), high severity first, by file. */
+export async function flagsOf(db: DbOrTx, evidenceIds: string[]): Promise<Map<string, EvidenceFlagDto[]>> {
+  const byEvidence = new Map<string, EvidenceFlagDto[]>();
+  if (evidenceIds.length === 0) return byEvidence;
+  const rows = await db
+    .select({
+      id: evidenceFlags.id,
+      evidenceId: evidenceFlags.evidenceId,
+      code: evidenceFlags.code,
+      severity: evidenceFlags.severity,
+      message: evidenceFlags.message,
+      dismissedAt: evidenceFlags.dismissedAt,
+      dismissReason: evidenceFlags.dismissReason,
+      dismissedById: evidenceFlags.dismissedBy,
+      dismissedByName: dismisser.name,
+    })
+    .from(evidenceFlags)
+    .leftJoin(dismisser, eq(dismisser.id, evidenceFlags.dismissedBy))
+    .where(inArray(evidenceFlags.evidenceId, evidenceIds))
+    .orderBy(asc(evidenceFlags.createdAt), asc(evidenceFlags.code));
+  const rank = { high: 0, medium: 1, low: 2 } as const;
+  for (const r of rows) {
+    const flag: EvidenceFlagDto = {
+      id: r.id,
+      code: r.code as EvidenceFlagDto["code"],
+      severity: r.severity as EvidenceFlagDto["severity"],
+      message: r.message,
+      dismissed: r.dismissedAt !== null,
+      dismissal:
+        r.dismissedAt && r.dismissReason && r.dismissedById
+          ? {
+              reason: r.dismissReason,
+              by: { id: r.dismissedById, name: r.dismissedByName ?? "" },
+              at: r.dismissedAt.toISOString(),
+            }
+          : null,
+    };
+    const list = byEvidence.get(r.evidenceId) ?? [];
+    list.push(flag);
+    byEvidence.set(r.evidenceId, list);
+  }
+  for (const list of byEvidence.values()) list.sort((a, b) => rank[a.severity] - rank[b.severity]);
+  return byEvidence;
 }

@@ -56,6 +56,8 @@ export async function addMember(ctx: ServiceContext, projectId: string, input: I
         category: "account",
         link: `/projects/${projectId}`,
         subject: { projectId },
+        // A new assignment for a verifier's field view; an investor's is not field work.
+        push: input.role === "verifier" ? { urgency: "low" } : undefined,
       },
       ctx.actor.id,
     );

@@ -1,9 +1,11 @@
-// Second factor: enrolment of an authenticator app (TOTP), recovery codes, and passing it in a session.
-// The secret is sealed with the same secret box as webhook signing secrets (key kept outside the database).
+// Second factor: enrolment of an authenticator app (TOTP), recovery codes, and passing it in a session with a code
+// or a passkey. The TOTP secret is sealed with the same secret box as webhook signing secrets (key kept outside the
+// database).
 import {
   RECOVERY_CODE_COUNT,
   type RecoveryCodesDto,
   SECOND_FACTOR_VALID_HOURS,
+  type SecondFactorInput,
   type SecondFactorStatusDto,
   type TotpSetupDto,
 } from "@tranche/domain";
@@ -11,11 +13,12 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import { clearFailures, countAttempt, refundAttempt } from "../../auth/failure-limits";
 import { secondFactorFailureRule } from "../../auth/sign-in-failures";
 import type { Deps, SessionUser } from "../../context";
-import type { Tx } from "../../db/client";
+import type { DbOrTx, Tx } from "../../db/client";
 import { mfaRecoveryCodes, mfaTotp, sessions } from "../../db/schema";
 import { AppError, conflict } from "../../errors";
 import { appendAudit } from "../audit/append";
 import { notify } from "../notifications/notify";
+import { activePasskeys, consumeAssertionChallenge, verifyAssertion } from "../passkeys/assertion";
 import { hashRecoveryCode, matchTotp, newRecoveryCode, newTotpKey, totpSetup } from "./totp";
 
 export interface SecurityContext {
@@ -38,14 +41,23 @@ async function totpRow(deps: Deps, userId: string) {
   return row;
 }
 
+/** Whether the person has a second factor to pass: an authenticator app that is on, or a passkey not revoked. */
+export async function hasSecondFactor(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ enabledAt: mfaTotp.enabledAt }).from(mfaTotp).where(eq(mfaTotp.userId, userId));
+  return !!row?.enabledAt || (await activePasskeys(db, userId)).length > 0;
+}
+
 export async function secondFactorStatus(ctx: SecurityContext): Promise<SecondFactorStatusDto> {
   const row = await totpRow(ctx.deps, ctx.actor.id);
   const [{ left }] = await ctx.deps.db
     .select({ left: count() })
     .from(mfaRecoveryCodes)
     .where(and(eq(mfaRecoveryCodes.userId, ctx.actor.id), isNull(mfaRecoveryCodes.usedAt)));
+  const passkeyCount = (await activePasskeys(ctx.deps.db, ctx.actor.id)).length;
   return {
-    enrolled: !!row?.enabledAt,
+    enrolled: !!row?.enabledAt || passkeyCount > 0,
+    totp: !!row?.enabledAt,
+    passkeys: passkeyCount,
     required: ctx.deps.env.MFA_REQUIRED_ROLES.includes(ctx.actor.role),
     validUntil: secondFactorValidUntil(ctx.actor)?.toISOString() ?? null,
     recoveryCodesLeft: row?.enabledAt ? left : 0,
@@ -74,7 +86,7 @@ async function replaceRecoveryCodes(tx: Tx, userId: string): Promise<string[]> {
   return codes;
 }
 
-const markPassed = (tx: Tx, sessionId: string) =>
+export const markPassed = (tx: DbOrTx, sessionId: string) =>
   tx.update(sessions).set({ mfaVerifiedAt: new Date() }).where(eq(sessions.id, sessionId));
 
 const wrongCode = () =>
@@ -113,16 +125,25 @@ export async function enableTotp(ctx: SecurityContext, code: string): Promise<Re
   });
 }
 
+type SecondFactorMethod = "totp" | "recovery_code" | "passkey";
+
+const passkeyRefused = (message: string) => new AppError("invalid_input", message, { passkey: message });
+
 /**
- * Checks a code from the app or a recovery code (used up) against the enrolled second factor; the caller has
- * counted the attempt. Runs in the caller's transaction.
+ * Checks a code from the app, a recovery code (used up) or a passkey assertion against the person's second factor;
+ * the caller has counted the attempt. Runs in the caller's transaction.
  */
 async function checkSecondFactor(
   ctx: SecurityContext,
   tx: Tx,
-  input: { code?: string; recoveryCode?: string },
-): Promise<"totp" | "recovery_code" | null> {
+  input: SecondFactorInput,
+  challenge: string | null,
+): Promise<SecondFactorMethod | null> {
   const { deps, actor } = ctx;
+  if (input.passkey !== undefined && challenge !== null) {
+    await verifyAssertion(tx, deps.env, input.passkey, challenge, { userId: actor.id }, passkeyRefused);
+    return "passkey";
+  }
   const [row] = await tx.select().from(mfaTotp).where(eq(mfaTotp.userId, actor.id)).for("update");
   if (!row?.enabledAt) {
     throw new AppError("mfa_required", "Set up an authenticator app first.", { enrolled: false });
@@ -157,19 +178,21 @@ async function checkSecondFactor(
  */
 async function withSecondFactor<T>(
   ctx: SecurityContext,
-  input: { code?: string; recoveryCode?: string },
-  then: (tx: Tx, method: "totp" | "recovery_code") => Promise<T>,
+  input: SecondFactorInput,
+  then: (tx: Tx, method: SecondFactorMethod) => Promise<T>,
 ): Promise<T> {
   const { deps, actor, ip } = ctx;
   await countAttempt(deps.db, secondFactorFailureRule, actor.id, { ip });
   let outcome: { passed: true; value: T } | { passed: false };
   try {
+    // A passkey's challenge is used up first, on its own: a refused answer cannot be tried again.
+    const challenge = input.passkey ? await consumeAssertionChallenge(deps.db, input.passkey, actor.id) : null;
     outcome = await deps.db.transaction(async (tx) => {
-      const method = await checkSecondFactor(ctx, tx, input);
+      const method = await checkSecondFactor(ctx, tx, input, challenge);
       return method ? { passed: true as const, value: await then(tx, method) } : { passed: false as const };
     });
   } catch (error) {
-    // Nothing enrolled (or the action itself failed): no code was judged wrong.
+    // Nothing enrolled, a passkey refused with its reason, or the action itself failed: no code was judged wrong.
     await refundAttempt(deps.db, secondFactorFailureRule, actor.id, { ip });
     throw error;
   }
@@ -187,7 +210,7 @@ async function withSecondFactor<T>(
 /** Passes the second factor in this session: good for SECOND_FACTOR_VALID_HOURS. */
 export async function verifySecondFactor(
   ctx: SecurityContext,
-  input: { code?: string; recoveryCode?: string },
+  input: SecondFactorInput,
 ): Promise<SecondFactorStatusDto> {
   await withSecondFactor(ctx, input, async (tx, method) => {
     await markPassed(tx, ctx.actor.sessionId);
@@ -206,7 +229,7 @@ export async function verifySecondFactor(
 /** New recovery codes (the old ones stop working), shown this once; needs a fresh code. */
 export async function regenerateRecoveryCodes(
   ctx: SecurityContext,
-  input: { code?: string; recoveryCode?: string },
+  input: SecondFactorInput,
 ): Promise<RecoveryCodesDto> {
   return withSecondFactor(ctx, input, async (tx) => {
     const recoveryCodes = await replaceRecoveryCodes(tx, ctx.actor.id);
@@ -221,7 +244,7 @@ export async function regenerateRecoveryCodes(
 }
 
 /** Turns the second factor off (needs a fresh code); the user is told, in case it was not them. */
-export async function disableTotp(ctx: SecurityContext, input: { code?: string; recoveryCode?: string }) {
+export async function disableTotp(ctx: SecurityContext, input: SecondFactorInput) {
   await withSecondFactor(ctx, input, async (tx) => {
     await tx.delete(mfaTotp).where(eq(mfaTotp.userId, ctx.actor.id));
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, ctx.actor.id));

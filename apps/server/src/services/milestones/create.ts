@@ -52,6 +52,8 @@ export async function createMilestone(
         category: "milestone",
         link: `/milestones/${milestone.id}`,
         subject: { projectId, milestoneId: milestone.id },
+        // A new assignment for the project's verifiers.
+        push: { urgency: "low", recipients: await memberIds(tx, projectId, ["verifier"]) },
       },
       ctx.actor.id,
     );

@@ -1,6 +1,8 @@
+import type { PushUrgency } from "@tranche/domain";
 import type { Tx } from "../../db/client";
 import { notifications } from "../../db/schema";
 import { queueNotificationEmails } from "../email/notification-email";
+import { queuePush } from "../push/deliver";
 
 export interface NotificationInput {
   title: string;
@@ -8,12 +10,17 @@ export interface NotificationInput {
   category: "welcome" | "account" | "milestone" | "verification" | "release" | "integration";
   link?: string | null;
   subject?: { projectId?: string; milestoneId?: string } | null;
+  /**
+   * Also pushed to the devices that enabled push, with this urgency; to `recipients` only when given (e.g. the
+   * verifier of an overdue verification, not the admins told beside them).
+   */
+  push?: { urgency: PushUrgency; recipients?: (string | null)[] };
 }
 
 /**
  * Creates one notification per recipient inside the caller's transaction (the insert trigger
- * NOTIFYs listeners on commit), and an email for those who want this category at once. The actor never
- * notifies themself; duplicates are dropped.
+ * NOTIFYs listeners on commit), an email for those who want this category at once, and a push to the devices of
+ * those it is pushed to. The actor never notifies themself; duplicates are dropped.
  */
 export async function notify(
   tx: Tx,
@@ -37,4 +44,12 @@ export async function notify(
     )
     .returning({ id: notifications.id, userId: notifications.userId, category: notifications.category });
   await queueNotificationEmails(tx, rows);
+  const push = input.push;
+  if (push) {
+    await queuePush(
+      tx,
+      push.recipients ? rows.filter((row) => push.recipients?.includes(row.userId)) : rows,
+      push.urgency,
+    );
+  }
 }

@@ -2,6 +2,7 @@ import type { Deps } from "../../context";
 import { notificationEmailTopic } from "../email/notification-email";
 import { emailTopic } from "../email/transport";
 import { passwordResetTopic } from "../password-reset/request";
+import { pushTopic } from "../push/deliver";
 import { webhookTopics } from "../webhooks/deliveries";
 import type { TopicConfig } from "./worker";
 
@@ -15,5 +16,6 @@ export function outboxTopics(deps: Deps, now?: () => Date): Record<string, Topic
     ...emailTopic(deps),
     ...notificationEmailTopic(deps),
     ...passwordResetTopic(deps),
+    ...pushTopic(deps),
   };
 }

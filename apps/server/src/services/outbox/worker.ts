@@ -8,8 +8,11 @@ import type { OutboxMessage } from "./outbox";
 export class GiveUp extends Error {}
 
 export interface TopicConfig {
-  /** Resolves: done. Throws: tried again after the next delay. */
-  handle(message: OutboxMessage): Promise<void>;
+  /**
+   * Resolves: done; with ids of outbox messages it just wrote (a fan-out's deliveries), which this worker claims and
+   * runs at once instead of leaving them at the back of the queue. Throws: tried again after the next delay.
+   */
+  handle(message: OutboxMessage): Promise<void | string[]>;
   /** Delay after attempt 1, 2, …; the last one repeats. */
   retryDelaysMs: readonly number[];
   /** After this many attempts the message is dead (default: never). */
@@ -67,8 +70,8 @@ export function createOutboxWorker(
   let again = false;
   let stopped = false;
 
-  async function claim(): Promise<Claimed[]> {
-    if (names.length === 0) return [];
+  async function claim(limit: number, ids?: string[]): Promise<Claimed[]> {
+    if (names.length === 0 || limit <= 0 || ids?.length === 0) return [];
     const rows = await queryRows<{
       id: string;
       topic: string;
@@ -88,8 +91,16 @@ export function createOutboxWorker(
                 names.map((name) => sql`${name}`),
                 sql`, `,
               )})
+              ${
+                ids
+                  ? sql`and id in (${sql.join(
+                      ids.map((id) => sql`${id}::uuid`),
+                      sql`, `,
+                    )})`
+                  : sql``
+              }
             order by run_at
-            limit ${batchSize}
+            limit ${limit}
             for update skip locked)
           returning id, topic, payload, attempts, created_at, lease_token`,
     );
@@ -156,6 +167,7 @@ export function createOutboxWorker(
 
   async function runOnce(claimed: Claimed): Promise<void> {
     let failure: unknown;
+    let next: string[] = [];
     let timer: NodeJS.Timeout | undefined;
     // Bounded by the lease, so the claim settles while it still holds the message (handlers bound their own
     // network calls more tightly: SMTP and webhook timeouts are shorter than this).
@@ -166,23 +178,42 @@ export function createOutboxWorker(
       );
     });
     try {
-      await Promise.race([topics[claimed.message.topic].handle(claimed.message), overrun]);
+      next = (await Promise.race([topics[claimed.message.topic].handle(claimed.message), overrun])) ?? [];
     } catch (error) {
       failure = error ?? new Error("handler failed");
     } finally {
       clearTimeout(timer);
     }
     await settle(claimed, failure);
+    // What the handler just wrote runs now, in this slot (another process may have claimed some first).
+    if (failure === undefined && next.length > 0 && !stopped) {
+      await Promise.all((await claim(next.length, next)).map(runOnce));
+    }
   }
 
+  /**
+   * Runs due messages, up to `batchSize` at once: as soon as one finishes, more are claimed, so a slow receiver
+   * holds one slot and never the messages behind it (a fan-out's deliveries start while others are still sent).
+   */
   async function runDue(): Promise<number> {
     let total = 0;
-    for (;;) {
-      const batch = await claim();
-      if (batch.length === 0) return total;
-      await Promise.all(batch.map(runOnce));
-      total += batch.length;
-      if (stopped) return total;
+    const active = new Set<Promise<void>>();
+    try {
+      for (;;) {
+        const batch = stopped ? [] : await claim(batchSize - active.size);
+        for (const claimed of batch) {
+          const running = runOnce(claimed)
+            .catch((error) => logger.error({ err: error, outboxId: claimed.message.id }, "outbox message not settled"))
+            .finally(() => active.delete(running));
+          active.add(running);
+        }
+        total += batch.length;
+        if (active.size === 0) return total;
+        // Claim again at once while there may be more; otherwise when a slot frees up.
+        if (batch.length === 0 || active.size >= batchSize) await Promise.race(active);
+      }
+    } finally {
+      await Promise.all(active);
     }
   }
 

@@ -3,7 +3,7 @@ import type { ServiceContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { type MilestoneAccess, type MilestoneRow, requireVisibleMilestone } from "../access";
 import { appendAudit } from "../audit/append";
-import { notify } from "../notifications/notify";
+import { type NotificationInput, notify } from "../notifications/notify";
 import { recomputeProjectStatus } from "../projects/recompute-status";
 import { toVerificationDto } from "./dto";
 
@@ -42,7 +42,13 @@ export async function recordTransition(
   access: MilestoneAccess,
   updated: MilestoneRow,
   event: { action: string; after?: Record<string, unknown> },
-  notice: { recipients: (string | null)[]; title: string; message: string; category: "milestone" | "verification" },
+  notice: {
+    recipients: (string | null)[];
+    title: string;
+    message: string;
+    category: "milestone" | "verification";
+    push?: NotificationInput["push"];
+  },
 ): Promise<VerificationDto> {
   const { project } = access;
   await recomputeProjectStatus(tx, project.id);
@@ -64,6 +70,7 @@ export async function recordTransition(
       category: notice.category,
       link: milestoneLink(updated.id),
       subject: { projectId: project.id, milestoneId: updated.id },
+      push: notice.push,
     },
     ctx.actor.id,
   );

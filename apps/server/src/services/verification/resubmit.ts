@@ -46,6 +46,8 @@ export async function resubmitLocked(tx: Tx, ctx: ServiceContext, access: Milest
       title: "Milestone resubmitted",
       message: `${ctx.actor.name} resubmitted "${updated.title}" (${access.project.name}) for verification.`,
       category: "milestone",
+      // Back in the verifier's queue: their phone hears of it.
+      push: { urgency: "normal" },
     },
   );
 }

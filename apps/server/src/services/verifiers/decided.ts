@@ -6,28 +6,34 @@ import { type SQL, sql } from "drizzle-orm";
 
 /**
  * The milestones `verifierId` (an SQL expression such as sql`u.id`) decided, as a row set
- * (milestone_id, decided_at, started_at): when they last decided each, and when that verification started.
+ * (milestone_id, decided_at, own_started_at, own): when they last decided each; `own` when the milestone's own
+ * (closing) decision is theirs, whose start is then the milestone's (own_started_at). No start is looked up
+ * here, so counting a long history stays cheap.
  */
 export const decidedBy = (verifierId: SQL) => sql`(
   -- Per milestone: the milestone's own decision when it is theirs, else their latest decision on it.
-  select distinct on (x.milestone_id) x.milestone_id, x.decided_at, x.started_at
+  select distinct on (x.milestone_id) x.milestone_id, x.decided_at, x.own_started_at, x.own
   from (
-    select m.id as milestone_id, m.verification_date as decided_at, m.started_at, 0 as rank from milestones m
+    select m.id as milestone_id, m.verification_date as decided_at, m.started_at as own_started_at, true as own
+    from milestones m
     where m.verifier_id = ${verifierId} and m.status in ('verified', 'rejected') and m.verification_date is not null
     union all
-    select d.milestone_id, d.decided_at,
-           -- The verification the decision closed began at the round's last start, resumption or reassignment.
-           (select max(ae.created_at) from audit_events ae
-             where ae.entity_type = 'milestone' and ae.entity_id = d.milestone_id::text
-               and ae.action in ('milestone.verification_started', 'milestone.verification_resumed',
-                                 'milestone.dispute_assigned')
-               and ae.created_at <= d.decided_at),
-           1
+    select d.milestone_id, d.decided_at, null, false
     from verification_decisions d
     where d.user_id = ${verifierId} and d.kind in ('approve', 'reject')
   ) x
-  order by x.milestone_id, x.rank, x.decided_at desc
+  order by x.milestone_id, x.own desc, x.decided_at desc
 )`;
+
+/**
+ * When the verification that a decided milestone (`c`, a row of decidedBy) closed began: the milestone's start
+ * when the closing decision is theirs, else the round's last start, resumption or reassignment before it.
+ */
+export const decisionStartedAt = (c: SQL) => sql`(case when ${c}.own then ${c}.own_started_at else (
+  select max(ae.created_at) from audit_events ae
+  where ae.entity_type = 'milestone' and ae.entity_id = ${c}.milestone_id::text
+    and ae.action in ('milestone.verification_started', 'milestone.verification_resumed', 'milestone.dispute_assigned')
+    and ae.created_at <= ${c}.decided_at) end)`;
 
 /** How many milestones `verifierId` decided (the "Completed" figure). */
 export const completedCount = (verifierId: SQL) => sql<number>`(select count(*)::int from ${decidedBy(verifierId)} c)`;

@@ -1,12 +1,19 @@
-import type { VerifierTurnaroundDto } from "@tranche/domain";
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { formatDate, LIMITS, type VerifierTurnaroundDto } from "@tranche/domain";
+import { and, between, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Deps } from "../../context";
 import { type DbOrTx, queryRows } from "../../db/client";
-import { milestones, projects, users, verificationOverdueNotices } from "../../db/schema";
+import {
+  milestoneDueSoonNotices,
+  milestones,
+  projectMembers,
+  projects,
+  users,
+  verificationOverdueNotices,
+} from "../../db/schema";
 import { appendAudit } from "../audit/append";
 import { notify } from "../notifications/notify";
 import { milestoneLink } from "../verification/locked";
-import { decidedBy } from "./decided";
+import { decidedBy, decisionStartedAt } from "./decided";
 
 const DAY_MS = 86_400_000;
 const HOUR_S = 3600;
@@ -49,10 +56,12 @@ export async function verifierTurnaround(
           select percentile_cont(0.5) within group (order by x.s) as median_s,
                  percentile_cont(0.9) within group (order by x.s) as p90_s,
                  count(*)::int as decided
-          from (select extract(epoch from (c.decided_at - c.started_at)) as s
-                from ${decidedBy(sql`u.id`)} c
-                where c.started_at is not null and c.decided_at >= c.started_at
-                order by c.decided_at desc
+          -- Newest first, each start looked up only until the window is full ("offset 0" keeps the lookup
+          -- above the sort).
+          from (select extract(epoch from (c.decided_at - s.started_at)) as s
+                from (select * from ${decidedBy(sql`u.id`)} c order by c.decided_at desc offset 0) c
+                cross join lateral (select ${decisionStartedAt(sql`c`)} as started_at) s
+                where s.started_at is not null and c.decided_at >= s.started_at
                 limit ${TURNAROUND_WINDOW}) x
         ) d
         cross join lateral (
@@ -159,6 +168,74 @@ export async function notifyOverdueVerifications(deps: Pick<Deps, "db" | "env">,
         category: "verification",
         link: milestoneLink(m.id),
         subject: { projectId: m.projectId, milestoneId: m.id },
+        push: { urgency: "high", recipients: [m.verifierId] },
+      });
+      return true;
+    });
+    if (claimed) notified += 1;
+  }
+  return notified;
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * Tells the verifiers of every milestone still to verify (pending or in verification) that is due within
+ * LIMITS.urgentWithinDays, once per due date: its verifier when one has started, else every verifier of the project.
+ * The notice row is claimed in the same transaction as the notification, so processes sweeping together tell once.
+ * Resolves to how many milestones were announced.
+ */
+export async function notifyDueSoonMilestones(deps: Pick<Deps, "db" | "env">, now = new Date()): Promise<number> {
+  const until = new Date(now.getTime() + LIMITS.urgentWithinDays * DAY_MS);
+  const due = await deps.db
+    .select({
+      id: milestones.id,
+      title: milestones.title,
+      dueDate: milestones.dueDate,
+      projectId: milestones.projectId,
+      projectName: projects.name,
+      verifierId: milestones.verifierId,
+    })
+    .from(milestones)
+    .innerJoin(projects, eq(projects.id, milestones.projectId))
+    .leftJoin(
+      milestoneDueSoonNotices,
+      and(
+        eq(milestoneDueSoonNotices.milestoneId, milestones.id),
+        eq(milestoneDueSoonNotices.dueDate, milestones.dueDate),
+      ),
+    )
+    .where(
+      and(
+        inArray(milestones.status, ["pending", "in_verification"]),
+        between(milestones.dueDate, isoDay(now), isoDay(until)),
+        isNull(milestoneDueSoonNotices.milestoneId),
+      ),
+    );
+  let notified = 0;
+  for (const m of due) {
+    const claimed = await deps.db.transaction(async (tx) => {
+      const [marked] = await tx
+        .insert(milestoneDueSoonNotices)
+        .values({ milestoneId: m.id, dueDate: m.dueDate })
+        .onConflictDoNothing()
+        .returning({ milestoneId: milestoneDueSoonNotices.milestoneId });
+      if (!marked) return false;
+      const verifiers = m.verifierId
+        ? [m.verifierId]
+        : (
+            await tx
+              .select({ userId: projectMembers.userId })
+              .from(projectMembers)
+              .where(and(eq(projectMembers.projectId, m.projectId), eq(projectMembers.role, "verifier")))
+          ).map((row) => row.userId);
+      await notify(tx, verifiers, {
+        title: "Verification due soon",
+        message: `"${m.title}" (${m.projectName}) is due on ${formatDate(m.dueDate)}.`,
+        category: "verification",
+        link: milestoneLink(m.id),
+        subject: { projectId: m.projectId, milestoneId: m.id },
+        push: { urgency: "normal" },
       });
       return true;
     });
@@ -173,7 +250,10 @@ export interface OverdueSweeper {
   tick(): Promise<number>;
 }
 
-/** Runs notifyOverdueVerifications every VERIFICATION_SLA_SWEEP_MS in this process (like the audit checkpointer). */
+/**
+ * Runs notifyOverdueVerifications and notifyDueSoonMilestones every VERIFICATION_SLA_SWEEP_MS in this process (like
+ * the audit checkpointer).
+ */
 export function createOverdueSweeper(deps: Pick<Deps, "db" | "env" | "logger">): OverdueSweeper {
   let timer: NodeJS.Timeout | undefined;
   let running = false;
@@ -181,7 +261,7 @@ export function createOverdueSweeper(deps: Pick<Deps, "db" | "env" | "logger">):
     if (running) return 0;
     running = true;
     try {
-      return await notifyOverdueVerifications(deps);
+      return (await notifyOverdueVerifications(deps)) + (await notifyDueSoonMilestones(deps));
     } catch (error) {
       deps.logger.error({ err: error }, "overdue verification sweep failed");
       return 0;

@@ -54,16 +54,20 @@ async function queueDelivery(tx: Tx, deliveryId: string): Promise<DeliveryRow> {
 
 /**
  * The "event" topic: one delivery per enabled endpoint subscribed to the event's type, in one transaction. Run
- * twice (a crashed worker's lease expired), it adds nothing: one delivery per event per endpoint.
+ * twice (a crashed worker's lease expired), it adds nothing: one delivery per event per endpoint. Resolves to the
+ * outbox messages of the deliveries it added (the worker sends them at once).
  */
-export async function fanOut(db: Db, event: DomainEvent): Promise<number> {
+export async function fanOut(db: Db, event: DomainEvent): Promise<string[]> {
   return db.transaction(async (tx) => {
     const endpoints = await tx
       .select({ id: webhookEndpoints.id })
       .from(webhookEndpoints)
       .where(and(eq(webhookEndpoints.enabled, true), sql`${event.type} = any(${webhookEndpoints.events})`));
-    let added = 0;
-    for (const endpoint of endpoints) if (await addDelivery(tx, endpoint.id, event)) added++;
+    const added: string[] = [];
+    for (const endpoint of endpoints) {
+      const delivery = await addDelivery(tx, endpoint.id, event);
+      if (delivery?.outboxId) added.push(delivery.outboxId);
+    }
     return added;
   });
 }
@@ -110,6 +114,7 @@ export async function deliver(
   const at = now();
   const started = performance.now();
   let result: SendResult;
+  let refused = false;
   try {
     const target = await resolveTarget(endpoint.url, deps.env.WEBHOOK_ALLOW_PRIVATE);
     const body = JSON.stringify(delivery.payload);
@@ -122,6 +127,7 @@ export async function deliver(
     );
   } catch (error) {
     if (!(error instanceof TargetRefused)) throw error;
+    refused = true;
     result = {
       statusCode: null,
       durationMs: Math.round(performance.now() - started),
@@ -130,6 +136,7 @@ export async function deliver(
     };
   }
   const ok = result.error === null;
+  deps.metrics.webhookDelivery(ok ? "delivered" : refused ? "refused" : "failed");
   await deps.db.transaction(async (tx) => {
     await tx.insert(webhookAttempts).values({ deliveryId, at, ...result });
     if (ok) {
@@ -155,6 +162,7 @@ async function markFailed(db: DbOrTx, deliveryId: string): Promise<void> {
  */
 export async function deliveryDead(deps: Deps, message: OutboxMessage, error: unknown): Promise<void> {
   const { deliveryId } = message.payload as { deliveryId: string };
+  deps.metrics.webhookDelivery("dead");
   await deps.db.transaction(async (tx) => {
     const [delivery] = await tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
     if (!delivery || delivery.outboxId !== message.id) return;
@@ -198,7 +206,7 @@ export function webhookTopics(
   return {
     event: {
       retryDelaysMs: [5 * S, 30 * S, 2 * MIN],
-      handle: async (m) => void (await fanOut(deps.db, await withReleaseCheckpoint(deps.db, deps.auditKey, m.payload))),
+      handle: async (m) => fanOut(deps.db, await withReleaseCheckpoint(deps.db, deps.auditKey, m.payload)),
     },
     webhook: {
       retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,

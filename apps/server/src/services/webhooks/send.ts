@@ -20,7 +20,7 @@ export interface SendResult {
  */
 export function sendWebhook(
   target: Target,
-  body: string,
+  body: string | Buffer,
   headers: Record<string, string>,
   timeoutMs = WEBHOOK_TIMEOUT_MS,
 ): Promise<SendResult> {

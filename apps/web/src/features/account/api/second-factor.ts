@@ -1,14 +1,19 @@
+import type { AuthenticationResponseJSON } from "@simplewebauthn/browser";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RecoveryCodesDto, SecondFactorStatusDto, TotpSetupDto } from "@tranche/domain";
 import { api } from "@/lib/api-client";
 
 export const secondFactorKey = ["auth", "mfa"] as const;
 
-/** A code from the authenticator app, or one recovery code. */
-export type SecondFactorInput = { code: string } | { recoveryCode: string };
+/** A code from the authenticator app, one recovery code, or a passkey's answer. */
+export type SecondFactorInput = { code: string } | { recoveryCode: string } | { passkey: AuthenticationResponseJSON };
 
-export function useSecondFactorStatus() {
-  return useQuery({ queryKey: secondFactorKey, queryFn: () => api<SecondFactorStatusDto>("/auth/mfa") });
+export function useSecondFactorStatus(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: secondFactorKey,
+    queryFn: () => api<SecondFactorStatusDto>("/auth/mfa"),
+    enabled: options.enabled ?? true,
+  });
 }
 
 /** Every second-factor change refreshes the status card. */

@@ -1,13 +1,16 @@
+import { FingerprintIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/input";
 import { ApiError, errorMessage } from "@/lib/api-client";
-import type { SecondFactorInput } from "../api/second-factor";
+import { passkeyErrorMessage } from "@/lib/passkey-error";
+import { passkeyAssertion } from "../api/passkeys";
+import { type SecondFactorInput, useSecondFactorStatus } from "../api/second-factor";
 
 /**
- * The code from the authenticator app (or, switched, one recovery code) with Cancel and a submit button. A wrong
- * code is shown under the field; the form stays open for another try.
+ * A passkey (when the person has one) or the code from the authenticator app (or, switched, one recovery code) with
+ * Cancel and a submit button. A refusal is shown under the field; the form stays open for another try.
  */
 export function SecondFactorCodeForm({
   submitLabel,
@@ -28,6 +31,22 @@ export function SecondFactorCodeForm({
   const [value, setValue] = useState("");
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
+  const status = useSecondFactorStatus().data;
+  // Until the status is known the code field shows, as it did before passkeys.
+  const hasTotp = status?.totp ?? true;
+  const hasPasskeys = (status?.passkeys ?? 0) > 0;
+
+  async function withPasskey() {
+    setError(undefined);
+    setPending(true);
+    try {
+      await onSubmit({ passkey: await passkeyAssertion() });
+    } catch (failure) {
+      setError(passkeyErrorMessage(failure));
+    } finally {
+      setPending(false);
+    }
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -49,8 +68,32 @@ export function SecondFactorCodeForm({
   }
 
   const fieldId = `${id}-code`;
+  const passkeyButton = hasPasskeys ? (
+    <Button type="button" variant={hasTotp ? "outline" : "default"} disabled={pending} onClick={withPasskey}>
+      <FingerprintIcon className="mr-2 size-4" aria-hidden />
+      Use a passkey
+    </Button>
+  ) : null;
+  if (!hasTotp) {
+    return (
+      <div className="grid gap-4">
+        {passkeyButton}
+        {error ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {error}
+          </p>
+        ) : null}
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        </DialogFooter>
+      </div>
+    );
+  }
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate>
+      {passkeyButton}
       <Field id={fieldId} label={useRecovery ? "Recovery code" : "Authentication code"} error={error}>
         <Input
           id={fieldId}

@@ -11,7 +11,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { setSecondFactorHandler } from "@/lib/api-client";
-import { useVerifySecondFactor } from "../api/second-factor";
+import { useSecondFactorStatus, useVerifySecondFactor } from "../api/second-factor";
 import { SecondFactorCodeForm } from "./second-factor-code-form";
 
 interface Pending {
@@ -29,6 +29,8 @@ export function SecondFactorPrompt() {
   const [recovery, setRecovery] = useState(false);
   const current = useRef<Pending | null>(null);
   const verify = useVerifySecondFactor();
+  const status = useSecondFactorStatus({ enabled: pending !== null });
+  const passkeyOnly = status.data?.totp === false && status.data.passkeys > 0;
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -61,8 +63,8 @@ export function SecondFactorPrompt() {
             <DialogHeader>
               <DialogTitle>Set up a second factor</DialogTitle>
               <DialogDescription>
-                Your role moves money and changes access, so this action needs a code from an authenticator app as well
-                as your password. Setting one up takes a minute.
+                Your role moves money and changes access, so this action needs a passkey or a code from an authenticator
+                app as well as your password. Setting one up takes a minute.
               </DialogDescription>
             </DialogHeader>
             <DialogFooter>
@@ -87,7 +89,9 @@ export function SecondFactorPrompt() {
               <DialogDescription>
                 {recovery
                   ? "Enter one of your recovery codes to continue; each code works once."
-                  : "Enter the code from your authenticator app to continue."}{" "}
+                  : passkeyOnly
+                    ? "Use your passkey to continue."
+                    : "Enter the code from your authenticator app to continue."}{" "}
                 You will not be asked again on this device for {SECOND_FACTOR_VALID_HOURS} hours.
               </DialogDescription>
             </DialogHeader>

@@ -19,7 +19,7 @@ import {
 } from "../api/second-factor";
 import { SecondFactorCodeForm } from "./second-factor-code-form";
 
-/** Account → Security: the authenticator app (TOTP) and recovery codes. */
+/** Account → Security: the authenticator app (TOTP) and recovery codes; passkeys have their own card. */
 export function SecuritySecondFactor() {
   const status = useSecondFactorStatus();
   const [setup, setSetup] = useState<TotpSetupDto | null>(null);
@@ -44,10 +44,12 @@ export function SecuritySecondFactor() {
   return (
     <Card>
       <CardHeader>
-        <h2 className="text-base font-semibold leading-tight tracking-tight">Second factor</h2>
+        <h2 className="text-base font-semibold leading-tight tracking-tight">Authenticator app</h2>
         <CardDescription>
           A code from an authenticator app (Google Authenticator, 1Password, Authy…) as well as your password.
-          {data?.required ? " Your role needs it before approving, rejecting, assigning or changing access." : null}
+          {data?.required
+            ? " Your role needs a second factor (this app or a passkey) before approving, rejecting, assigning or changing access."
+            : null}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -57,7 +59,7 @@ export function SecuritySecondFactor() {
         ) : null}
         {codes ? (
           <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
-        ) : data?.enrolled ? (
+        ) : data?.totp ? (
           <>
             <p className="flex flex-wrap items-center gap-2 text-sm">
               <Badge className="border-emerald-200 bg-emerald-50 text-emerald-800">

@@ -1,3 +1,4 @@
+import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from "@simplewebauthn/browser";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   AuthOptionsDto,
@@ -32,6 +33,29 @@ export function useSignIn() {
       api<SignedInDto>("/auth/sign-in", { method: "POST", body: input, redirectOn401: false }),
     onSuccess: ({ user }) => {
       // Everything cached belonged to whoever was signed in before.
+      queryClient.clear();
+      queryClient.setQueryData(sessionKeys.current, user);
+    },
+  });
+}
+
+/** Signing in with a passkey: the browser offers the passkeys it holds for this site, so no email is asked. */
+export function useSignInWithPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const options = await api<PublicKeyCredentialRequestOptionsJSON>("/auth/passkeys/sign-in-options", {
+        method: "POST",
+        redirectOn401: false,
+      });
+      const response = await startAuthentication({ optionsJSON: options });
+      return api<{ user: UserDto }>("/auth/passkeys/sign-in", {
+        method: "POST",
+        body: { response },
+        redirectOn401: false,
+      });
+    },
+    onSuccess: ({ user }) => {
       queryClient.clear();
       queryClient.setQueryData(sessionKeys.current, user);
     },

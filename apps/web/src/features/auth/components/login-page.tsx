@@ -1,4 +1,5 @@
 import { ROLE_LABELS, type Role } from "@tranche/domain";
+import { FingerprintIcon } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { PasswordReasons } from "@/components/password-reasons";
@@ -9,7 +10,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { safeNextPath } from "@/lib/next-path";
-import { useAuthOptions, useDemoAccounts, useSignIn, useSignUp } from "../api/session";
+import { passkeyErrorMessage } from "@/lib/passkey-error";
+import { useAuthOptions, useDemoAccounts, useSignIn, useSignInWithPasskey, useSignUp } from "../api/session";
 
 type Tab = "login" | "signup";
 
@@ -56,8 +58,13 @@ export function LoginPage() {
 function SignInForm({ email, onEmailChange }: { email: string; onEmailChange: (email: string) => void }) {
   const [password, setPassword] = useState("");
   const signIn = useSignIn();
+  const withPasskey = useSignInWithPasskey();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const signedIn = () => {
+    toast.success("Successfully signed in!");
+    navigate(safeNextPath(params.get("next")) ?? "/dashboard", { replace: true });
+  };
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -67,8 +74,7 @@ function SignInForm({ email, onEmailChange }: { email: string; onEmailChange: (e
     }
     try {
       await signIn.mutateAsync({ email, password });
-      toast.success("Successfully signed in!");
-      navigate(safeNextPath(params.get("next")) ?? "/dashboard", { replace: true });
+      signedIn();
     } catch (error) {
       toast.error("Error signing in", errorMessage(error));
     }
@@ -107,6 +113,22 @@ function SignInForm({ email, onEmailChange }: { email: string; onEmailChange: (e
             Forgot password?
           </Link>
         </form>
+        <div className="mt-4 grid gap-2 border-t pt-4">
+          <Button
+            type="button"
+            variant="outline"
+            disabled={withPasskey.isPending}
+            onClick={() =>
+              withPasskey.mutate(undefined, {
+                onSuccess: signedIn,
+                onError: (error) => toast.error("Error signing in", passkeyErrorMessage(error)),
+              })
+            }
+          >
+            <FingerprintIcon className="mr-2 size-4" aria-hidden />
+            {withPasskey.isPending ? "Waiting for your passkey..." : "Continue with a passkey"}
+          </Button>
+        </div>
       </CardContent>
     </Card>
   );

@@ -1,0 +1,81 @@
+-- Passkeys (WebAuthn, user verification required) and Web Push subscriptions.
+-- A passkey is kept after it is revoked (revoked_at), so a revoked one is refused by name and the record stays.
+CREATE TABLE "passkeys" (
+  "id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+  "user_id" uuid NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
+  "credential_id" text NOT NULL,
+  "public_key" text NOT NULL,
+  "counter" bigint DEFAULT 0 NOT NULL,
+  "transports" text[] DEFAULT '{}'::text[] NOT NULL,
+  "device_name" text NOT NULL,
+  "device_type" text NOT NULL,
+  "backed_up" boolean DEFAULT false NOT NULL,
+  "created_at" timestamp with time zone DEFAULT now() NOT NULL,
+  "last_used_at" timestamp with time zone,
+  "revoked_at" timestamp with time zone,
+  CONSTRAINT "passkeys_device_type_check" CHECK ("device_type" IN ('singleDevice', 'multiDevice'))
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "passkeys_credential_key" ON "passkeys" ("credential_id");
+--> statement-breakpoint
+CREATE INDEX "passkeys_user_idx" ON "passkeys" ("user_id");
+--> statement-breakpoint
+CREATE TRIGGER note_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "passkeys"
+  FOR EACH STATEMENT EXECUTE FUNCTION note_data_change();
+--> statement-breakpoint
+-- A challenge is good once (deleted as it is used) and for five minutes. Sign-in challenges have no user yet.
+-- Written on every ceremony and read by no cached answer: not tracked by the read cache.
+CREATE TABLE "webauthn_challenges" (
+  "challenge" text PRIMARY KEY NOT NULL,
+  "purpose" text NOT NULL,
+  "user_id" uuid REFERENCES "users"("id") ON DELETE CASCADE,
+  "expires_at" timestamp with time zone NOT NULL,
+  "created_at" timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT "webauthn_challenges_purpose_check" CHECK ("purpose" IN ('register', 'sign_in', 'second_factor')),
+  CONSTRAINT "webauthn_challenges_user_check" CHECK (("purpose" = 'sign_in') = ("user_id" IS NULL))
+);
+--> statement-breakpoint
+CREATE INDEX "webauthn_challenges_expires_idx" ON "webauthn_challenges" ("expires_at");
+--> statement-breakpoint
+-- One row per browser that enabled push (its push service endpoint is unique); moved to whoever enables it last.
+CREATE TABLE "push_subscriptions" (
+  "id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+  "user_id" uuid NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
+  "endpoint" text NOT NULL,
+  "p256dh" text NOT NULL,
+  "auth" text NOT NULL,
+  "device" text NOT NULL,
+  "created_at" timestamp with time zone DEFAULT now() NOT NULL,
+  "last_sent_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "push_subscriptions_endpoint_key" ON "push_subscriptions" ("endpoint");
+--> statement-breakpoint
+CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" ("user_id");
+--> statement-breakpoint
+CREATE TRIGGER note_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "push_subscriptions"
+  FOR EACH STATEMENT EXECUTE FUNCTION note_data_change();
+--> statement-breakpoint
+-- The VAPID key pair every process signs pushes with: made once by the first process to start (the private half
+-- sealed with the secret box), unless VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are set.
+CREATE TABLE "vapid_keys" (
+  "id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
+  "public_key" text NOT NULL,
+  "private_key_sealed" text NOT NULL,
+  "created_at" timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT "vapid_keys_single_check" CHECK ("id" = 1)
+);
+--> statement-breakpoint
+-- A milestone due soon is announced to its verifiers once per due date.
+CREATE TABLE "milestone_due_soon_notices" (
+  "milestone_id" uuid NOT NULL REFERENCES "milestones"("id") ON DELETE CASCADE,
+  "due_date" date NOT NULL,
+  "notified_at" timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT "milestone_due_soon_notices_pk" PRIMARY KEY ("milestone_id", "due_date")
+);
+--> statement-breakpoint
+CREATE TRIGGER note_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "vapid_keys"
+  FOR EACH STATEMENT EXECUTE FUNCTION note_data_change();
+--> statement-breakpoint
+CREATE TRIGGER note_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "milestone_due_soon_notices"
+  FOR EACH STATEMENT EXECUTE FUNCTION note_data_change();

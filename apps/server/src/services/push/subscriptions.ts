@@ -1,0 +1,58 @@
+// A person's browsers that enabled push ("Enable push on this device"): one row per push service endpoint.
+import { isIP } from "node:net";
+import { and, eq } from "drizzle-orm";
+import type { ServiceContext } from "../../context";
+import { pushSubscriptions } from "../../db/schema";
+import { AppError } from "../../errors";
+import { describeDevice } from "../sessions/manage";
+import { isForbiddenAddress } from "../webhooks/address";
+
+export interface SubscriptionInput {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+const refused = (message: string) => new AppError("invalid_input", message, { endpoint: message });
+
+/**
+ * A push endpoint is where the server will later POST: it must be https and must not name this host or the private
+ * network (unless PUSH_ALLOW_PRIVATE). A host name is resolved and checked again at every send.
+ */
+function checkEndpoint(raw: string, allowPrivate: boolean): void {
+  const url = new URL(raw);
+  if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) {
+    throw refused("The push service's URL must use https.");
+  }
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  if (!allowPrivate && (host === "localhost" || (isIP(host) && isForbiddenAddress(host)))) {
+    throw refused("The push service's URL names a private or loopback address.");
+  }
+}
+
+/** Enables push for this browser; a browser that was another person's moves to this one (one device, one user). */
+export async function subscribe(
+  ctx: ServiceContext,
+  input: SubscriptionInput,
+  userAgent: string | null,
+): Promise<{ id: string; device: string }> {
+  checkEndpoint(input.endpoint, ctx.env.PUSH_ALLOW_PRIVATE);
+  const values = {
+    userId: ctx.actor.id,
+    p256dh: input.keys.p256dh,
+    auth: input.keys.auth,
+    device: describeDevice(userAgent),
+  };
+  const [row] = await ctx.db
+    .insert(pushSubscriptions)
+    .values({ endpoint: input.endpoint, ...values })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, createdAt: new Date() } })
+    .returning({ id: pushSubscriptions.id, device: pushSubscriptions.device });
+  return row;
+}
+
+/** Disables push for this browser (nothing to do when it was not on: the answer is the same). */
+export async function unsubscribe(ctx: ServiceContext, endpoint: string): Promise<void> {
+  await ctx.db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, ctx.actor.id)));
+}

@@ -1,0 +1,121 @@
+// What the server benchmarks share: a real server process on a free port, sign-ins, and a portfolio database on
+// the PostgreSQL server in TEST_DATABASE_URL (a copy of a template database when one is named, which takes
+// seconds where seeding 10,000 projects takes minutes).
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+export const repoRoot = path.resolve(import.meta.dirname, "..");
+export const DEMO_PASSWORD = "tranche-demo-2025";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface BenchServer {
+  base: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `apps/server/src/main.ts` of `root` (another checkout measures the code before a change) on a free port;
+ * resolves once /api/health answers.
+ */
+export async function startBenchServer(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  env?: Record<string, string>;
+  root?: string;
+}): Promise<BenchServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: options.root ?? repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      DEMO_DATA: "false",
+      SIGNIN_LIMIT_PER_IP: "100000",
+      DATA_DIR: options.dataDir ?? mkdtempSync(path.join(tmpdir(), "tranche-bench-files-")),
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      ...options.env,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error("the server exited at start-up");
+    if (i > 1200) throw new Error("the server did not start in 2 minutes");
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** Signs in and returns the session cookie, ready for a Cookie header. */
+export async function signIn(base: string, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await fetch(`${base}/api/auth/sign-in`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in as ${email}: ${res.status} ${await res.text()}`);
+  return (res.headers.get("set-cookie") ?? "").split(";")[0];
+}
+
+/** A fresh database on the PostgreSQL server in TEST_DATABASE_URL, and how to drop it; null without that server. */
+export async function tempPostgres(
+  prefix: string,
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) return null;
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${pg.escapeIdentifier(template)}` : ""}`);
+  await admin.end();
+  const u = new URL(server);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** The p-th percentile (0–100) of `values`, nearest rank. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}

@@ -1,0 +1,95 @@
+// Passkeys in a real browser, through Chromium's virtual authenticator (CDP WebAuthn, user verification on, a
+// resident-key platform authenticator, as a phone's would be): register one under Account → Security, pass the
+// second factor for an approval with it, sign in with it (no email typed), revoke it, and see it refused.
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn, startAndApprove, useBrowserSuite } from "./support/app";
+
+// WebAuthn needs a domain (not an IP address) as the relying party: this suite's server is PUBLIC_URL=localhost.
+const suite = useBrowserSuite({}, "localhost");
+
+async function virtualAuthenticator(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+const signOut = (page: Page) => page.request.post("/api/auth/sign-out");
+
+describe("passkeys", () => {
+  it("register → confirm an approval with it → sign in with it → revoke → refused", async () => {
+    const { context, page } = await suite.page(DESKTOP);
+    await virtualAuthenticator(context, page);
+    await signIn(page, DEMO.verifier);
+
+    // Register a passkey under Account → Security.
+    await page.goto("/account#security");
+    await page.getByRole("heading", { name: "Passkeys" }).waitFor();
+    await page.getByText("No passkeys yet.").waitFor();
+    await page.getByRole("button", { name: "Add a passkey" }).click();
+    await page.getByRole("button", { name: "Create passkey" }).click();
+    await page.getByText("Name this passkey, e.g. “Work laptop”.").waitFor();
+    await page.getByLabel("Device name").fill("Site phone");
+    await page.getByRole("button", { name: "Create passkey" }).click();
+    await expectToast(page, '"Site phone" can now sign you in and confirm actions.');
+    const list = page.getByRole("list", { name: "Passkeys" });
+    await list.getByText("Site phone").waitFor();
+    await list.getByText(/Added .* · not used yet/).waitFor();
+    await page.getByRole("heading", { name: "Push notifications" }).waitFor();
+    await screenshot(page, "passkeys-account-desktop");
+
+    const phone = await suite.page(PHONE);
+    await phone.context.addCookies(await context.cookies());
+    await phone.page.goto("/account#security");
+    await phone.page.getByRole("list", { name: "Passkeys" }).getByText("Site phone").waitFor();
+    await phone.page.getByRole("heading", { name: "Push notifications" }).waitFor();
+    await screenshot(phone.page, "passkeys-account-phone");
+    await phone.context.close();
+
+    // A new password sign-in has not passed the second factor: approving asks, and the passkey answers.
+    await signOut(page);
+    await signIn(page, DEMO.verifier);
+    await startAndApprove(page, "Battery storage installation");
+    const prompt = page.getByRole("dialog", { name: "Confirm it's you" });
+    await prompt.getByText("Use your passkey to continue.").waitFor();
+    await screenshot(page, "passkeys-prompt-desktop", { fullPage: false });
+    await prompt.getByRole("button", { name: "Use a passkey" }).click();
+    await expectToast(page, "Milestone verified");
+    await prompt.waitFor({ state: "detached" });
+
+    // Sign in with the passkey alone: the browser offers it, no email or password is typed.
+    await signOut(page);
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Continue with a passkey" }).click();
+    await page.waitForURL("**/dashboard");
+    const session = await (await page.request.get("/api/auth/session")).json();
+    expect(session.user.email).toBe(DEMO.verifier);
+    const status = await (await page.request.get("/api/auth/mfa")).json();
+    expect(status).toMatchObject({ enrolled: true, totp: false, passkeys: 1 });
+    expect(status.validUntil).not.toBeNull();
+
+    // Revoke it from the web; it is refused from then on.
+    await page.goto("/account#security");
+    await list.getByText(/last used/).waitFor();
+    await page.getByRole("button", { name: "Revoke Site phone" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Revoke passkey" }).click();
+    await expectToast(page, '"Site phone" can no longer be used.');
+    await page.getByText("No passkeys yet.").waitFor();
+    await signOut(page);
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Continue with a passkey" }).click();
+    await expectToast(page, "This passkey was revoked. Use another passkey or your authenticator app.");
+    expect(page.url()).toContain("/login");
+    expect((await (await page.request.get("/api/auth/session")).json()).user).toBeNull();
+    await context.close();
+  });
+});
