@@ -64,6 +64,10 @@ export const file = (mediaType: string, description: string) => ({
 });
 
 type Security = { [scheme: string]: string[] }[];
+/** A list's streamed CSV download (UTF-8, header row). */
+export const csvFile = () =>
+  file("text/csv", "CSV: amounts as plain decimals; cells a spreadsheet would run as formulas are neutralised.");
+
 /** A signed-in person (session cookie). */
 export const SESSION: Security = [{ sessionCookie: [] }];
 /** No sign-in needed. */

@@ -11,7 +11,7 @@ import {
 } from "@tranche/domain";
 import { serviceContext } from "../context";
 import { csvFilename, csvResponse } from "../lib/csv";
-import { ApiRoutes, body, empty, errors, file, idParams, json, param, query, SESSION } from "../openapi/routes";
+import { ApiRoutes, body, csvFile, empty, errors, idParams, json, param, query, SESSION } from "../openapi/routes";
 import { countMilestones } from "../services/milestones/counts";
 import { exportMilestones, MILESTONE_CSV_HEADER } from "../services/milestones/export";
 import { getMilestone } from "../services/milestones/get";
@@ -57,9 +57,7 @@ const exportCsv = createRoute({
   summary: "The milestone list with the same filters, as a streamed CSV download (UTF-8, header row)",
   security: SESSION,
   request: { query: milestoneListQuerySchema },
-  responses: {
-    200: file("text/csv", "CSV: amounts as plain decimals; cells a spreadsheet would run as formulas are neutralised."),
-  },
+  responses: { 200: csvFile() },
 });
 
 const get = createRoute({

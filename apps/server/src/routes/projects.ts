@@ -26,9 +26,9 @@ import { csvFilename, csvResponse } from "../lib/csv";
 import {
   ApiRoutes,
   body,
+  csvFile,
   empty,
   errors,
-  file,
   idParams,
   json,
   jsonBody,
@@ -110,9 +110,7 @@ const exportCsv = createRoute({
   summary: "The project list with the same filters, as a streamed CSV download (UTF-8, header row)",
   security: SESSION,
   request: { query: projectListQuerySchema },
-  responses: {
-    200: file("text/csv", "CSV: amounts as plain decimals; cells a spreadsheet would run as formulas are neutralised."),
-  },
+  responses: { 200: csvFile() },
 });
 
 const get = createRoute({

@@ -15,8 +15,8 @@ import { timeIdCursor } from "../lib/cursor";
 import {
   ApiRoutes,
   body,
+  csvFile,
   errors,
-  file,
   idParams,
   json,
   jsonBody,
@@ -56,9 +56,7 @@ const exportCsv = createRoute({
   summary: "The release list with the same filters, as a streamed CSV download (UTF-8, header row)",
   security: sessionOrToken("releases:read"),
   request: { query: releaseListQuery },
-  responses: {
-    200: file("text/csv", "CSV: amounts as plain decimals; cells a spreadsheet would run as formulas are neutralised."),
-  },
+  responses: { 200: csvFile() },
 });
 
 const get = createRoute({
