@@ -108,7 +108,20 @@ try {
       return at;
     };
 
-    // 1 and 2: approvals at `inFlight`, and their instructions' arrival.
+    // 1 and 2: approvals at `inFlight`, and their instructions' arrival. Meanwhile: how many transactions wait for
+    // the audit record's lock (appendAudit's advisory lock), sampled every 20 ms.
+    const waiting: number[] = [];
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const { rows } = await db.query<{ n: number }>(
+          `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and objid = 727002
+           and database = (select oid from pg_database where datname = current_database())`,
+        );
+        waiting.push(rows[0].n);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
     const answered = new Map<string, number>();
     const latencies: number[] = [];
     const started = performance.now();
@@ -126,6 +139,12 @@ try {
     );
     const seconds = (performance.now() - started) / 1000;
     const rate = load.length / seconds;
+    sampling = false;
+    await sampler;
+    const meanWaiting = waiting.reduce((a, b) => a + b, 0) / Math.max(1, waiting.length);
+    console.log(
+      `audit lock: on average ${meanWaiting.toFixed(1)} of ${inFlight} approvals waiting for it (max ${Math.max(...waiting)}, ${waiting.length} samples)`,
+    );
     // GET /api/me in the same process, for scale.
     const investor = await signIn(base, "investor@tranche.demo");
     const meStarted = performance.now();

@@ -51,7 +51,7 @@ describe("the signed-in shell", () => {
   const expected: Record<keyof typeof DEMO, string[]> = {
     investor: ["Home", "Projects", "Milestones", "Verifiers", "Reports"],
     owner: ["Home", "Projects", "Milestones"],
-    verifier: ["Home", "Verifications", "Reports"],
+    verifier: ["Home", "Verifications", "Field", "Reports"],
     admin: ["Home", "Users", "Projects", "Verifiers", "Settings"],
   };
 

@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 /** Preloads the Latin Inter font, so text is drawn in it from the first render (no swap, no shift). */
 function preloadLatinFont(): Plugin {
@@ -25,8 +26,59 @@ function preloadLatinFont(): Plugin {
   };
 }
 
+/** Chunks only the public site loads (its pages and their parts): named apart, so the service worker skips them. */
+const PUBLIC_SOURCES = /[\\/]src[\\/](?:app[\\/]routes[\\/]public|features[\\/]marketing)[\\/]/;
+
+/**
+ * The installable app (docs/decisions/021-offline-field-app.md): the manifest, and the service worker built from our
+ * own src/sw/service-worker.ts with the list of files to keep on the device. Registered by the signed-in app only
+ * (lib/pwa.ts): the public pages neither link the manifest (scripts/prerender.mjs) nor load the registration.
+ */
+const pwa = VitePWA({
+  strategies: "injectManifest",
+  srcDir: "src/sw",
+  filename: "service-worker.ts",
+  injectRegister: false,
+  manifest: {
+    name: "Tranche",
+    short_name: "Tranche",
+    description: "Milestone-verified capital release: verify on site, even with no signal.",
+    id: "/",
+    start_url: "/dashboard",
+    scope: "/",
+    display: "standalone",
+    background_color: "#ffffff",
+    theme_color: "#0f1f3d",
+    icons: [
+      { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+      { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+      { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+    shortcuts: [{ name: "Field assignments", short_name: "Field", url: "/field" }],
+  },
+  injectManifest: {
+    // The app shell (written as app.html by scripts/prerender.mjs from this build's index.html), the signed-in app's
+    // code and styles, the Latin font and the icons; not the public pages' chunks, nor the other scripts' fonts.
+    globPatterns: [
+      "index.html",
+      "assets/*.{js,css}",
+      "assets/inter-latin-wght-normal-*.woff2",
+      "icons/*.png",
+      "favicon.svg",
+    ],
+    globIgnores: ["assets/public-*", "assets/boot-*"],
+    manifestTransforms: [
+      async (entries) => ({
+        manifest: entries.map((entry) => (entry.url === "index.html" ? { ...entry, url: "app.html" } : entry)),
+        warnings: [],
+      }),
+    ],
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadLatinFont()],
+  plugins: [react(), tailwindcss(), preloadLatinFont(), pwa],
   // The same "@/…" paths as tsconfig.json, for the dev server's dependency scan as well as the build.
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: {
@@ -43,6 +95,10 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => PUBLIC_SOURCES.test(id))
+            ? "assets/public-[name]-[hash].js"
+            : "assets/[name]-[hash].js",
         codeSplitting: {
           groups: [
             // React and the router change rarely and every page needs them: one long-cached chunk.

@@ -20,11 +20,8 @@ CREATE UNIQUE INDEX "passkeys_credential_key" ON "passkeys" ("credential_id");
 --> statement-breakpoint
 CREATE INDEX "passkeys_user_idx" ON "passkeys" ("user_id");
 --> statement-breakpoint
-CREATE TRIGGER note_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "passkeys"
-  FOR EACH STATEMENT EXECUTE FUNCTION note_data_change();
---> statement-breakpoint
 -- A challenge is good once (deleted as it is used) and for five minutes. Sign-in challenges have no user yet.
--- Written on every ceremony and read by no cached answer: not tracked by the read cache.
+-- Written on every ceremony and read by no cached answer: not tracked by the read cache (ADR 018).
 CREATE TABLE "webauthn_challenges" (
   "challenge" text PRIMARY KEY NOT NULL,
   "purpose" text NOT NULL,
@@ -53,9 +50,6 @@ CREATE UNIQUE INDEX "push_subscriptions_endpoint_key" ON "push_subscriptions" ("
 --> statement-breakpoint
 CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" ("user_id");
 --> statement-breakpoint
-CREATE TRIGGER note_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "push_subscriptions"
-  FOR EACH STATEMENT EXECUTE FUNCTION note_data_change();
---> statement-breakpoint
 -- The VAPID key pair every process signs pushes with: made once by the first process to start (the private half
 -- sealed with the secret box), unless VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are set.
 CREATE TABLE "vapid_keys" (
@@ -74,8 +68,17 @@ CREATE TABLE "milestone_due_soon_notices" (
   CONSTRAINT "milestone_due_soon_notices_pk" PRIMARY KEY ("milestone_id", "due_date")
 );
 --> statement-breakpoint
-CREATE TRIGGER note_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "vapid_keys"
-  FOR EACH STATEMENT EXECUTE FUNCTION note_data_change();
+-- What the read cache notes when these change (migration 0020, ADR 018); webauthn_challenges is not tracked.
+INSERT INTO "data_change_scopes" ("table_name", "scopes") VALUES
+  ('passkeys', '{u:user_id}'),
+  ('push_subscriptions', '{u:user_id}'),
+  ('vapid_keys', '{o}'),
+  ('milestone_due_soon_notices', '{m:milestone_id}');
 --> statement-breakpoint
-CREATE TRIGGER note_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "milestone_due_soon_notices"
-  FOR EACH STATEMENT EXECUTE FUNCTION note_data_change();
+SELECT track_data_changes('passkeys');
+--> statement-breakpoint
+SELECT track_data_changes('push_subscriptions');
+--> statement-breakpoint
+SELECT track_data_changes('vapid_keys');
+--> statement-breakpoint
+SELECT track_data_changes('milestone_due_soon_notices');

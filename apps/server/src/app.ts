@@ -21,6 +21,7 @@ import { certificateRoutes, releaseCertificateRoutes } from "./routes/certificat
 import { dashboardRoutes } from "./routes/dashboard";
 import { eventRoutes } from "./routes/events";
 import { evidenceRoutes, milestoneEvidenceRoutes } from "./routes/evidence";
+import { fieldRoutes } from "./routes/field";
 import { healthRoutes } from "./routes/health";
 import { invitationRoutes } from "./routes/invitations";
 import { meRoutes } from "./routes/me";
@@ -174,6 +175,7 @@ export function createApp(deps: Deps) {
   api.route("/evidence", evidenceRoutes);
   api.route("/audit", auditRoutes);
   api.route("/verifications", verifierQueueRoutes);
+  api.route("/field", fieldRoutes);
   api.route("/reports", reportRoutes);
   api.route("/verifiers", verifierRoutes);
   api.route("/notifications", notificationRoutes);

@@ -1,4 +1,4 @@
-import { RECONNECT_DELAYS_MS, type Role, SSE_HEARTBEAT_MS } from "@tranche/domain";
+import { DEFAULT_SITE_RADIUS_M, RECONNECT_DELAYS_MS, type Role, SSE_HEARTBEAT_MS } from "@tranche/domain";
 import { z } from "zod";
 
 const delays = z
@@ -33,6 +33,8 @@ export const envSchema = z
     MAX_UPLOAD_MB: z.coerce.number().positive().default(25),
     /** One upload request (several files) is refused or cut off beyond this. */
     MAX_UPLOAD_REQUEST_MB: z.coerce.number().positive().default(100),
+    /** A capture tagged farther than this (metres) from its project's site is flagged `far_from_site`. */
+    EVIDENCE_SITE_RADIUS_M: z.coerce.number().positive().default(DEFAULT_SITE_RADIUS_M),
     /** auto: seed demo data on first start with the embedded database. */
     DEMO_DATA: z.enum(["auto", "true", "false"]).default("auto"),
     TRUST_PROXY: bool.default(false),

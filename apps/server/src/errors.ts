@@ -13,10 +13,14 @@ export const ERROR_STATUS = {
   mfa_required: 403,
   not_found: 404,
   conflict: 409,
+  /** An action made against a verification round (or release policy) the milestone has since left. */
+  stale_round: 409,
   gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   business_rule: 422,
+  /** An uploaded file whose SHA-256 is not the one its capture entry states: nothing of the upload is stored. */
+  hash_mismatch: 422,
   weak_password: 422,
   rate_limited: 429,
   internal: 500,

@@ -232,6 +232,8 @@ export async function seedDemoData(db: Db): Promise<void> {
       name: string;
       description: string;
       location: string;
+      /** The site's latitude and longitude (decimal degrees). */
+      site: [number, number];
       total: number;
       currency: "USD" | "EUR" | "GBP";
       start: number;
@@ -250,6 +252,8 @@ export async function seedDemoData(db: Db): Promise<void> {
           name: p.name,
           description: p.description,
           location: p.location,
+          siteLatitude: p.site[0],
+          siteLongitude: p.site[1],
           totalCapital: moneyParam(p.total),
           currency: p.currency,
           startDate: dateIn(p.start),
@@ -414,6 +418,7 @@ export async function seedDemoData(db: Db): Promise<void> {
       description:
         "A 120 MW photovoltaic expansion with battery storage on the existing Mojave site, delivered in four tranches tied to grid-connection milestones.",
       location: "Boulder City, Nevada",
+      site: [35.80214, -114.97936],
       total: 12_000_000,
       currency: "USD",
       start: -120,
@@ -459,6 +464,7 @@ export async function seedDemoData(db: Db): Promise<void> {
       description:
         "Two hundred and forty energy-efficient rental homes on the former harbour warehouse site, with ground-floor community space.",
       location: "Rotterdam, Netherlands",
+      site: [51.90718, 4.43329],
       total: 8_500_000,
       currency: "EUR",
       start: -200,
@@ -504,6 +510,7 @@ export async function seedDemoData(db: Db): Promise<void> {
       name: "Rural Clinics Network",
       description: "Six solar-powered primary care clinics serving 90,000 people across two counties.",
       location: "Kisumu, Kenya",
+      site: [-0.10221, 34.76171],
       total: 3_000_000,
       currency: "USD",
       start: -400,
@@ -542,6 +549,7 @@ export async function seedDemoData(db: Db): Promise<void> {
       description:
         "Replacement of the membrane filtration units and a new sludge treatment line for 300,000 residents.",
       location: "Leeds, United Kingdom",
+      site: [53.78362, -1.50512],
       total: 5_000_000,
       currency: "GBP",
       start: -60,
@@ -578,6 +586,7 @@ export async function seedDemoData(db: Db): Promise<void> {
       description:
         "Cooling retrofit of a 12 MW data centre to cut energy use by a third, awaiting verifier assignment.",
       location: "Lisbon, Portugal",
+      site: [38.77291, -9.16105],
       total: 4_200_000,
       currency: "EUR",
       start: 15,

@@ -52,9 +52,10 @@ else requestAnimationFrame(() => setTimeout(load, 0));
 `;
 const bootFile = `assets/boot-${createHash("sha256").update(boot).digest("base64url").slice(0, 8)}.js`;
 writeFileSync(path.join(dist, bootFile), boot);
+// The installable app (its manifest and home-screen icon) is the signed-in app's: the public pages stay as they were.
 const publicShell = shell
   .replace(entryTag[0], `<script type="module" src="/${bootFile}"></script>`)
-  .replace(/\s*<link rel="(?:modulepreload|preload)"[^>]*>/g, "");
+  .replace(/\s*<link rel="(?:modulepreload|preload|manifest|apple-touch-icon)"[^>]*>/g, "");
 
 const escapeHtml = (text) =>
   text.replace(/[&<>"]/g, (ch) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot" }[ch]};`);

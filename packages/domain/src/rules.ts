@@ -154,6 +154,8 @@ export const NAV_LINKS: Record<Role, { to: string; label: string }[]> = {
   ],
   verifier: [
     { to: "/verifications", label: "Verifications" },
+    // The field view (the installable app's site visits), beside the queue it works from.
+    { to: "/field", label: "Field" },
     { to: "/reports", label: "Reports" },
   ],
   admin: [

@@ -57,6 +57,19 @@ export const changePasswordSchema = z.strictObject({
   newPassword: signUpSchema.shape.password,
 });
 
+// ---------- positions ----------
+/** Decimal degrees, WGS 84 (what phones and maps give). */
+export const latitude = (field: string) =>
+  z
+    .number({ error: `${field} must be a number of degrees from -90 to 90.` })
+    .min(-90, { error: `${field} must be from -90 to 90 degrees.` })
+    .max(90, { error: `${field} must be from -90 to 90 degrees.` });
+export const longitude = (field: string) =>
+  z
+    .number({ error: `${field} must be a number of degrees from -180 to 180.` })
+    .min(-180, { error: `${field} must be from -180 to 180 degrees.` })
+    .max(180, { error: `${field} must be from -180 to 180 degrees.` });
+
 // ---------- projects ----------
 const money = (field: string) =>
   z
@@ -88,13 +101,30 @@ const projectFields = {
   startDate: isoDate.nullable().optional(),
   endDate: isoDate.nullable().optional(),
   currency: z.enum(CURRENCIES, { error: "Currency must be one of USD, EUR, GBP." }).default("USD"),
+  siteLatitude: latitude("Site latitude").nullable().optional(),
+  siteLongitude: longitude("Site longitude").nullable().optional(),
 };
+
+/** The site's coordinates go together: both or neither (a PATCH may move one of a stored pair, checked by the server). */
+export const SITE_PAIR_MESSAGE = "Give the site's latitude and longitude together, or neither.";
+const bothOrNeither = (value: { siteLatitude?: number | null; siteLongitude?: number | null }) =>
+  (value.siteLatitude == null) === (value.siteLongitude == null);
+/** The issue names the coordinate that is missing. */
+const siteIssueOf = (value: { siteLatitude?: number | null }) => ({
+  message: SITE_PAIR_MESSAGE,
+  path: [value.siteLatitude == null ? "siteLatitude" : "siteLongitude"],
+});
 
 const datesInOrder = (value: { startDate?: string | null; endDate?: string | null }) =>
   !value.startDate || !value.endDate || value.endDate >= value.startDate;
 const datesIssue = { error: "End date must be on or after the start date.", path: ["endDate"] };
 
-export const createProjectSchema = z.strictObject(projectFields).refine(datesInOrder, datesIssue);
+export const createProjectSchema = z
+  .strictObject(projectFields)
+  .refine(datesInOrder, datesIssue)
+  .check((ctx) => {
+    if (!bothOrNeither(ctx.value)) ctx.issues.push({ code: "custom", input: ctx.value, ...siteIssueOf(ctx.value) });
+  });
 export type CreateProjectInput = z.input<typeof createProjectSchema>;
 
 export const updateProjectSchema = z
@@ -103,7 +133,13 @@ export const updateProjectSchema = z
     currency: z.enum(CURRENCIES, { error: "Currency must be one of USD, EUR, GBP." }),
   })
   .partial()
-  .refine(datesInOrder, datesIssue);
+  .refine(datesInOrder, datesIssue)
+  .check((ctx) => {
+    // Sent together, they must agree; one alone moves that coordinate of the stored pair.
+    const both = ctx.value.siteLatitude !== undefined && ctx.value.siteLongitude !== undefined;
+    if (both && !bothOrNeither(ctx.value))
+      ctx.issues.push({ code: "custom", input: ctx.value, ...siteIssueOf(ctx.value) });
+  });
 export type UpdateProjectInput = z.input<typeof updateProjectSchema>;
 
 // ---------- lists: keyset pagination (limit default 25, max 100; an opaque cursor from the previous page) ----------
@@ -211,6 +247,46 @@ const checklistShape = Object.fromEntries(CHECKLIST_ITEMS.map((item) => [item.ke
 >;
 export const checklistSchema = z.strictObject(checklistShape);
 
+/**
+ * What the verifier saw when they acted, sent by a client that may act late (the field app's offline queue): the
+ * milestone's verification round and the release policy's version. When either has moved on, the server refuses
+ * the action with 409 `stale_round` instead of applying it to a milestone the verifier has not seen.
+ */
+export const seenStateFields = {
+  round: z
+    .number({ error: "Round must be a whole number of at least 1." })
+    .int({ error: "Round must be a whole number of at least 1." })
+    .min(1, { error: "Round must be a whole number of at least 1." })
+    .max(1_000_000, { error: "Round must be a whole number of at least 1." })
+    .optional(),
+  policyVersion: z
+    .number({ error: "Policy version must be a whole number." })
+    .int({ error: "Policy version must be a whole number." })
+    .min(0, { error: "Policy version must be a whole number." })
+    .max(1_000_000, { error: "Policy version must be a whole number." })
+    .optional(),
+};
+export type SeenState = { round?: number; policyVersion?: number };
+
+export const CHECKLIST_NOTE_MAX = 2000;
+const checklistNote = z
+  .string({ error: "A note must be text." })
+  .trim()
+  .max(CHECKLIST_NOTE_MAX, { error: `A note must be at most ${CHECKLIST_NOTE_MAX} characters.` });
+/** A note per checklist item (what was seen on site); an empty note removes it. */
+export const checklistNotesSchema = z.strictObject(
+  Object.fromEntries(CHECKLIST_ITEMS.map((item) => [item.key, checklistNote.optional()])) as Record<
+    (typeof CHECKLIST_ITEMS)[number]["key"],
+    z.ZodOptional<typeof checklistNote>
+  >,
+);
+/** PUT /milestones/:id/checklist: the six items, optionally a note per item and the state the verifier saw. */
+export const checklistUpdateSchema = z.strictObject({
+  ...checklistShape,
+  notes: checklistNotesSchema.optional(),
+  ...seenStateFields,
+});
+
 export const decisionSchema = z.strictObject({
   comments: z.string().trim().max(5000, { error: "Comments must be at most 5000 characters." }).optional(),
 });
@@ -224,6 +300,7 @@ export const approveSchema = z
       .max(100, { error: "Share must be a percentage from 1 to 100." })
       .multipleOf(0.01, { error: "Share may have at most two decimals." })
       .optional(),
+    ...seenStateFields,
   })
   .refine((d) => d.share === undefined || d.share === 100 || (d.comments ?? "").length >= 10, {
     error: "Give a reason of at least 10 characters for approving only part of the amount.",
@@ -235,6 +312,7 @@ export const rejectSchema = z.strictObject({
     .trim()
     .min(1, { error: "A reason for the rejection is required." })
     .max(5000, { error: "Comments must be at most 5000 characters." }),
+  ...seenStateFields,
 });
 export const disputeSchema = z.strictObject({
   statement: z
@@ -246,6 +324,31 @@ export const disputeSchema = z.strictObject({
 export const assignDisputeSchema = z.strictObject({ verifierId: z.uuid({ error: "Choose a verifier." }) });
 export const reportSchema = z.strictObject({
   comments: z.string().trim().max(5000, { error: "Comments must be at most 5000 characters." }).optional(),
+});
+
+// ---------- evidence captures ----------
+/**
+ * One file's capture tags (the `captures` field of an evidence upload): the SHA-256 the device computed, where it
+ * was (decimal degrees; accuracy in metres) and when. A file uploaded without tags has `null` in its place.
+ */
+export const captureSchema = z.strictObject({
+  sha256: z
+    .string({ error: "sha256 must be the file's SHA-256 in 64 hexadecimal characters." })
+    .regex(/^[0-9a-fA-F]{64}$/, { error: "sha256 must be the file's SHA-256 in 64 hexadecimal characters." })
+    .transform((hex) => hex.toLowerCase()),
+  latitude: latitude("Latitude"),
+  longitude: longitude("Longitude"),
+  accuracy: z
+    .number({ error: "Accuracy must be a number of metres." })
+    .min(0, { error: "Accuracy must be a number of metres." })
+    .max(20_000_000, { error: "Accuracy must be a number of metres." })
+    .nullable()
+    .optional(),
+  capturedAt: z.iso.datetime({ offset: true, error: "capturedAt must be a date and time (ISO 8601)." }),
+});
+export type CaptureInput = z.input<typeof captureSchema>;
+export const capturesSchema = z.array(captureSchema.nullable(), { error: "captures must be a JSON array." }).max(20, {
+  error: "captures may have at most 20 entries.",
 });
 
 // ---------- users ----------

@@ -117,6 +117,9 @@ export const projects = pgTable(
     totalCapital: money("total_capital").notNull(),
     currency: text("currency").notNull().default("USD"),
     location: text("location").notNull().default(""),
+    /** The site's position in decimal degrees, both or neither (migration 0021). */
+    siteLatitude: doublePrecision("site_latitude"),
+    siteLongitude: doublePrecision("site_longitude"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: created(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
@@ -138,6 +141,10 @@ export const projects = pgTable(
     check(
       "projects_dates_check",
       sql`${t.endDate} is null or ${t.startDate} is null or ${t.endDate} >= ${t.startDate}`,
+    ),
+    check(
+      "projects_site_check",
+      sql`(${t.siteLatitude} IS NULL) = (${t.siteLongitude} IS NULL) AND (${t.siteLatitude} IS NULL OR (${t.siteLatitude} BETWEEN -90 AND 90 AND ${t.siteLongitude} BETWEEN -180 AND 180))`,
     ),
   ],
 );
@@ -187,6 +194,8 @@ export const milestones = pgTable(
     verificationRound: integer("verification_round").notNull().default(1),
     /** The six checklist items of SPEC.md §2.9, keyed as in packages/domain CHECKLIST_ITEMS. */
     checklist: jsonb("checklist").notNull().default(sql`'{}'::jsonb`),
+    /** The verifier's note per checklist item, keyed like `checklist`. */
+    checklistNotes: jsonb("checklist_notes").notNull().default(sql`'{}'::jsonb`),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: created(),
     updatedAt: ts("updated_at").notNull().defaultNow(),

@@ -6,6 +6,7 @@ import { type ApiScope, errorBodySchema } from "@tranche/domain";
 import type { Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
+import { AppError } from "../errors";
 import { parseJson, parseQuery, pathId } from "../lib/validate";
 
 /** What each error status means, the same on every route. */
@@ -154,3 +155,24 @@ export async function body<R extends RouteConfig>(c: Context<AppEnv>, route: R):
 
 /** A uuid path parameter; anything else names nothing (404 "<what> not found."). */
 export const param = (c: Context<AppEnv>, name: string, what: string) => pathId(c, name, what);
+
+/** The optional `Idempotency-Key` header, declared on the routes that replay a retry's first answer. */
+export const idempotencyHeaders = z.object({
+  "idempotency-key": z
+    .string()
+    .regex(/^[\x21-\x7e]{1,200}$/)
+    .optional()
+    .meta({ description: "1 to 200 visible ASCII characters; a retry with the same key answers the first result." }),
+});
+
+/** The `Idempotency-Key` header when sent (400 unless 1 to 200 visible ASCII characters). */
+export function idempotencyKey(c: Context<AppEnv>): string | undefined {
+  const key = c.req.header("idempotency-key");
+  if (key === undefined) return undefined;
+  if (!/^[\x21-\x7e]{1,200}$/.test(key)) {
+    throw new AppError("invalid_input", "Idempotency-Key must be 1 to 200 visible ASCII characters.", {
+      "Idempotency-Key": "Use 1 to 200 visible ASCII characters.",
+    });
+  }
+  return key;
+}

@@ -2,7 +2,18 @@ import { Readable } from "node:stream";
 import { createRoute } from "@hono/zod-openapi";
 import { evidenceSchema, itemsOf } from "@tranche/domain";
 import { serviceContext } from "../context";
-import { ApiRoutes, empty, errors, file, idParams, json, param, SESSION } from "../openapi/routes";
+import {
+  ApiRoutes,
+  empty,
+  errors,
+  file,
+  idempotencyHeaders,
+  idempotencyKey,
+  idParams,
+  json,
+  param,
+  SESSION,
+} from "../openapi/routes";
 import { openEvidence } from "../services/evidence/download";
 import { listEvidence } from "../services/evidence/list";
 import { removeEvidence } from "../services/evidence/remove";
@@ -27,10 +38,18 @@ const upload = createRoute({
   path: "/{id}/evidence",
   operationId: "uploadEvidence",
   tags,
-  summary: "Upload evidence files (multipart field `files`; the project's owner)",
+  summary: "Upload evidence files (multipart field `files`; the project's owner or its verifier)",
+  description:
+    "Beside `files`, an optional JSON field `captures` gives each file's capture tags, in order: " +
+    "`{ sha256, latitude, longitude, accuracy, capturedAt }`. A tagged file whose SHA-256 differs from its entry's " +
+    "is refused with 422 `hash_mismatch` and nothing of the upload is stored. The server computes each capture's " +
+    "distance to the project's site and flags one taken farther than EVIDENCE_SITE_RADIUS_M (`far_from_site`) " +
+    "or outside the milestone's verification window (`outside_window`). Send an `Idempotency-Key` header to make " +
+    "retries safe: the same key answers the first result again and stores nothing twice.",
   security: SESSION,
   request: {
     params,
+    headers: idempotencyHeaders,
     body: {
       required: true,
       content: {
@@ -46,7 +65,10 @@ const upload = createRoute({
       },
     },
   },
-  responses: { 201: json(itemsOf(evidenceSchema), "The stored files."), ...errors(400, 415, 422) },
+  responses: {
+    201: json(itemsOf(evidenceSchema), "The stored files, with their capture tags and flags."),
+    ...errors(400, 415, 422),
+  },
 });
 
 /** Attachment + nosniff: an uploaded HTML or SVG file is never rendered in the app's origin. */
@@ -87,8 +109,10 @@ export const milestoneEvidenceRoutes = new ApiRoutes()
   })
   .handle(upload, async (c) => {
     const ctx = serviceContext(c);
-    const items = await uploadEvidence(ctx, param(c, "id", "Milestone"), c.req.raw);
-    return c.json({ items }, 201);
+    const id = param(c, "id", "Milestone");
+    const result = await uploadEvidence(ctx, id, c.req.raw, { idempotencyKey: idempotencyKey(c) });
+    if (result.replayed) c.header("Idempotent-Replayed", "true");
+    return c.json(result.body, 201);
   });
 
 /** Mounted on /evidence: download and remove one file. */

@@ -3,7 +3,7 @@ import {
   approveSchema,
   assignDisputeSchema,
   auditEventSchema,
-  checklistSchema,
+  checklistUpdateSchema,
   completedVerificationsSchema,
   decisionSchema,
   disputeSchema,
@@ -12,6 +12,7 @@ import {
   rejectSchema,
   reportListQuerySchema,
   reportSchema,
+  seenStateFields,
   verificationReportSchema,
   verificationSchema,
   verifierQueueSchema,
@@ -20,9 +21,20 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { requireSecondFactor } from "../auth/require-second-factor";
 import { type AppEnv, serviceContext } from "../context";
-import { AppError } from "../errors";
 import { parseJson, parseWith } from "../lib/validate";
-import { ApiRoutes, body, errors, idParams, json, jsonBody, param, query, SESSION } from "../openapi/routes";
+import {
+  ApiRoutes,
+  body,
+  errors,
+  idempotencyHeaders,
+  idempotencyKey,
+  idParams,
+  json,
+  jsonBody,
+  param,
+  query,
+  SESSION,
+} from "../openapi/routes";
 import { milestoneHistory } from "../services/audit/history";
 import { approveMilestone } from "../services/verification/approve";
 import { updateChecklist } from "../services/verification/checklist";
@@ -70,7 +82,19 @@ const view = createRoute({
   responses: { 200: json(verificationSchema, "The verification state.") },
 });
 
-const start = action("/{id}/start", "startVerification", "Start verifying a milestone (an assigned verifier)");
+const startSchema = z.strictObject({ round: seenStateFields.round });
+
+const start = createRoute({
+  method: "post",
+  path: "/{id}/start",
+  operationId: "startVerification",
+  tags,
+  summary: "Start verifying a milestone (an assigned verifier)",
+  description: "Send `round` as the verifier saw it: a milestone that has moved on since is refused with 409.",
+  security: SESSION,
+  request: { params, body: jsonBody(startSchema, { round: 1 }, false) },
+  responses: { 200: answer, ...errors(422) },
+});
 
 const approve = createRoute({
   method: "post",
@@ -82,17 +106,12 @@ const approve = createRoute({
   description:
     "Under a policy needing several approvals each assigned verifier approves once; `share` (percent) approves " +
     "part of the open amount, with a reason. Send an `Idempotency-Key` header to make retries safe: the same key " +
-    `answers the first result again, with \`Idempotent-Replayed: true\`. ${SECOND_FACTOR_NOTE}`,
+    "answers the first result again, with `Idempotent-Replayed: true`. Send `round` and `policyVersion` as the " +
+    `verifier saw them: a milestone that has moved on since is refused with 409 \`stale_round\`. ${SECOND_FACTOR_NOTE}`,
   security: SESSION,
   request: {
     params,
-    headers: z.object({
-      "idempotency-key": z
-        .string()
-        .regex(/^[\x21-\x7e]{1,200}$/)
-        .optional()
-        .meta({ description: "1 to 200 visible ASCII characters; a retry with the same key replays the answer." }),
-    }),
+    headers: idempotencyHeaders,
     body: jsonBody(approveSchema, { comments: "All checklist items verified on site." }, false),
   },
   responses: { 200: answer, ...errors(422) },
@@ -104,9 +123,15 @@ const reject = createRoute({
   operationId: "rejectMilestone",
   tags,
   summary: "Reject with a reason (an assigned verifier, second factor)",
-  description: SECOND_FACTOR_NOTE,
+  description:
+    "`Idempotency-Key`, `round` and `policyVersion` as for approve: a replay answers the first result, a stale " +
+    `round is refused with 409 \`stale_round\`. ${SECOND_FACTOR_NOTE}`,
   security: SESSION,
-  request: { params, body: jsonBody(rejectSchema, { comments: "The inspection certificate is missing." }) },
+  request: {
+    params,
+    headers: idempotencyHeaders,
+    body: jsonBody(rejectSchema, { comments: "The inspection certificate is missing." }),
+  },
   responses: { 200: answer, ...errors(422) },
 });
 
@@ -163,11 +188,13 @@ const checklist = createRoute({
   path: "/{id}/checklist",
   operationId: "updateChecklist",
   tags,
-  summary: "Tick the verification checklist (the verifier in charge)",
+  summary: "Save the verification checklist, with a note per item",
+  description: "`notes` replaces the items' notes when sent; `round` as for approve; `Idempotency-Key` replays.",
   security: SESSION,
   request: {
     params,
-    body: jsonBody(checklistSchema, {
+    headers: idempotencyHeaders,
+    body: jsonBody(checklistUpdateSchema, {
       documentation: true,
       compliance: true,
       quality: false,
@@ -213,21 +240,14 @@ async function optionalJson<S extends z.ZodType>(c: Context<AppEnv>, schema: S):
   return hasBody ? parseJson(c, schema) : parseWith(schema, {});
 }
 
-function idempotencyKey(c: Context<AppEnv>): string | undefined {
-  const key = c.req.header("idempotency-key");
-  if (key === undefined) return undefined;
-  if (!/^[\x21-\x7e]{1,200}$/.test(key)) {
-    throw new AppError("invalid_input", "Idempotency-Key must be 1 to 200 visible ASCII characters.", {
-      "Idempotency-Key": "Use 1 to 200 visible ASCII characters.",
-    });
-  }
-  return key;
-}
-
 /** Mounted on /milestones beside the milestone CRUD routes. */
 export const verificationRoutes = new ApiRoutes()
   .handle(view, async (c) => c.json(await getVerification(serviceContext(c), milestoneId(c)), 200))
-  .handle(start, async (c) => c.json(await startVerification(serviceContext(c), milestoneId(c)), 200))
+  .handle(start, async (c) => {
+    const ctx = serviceContext(c);
+    const id = milestoneId(c);
+    return c.json(await startVerification(ctx, id, await optionalJson(c, startSchema)), 200);
+  })
   // On the actions behind the second factor the body is checked first: a request that would fail anyway
   // (a partial approval without its reason) says so before anyone is asked for a code.
   .handle(approve, async (c) => {
@@ -243,9 +263,12 @@ export const verificationRoutes = new ApiRoutes()
   .handle(reject, async (c) => {
     const ctx = serviceContext(c);
     const id = milestoneId(c);
+    const key = idempotencyKey(c);
     const input = await body(c, reject);
     await requireSecondFactor(c);
-    return c.json(await rejectMilestone(ctx, id, input), 200);
+    const result = await rejectMilestone(ctx, id, { ...input, idempotencyKey: key });
+    if (result.replayed) c.header("Idempotent-Replayed", "true");
+    return c.json(result.body, 200);
   })
   .handle(countersign, async (c) => {
     const ctx = serviceContext(c);
@@ -271,7 +294,10 @@ export const verificationRoutes = new ApiRoutes()
   .handle(checklist, async (c) => {
     const ctx = serviceContext(c);
     const id = milestoneId(c);
-    return c.json(await updateChecklist(ctx, id, await body(c, checklist)), 200);
+    const key = idempotencyKey(c);
+    const result = await updateChecklist(ctx, id, { ...(await body(c, checklist)), idempotencyKey: key });
+    if (result.replayed) c.header("Idempotent-Replayed", "true");
+    return c.json(result.body, 200);
   })
   .handle(report, async (c) => {
     const ctx = serviceContext(c);

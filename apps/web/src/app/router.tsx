@@ -31,6 +31,7 @@ function appPage(
 const plain = (paths: string[]) => (params: URLSearchParams) => (params.size ? [] : paths);
 
 const appShell = lazyRoute(() => import("./routes/app-shell"));
+const fieldShell = lazyRoute(() => import("./routes/field-shell"));
 const preloadCharts = () => import("@/features/analytics/components/lazy-charts").then((m) => m.preloadCharts());
 
 // Declarative routes (useRoutes), not the data router: createBrowserRouter alone adds ~16 kB gzipped
@@ -100,6 +101,15 @@ export const routes: RouteObject[] = [
           appPage("/account", () => import("./routes/account"), {
             data: () => ["/me/profile", "/me/email-preferences", "/auth/mfa", "/auth/sessions"],
           }),
+        ],
+      },
+      // The verifier's field view: its own phone-first shell, which opens with no signal (routes/field-shell.tsx).
+      {
+        element: fieldShell.element,
+        handle: { preload: fieldShell.preload } satisfies AppRouteHandle,
+        children: [
+          appPage("/field", () => import("./routes/field")),
+          appPage("/field/milestones/:milestoneId", () => import("./routes/field-assignment")),
         ],
       },
     ],

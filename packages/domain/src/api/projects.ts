@@ -74,6 +74,9 @@ export const projectSummarySchema = shape({
   endDate: day.nullable(),
   ...projectFigures,
   location: z.string(),
+  /** The site's position in decimal degrees (both or neither): distances, directions and capture checks use it. */
+  siteLatitude: z.number().nullable(),
+  siteLongitude: z.number().nullable(),
   ownerId: id.nullable(),
   milestoneCount: z.number().int(),
   createdAt: instant,
@@ -93,6 +96,8 @@ export const projectSummarySchema = shape({
     remainingCapital: 10000000,
     currency: "USD",
     location: "Mojave Desert, California",
+    siteLatitude: 35.0525,
+    siteLongitude: -117.5967,
     ownerId: EXAMPLE_ID,
     milestoneCount: 5,
     createdAt: "2026-01-05T09:00:00.000Z",

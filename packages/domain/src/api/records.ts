@@ -58,7 +58,27 @@ export const certificateFactsSchema = shape({
    * the verifiers' reason for releasing only part (absent on a whole release).
    */
   partial: shape({ share: z.number(), of: z.string(), reason: z.string() }).optional(),
-  evidence: z.array(shape({ name: z.string(), sha256: z.string(), size: z.number().int() })),
+  /**
+   * The files as they stood at approval; a captured file with its tags (position, accuracy in metres, time,
+   * distance to the site in metres) and every flag raised about a file, dismissed ones marked.
+   */
+  evidence: z.array(
+    shape({
+      name: z.string(),
+      sha256: z.string(),
+      size: z.number().int(),
+      capture: shape({
+        latitude: z.number(),
+        longitude: z.number(),
+        accuracy: z.number().nullable(),
+        capturedAt: instant,
+        distanceToSiteM: z.number().nullable(),
+      }).optional(),
+      flags: z
+        .array(shape({ code: z.string(), severity: z.string(), message: z.string(), dismissed: z.boolean() }))
+        .optional(),
+    }),
+  ),
   auditEvent: shape({ id: z.number().int(), hash: z.string(), recordedAt: instant }).nullable(),
   issuedAt: instant,
 });

@@ -1,7 +1,7 @@
 // Verification: the dialog's view of a milestone, the release policy's quorum, disputes, the verifier's queue,
 // reports and verifiers as the API answers them.
 import { z } from "zod";
-import { MILESTONE_STATUSES } from "../constants";
+import { CHECKLIST_ITEMS, MILESTONE_STATUSES } from "../constants";
 import { amount, currency, day, id, instant, personRefSchema, shape } from "./common";
 import { checklistStateSchema } from "./projects";
 
@@ -60,6 +60,15 @@ export const disputeDtoSchema = shape({
 });
 export type DisputeDto = z.infer<typeof disputeDtoSchema>;
 
+/** The verifier's note per checklist item (what was seen on site); items without one are absent. */
+export const checklistNotesSchema = shape(
+  Object.fromEntries(CHECKLIST_ITEMS.map((item) => [item.key, z.string().optional()])) as Record<
+    (typeof CHECKLIST_ITEMS)[number]["key"],
+    z.ZodOptional<z.ZodString>
+  >,
+);
+export type ChecklistNotes = z.infer<typeof checklistNotesSchema>;
+
 /** The verification dialog's view of one milestone, with what the caller may do to it. */
 export const verificationSchema = shape({
   milestoneId: id,
@@ -77,6 +86,10 @@ export const verificationSchema = shape({
   verificationDate: instant.nullable(),
   comments: z.string().nullable(),
   checklist: checklistStateSchema,
+  /** The verifier's note per checklist item (what was seen on site); items without one are absent. */
+  checklistNotes: checklistNotesSchema,
+  /** The verification round: bumped by a resubmission and a partial release. Decisions name the round they saw. */
+  round: z.number().int(),
   progress: z.number(),
   /** The report of the current decision, once submitted (submitting again edits it). */
   report: shape({ id, createdAt: instant, updatedAt: instant }).nullable(),

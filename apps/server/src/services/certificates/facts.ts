@@ -22,6 +22,7 @@ import { notFound } from "../../errors";
 import { toMoney } from "../../lib/money";
 import { appendAudit } from "../audit/append";
 import { canonicalJson } from "../audit/chain";
+import { flagsOf } from "../evidence/dto";
 import { toRule } from "../release-policy/rule";
 
 async function approvalAfter(db: DbOrTx, eventId: number) {
@@ -68,10 +69,24 @@ async function collectFacts(db: DbOrTx, releaseId: string, issuedAt: Date): Prom
   ]);
   // Evidence as it stood at the approval (a verified milestone's evidence cannot change afterwards).
   const files = await db
-    .select({ name: evidence.originalName, sha256: evidence.sha256, size: evidence.size })
+    .select({
+      id: evidence.id,
+      name: evidence.originalName,
+      sha256: evidence.sha256,
+      size: evidence.size,
+      latitude: evidence.captureLatitude,
+      longitude: evidence.captureLongitude,
+      accuracy: evidence.captureAccuracyM,
+      capturedAt: evidence.capturedAt,
+      distanceToSiteM: evidence.distanceToSiteM,
+    })
     .from(evidence)
     .where(and(eq(evidence.milestoneId, release.milestoneId), lte(evidence.createdAt, release.releasedAt)))
     .orderBy(asc(evidence.createdAt), asc(evidence.id));
+  const flags = await flagsOf(
+    db,
+    files.map((f) => f.id),
+  );
   // The decisions of the round this release closed (a release made before release rules has none).
   const decisions = await db
     .select({
@@ -151,7 +166,35 @@ async function collectFacts(db: DbOrTx, releaseId: string, issuedAt: Date): Prom
         ],
     policy: await policyApplied(db, release),
     ...(partial ? { partial } : {}),
-    evidence: files.map((f) => ({ name: f.name, sha256: f.sha256, size: f.size })),
+    evidence: files.map((f) => {
+      const raised = flags.get(f.id) ?? [];
+      return {
+        name: f.name,
+        sha256: f.sha256,
+        size: f.size,
+        ...(f.latitude !== null && f.longitude !== null && f.capturedAt
+          ? {
+              capture: {
+                latitude: f.latitude,
+                longitude: f.longitude,
+                accuracy: f.accuracy,
+                capturedAt: f.capturedAt.toISOString(),
+                distanceToSiteM: f.distanceToSiteM,
+              },
+            }
+          : {}),
+        ...(raised.length
+          ? {
+              flags: raised.map((flag) => ({
+                code: flag.code,
+                severity: flag.severity,
+                message: flag.message,
+                dismissed: flag.dismissed,
+              })),
+            }
+          : {}),
+      };
+    }),
     auditEvent: approval
       ? { id: approval.id, hash: approval.hash, recordedAt: approval.createdAt.toISOString() }
       : null,

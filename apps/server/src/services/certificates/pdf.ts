@@ -1,5 +1,5 @@
 // The release certificate as a one-document PDF (pdfkit), with a QR code (qrcode) that opens /verify.
-import type { CertificateCheckDto, CertificateFacts } from "@tranche/domain";
+import { type CertificateCheckDto, type CertificateFacts, formatCoordinates, formatDistance } from "@tranche/domain";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 
@@ -11,6 +11,7 @@ export const verifyUrl = (publicUrl: string, releaseId: string, fingerprint: str
 const INK = "#0f172a";
 const MUTED = "#64748b";
 const RULE = "#e2e8f0";
+const FLAG = "#b45309";
 
 const day = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC";
@@ -114,7 +115,24 @@ export async function renderCertificate(input: {
       .fontSize(9.5)
       .fillColor(INK)
       .text(`${file.name} (${file.size.toLocaleString("en-US")} bytes)`);
-    doc.font("Courier").fontSize(8).fillColor(MUTED).text(file.sha256).moveDown(0.3);
+    doc.font("Courier").fontSize(8).fillColor(MUTED).text(file.sha256);
+    if (file.capture) {
+      const { latitude, longitude, accuracy, capturedAt, distanceToSiteM } = file.capture;
+      const parts = [
+        `Captured ${day(capturedAt)} at ${formatCoordinates({ latitude, longitude })}`,
+        accuracy === null ? null : `±${formatDistance(accuracy)}`,
+        distanceToSiteM === null ? null : `${formatDistance(distanceToSiteM)} from the site`,
+      ];
+      doc.font("Helvetica").fontSize(8.5).fillColor(MUTED).text(parts.filter(Boolean).join(" · "));
+    }
+    for (const flag of file.flags ?? []) {
+      doc
+        .font("Helvetica")
+        .fontSize(8.5)
+        .fillColor(flag.dismissed ? MUTED : FLAG)
+        .text(`Flag (${flag.severity}${flag.dismissed ? ", dismissed" : ""}): ${flag.message}`);
+    }
+    doc.moveDown(0.3);
   }
 
   heading("Tamper evidence");

@@ -106,11 +106,20 @@ async function removeQuietly(file: string) {
   await unlink(file).catch(() => {});
 }
 
+/** The largest text field an upload may carry beside its files (the `captures` JSON of 20 files is ~4 kB). */
+const MAX_FIELD_BYTES = 64 * 1024;
+
+export interface ReceivedUpload {
+  files: ReceivedFile[];
+  /** The text fields sent beside the files (e.g. `captures`), the first value of each name. */
+  fields: Record<string, string>;
+}
+
 /**
- * Streams every file part of a multipart request to a temp file while hashing it. A file over the limit,
- * a broken stream or no file at all leaves no temp file behind.
+ * Streams every file part of a multipart request to a temp file while hashing it, and keeps its text fields. A file
+ * over the limit, a broken stream or no file at all leaves no temp file behind.
  */
-export async function receiveFiles(request: Request, env: Env): Promise<ReceivedFile[]> {
+export async function receiveFiles(request: Request, env: Env): Promise<ReceivedUpload> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(type)) {
     throw new AppError("unsupported_media_type", "Send the files as multipart/form-data.");
@@ -133,7 +142,13 @@ export async function receiveFiles(request: Request, env: Env): Promise<Received
       headers: { "content-type": type },
       // Browsers send file names as raw UTF-8; busboy's latin1 default garbled every accent.
       defParamCharset: "utf8",
-      limits: { fileSize: maxBytes, files: MAX_FILES_PER_UPLOAD, fields: 20, parts: MAX_FILES_PER_UPLOAD + 20 },
+      limits: {
+        fileSize: maxBytes,
+        files: MAX_FILES_PER_UPLOAD,
+        fields: 20,
+        fieldSize: MAX_FIELD_BYTES,
+        parts: MAX_FILES_PER_UPLOAD + 20,
+      },
     });
   } catch {
     throw new AppError("invalid_input", "The upload is not valid multipart/form-data.");
@@ -186,6 +201,12 @@ export async function receiveFiles(request: Request, env: Env): Promise<Received
   parser.on("filesLimit", () => {
     tooMany = true;
   });
+  const fields: Record<string, string> = {};
+  let fieldTooLong = null as string | null;
+  parser.on("field", (name, value, info) => {
+    if (info.valueTruncated) fieldTooLong = name;
+    if (!(name in fields)) fields[name] = value;
+  });
 
   let cutOff = false;
   try {
@@ -228,7 +249,12 @@ export async function receiveFiles(request: Request, env: Env): Promise<Received
       files: `"${empty.originalName}" is empty.`,
     });
   }
-  return files.map(({ tooLarge: _, ...file }) => file);
+  if (fieldTooLong) {
+    await Promise.all(files.map((f) => removeQuietly(f.tempPath)));
+    const problem = `A field sent beside the files may carry at most ${MAX_FIELD_BYTES / 1024} kB.`;
+    throw new AppError("invalid_input", `${fieldTooLong}: ${problem}`, { [fieldTooLong]: problem });
+  }
+  return { files: files.map(({ tooLarge: _, ...file }) => file), fields };
 }
 
 export async function discardTemps(files: ReceivedFile[]) {

@@ -25,6 +25,8 @@ export async function createProject(
         name: input.name,
         description: input.description,
         location: input.location,
+        siteLatitude: input.siteLatitude ?? null,
+        siteLongitude: input.siteLongitude ?? null,
         totalCapital: moneyParam(input.totalCapital),
         currency: input.currency,
         startDate: input.startDate ?? null,

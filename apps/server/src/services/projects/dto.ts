@@ -23,6 +23,8 @@ const summaryColumns = () => ({
   settled: sql<string>`coalesce(${projectRollups.settled}, 0)`,
   currency: projects.currency,
   location: projects.location,
+  siteLatitude: projects.siteLatitude,
+  siteLongitude: projects.siteLongitude,
   ownerId: sql<
     string | null
   >`(select pm.user_id from project_members pm where pm.project_id = projects.id and pm.role = 'owner' order by pm.created_at limit 1)`,
@@ -64,6 +66,8 @@ export function toProjectSummary(row: SummaryRow): ProjectSummaryDto {
     remainingCapital: remainingCapital(total, disbursed),
     currency: row.currency as Currency,
     location: row.location,
+    siteLatitude: row.siteLatitude,
+    siteLongitude: row.siteLongitude,
     ownerId: row.ownerId,
     milestoneCount: Number(row.milestoneCount),
     createdAt: row.createdAt.toISOString(),

@@ -1,4 +1,4 @@
-import { formatMoney, type ProjectDetailDto, type updateProjectSchema } from "@tranche/domain";
+import { formatMoney, type ProjectDetailDto, SITE_PAIR_MESSAGE, type updateProjectSchema } from "@tranche/domain";
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ServiceContext } from "../../context";
@@ -27,6 +27,14 @@ export async function updateProject(ctx: ServiceContext, projectId: string, inpu
       throw new AppError("invalid_input", "endDate: End date must be on or after the start date.", {
         endDate: "End date must be on or after the start date.",
       });
+    }
+
+    // One coordinate alone moves that coordinate of the stored pair; the pair must still be whole (or empty).
+    const siteLatitude = input.siteLatitude === undefined ? project.siteLatitude : input.siteLatitude;
+    const siteLongitude = input.siteLongitude === undefined ? project.siteLongitude : input.siteLongitude;
+    if ((siteLatitude === null) !== (siteLongitude === null)) {
+      const field = siteLatitude === null ? "siteLatitude" : "siteLongitude";
+      throw new AppError("invalid_input", `${field}: ${SITE_PAIR_MESSAGE}`, { [field]: SITE_PAIR_MESSAGE });
     }
 
     const [sums] = await queryRows<{ planned: string; disbursed: string; releases: number }>(
@@ -62,6 +70,8 @@ export async function updateProject(ctx: ServiceContext, projectId: string, inpu
       ...(input.name === undefined ? {} : { name: input.name }),
       ...(input.description === undefined ? {} : { description: input.description }),
       ...(input.location === undefined ? {} : { location: input.location }),
+      ...(input.siteLatitude === undefined ? {} : { siteLatitude: input.siteLatitude }),
+      ...(input.siteLongitude === undefined ? {} : { siteLongitude: input.siteLongitude }),
       ...(input.totalCapital === undefined ? {} : { totalCapital: moneyParam(input.totalCapital) }),
       ...(input.currency === undefined ? {} : { currency: input.currency }),
       ...(input.startDate === undefined ? {} : { startDate: input.startDate }),

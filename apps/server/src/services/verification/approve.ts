@@ -1,14 +1,16 @@
-import { formatMoney, type VerificationDto } from "@tranche/domain";
-import { and, eq } from "drizzle-orm";
+import { formatMoney, type SeenState, type VerificationDto } from "@tranche/domain";
+import { eq } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import type { Tx } from "../../db/client";
-import { idempotencyKeys, milestones } from "../../db/schema";
-import { businessRule, conflict } from "../../errors";
+import { milestones } from "../../db/schema";
+import { businessRule } from "../../errors";
 import { type MilestoneAccess, memberIds } from "../access";
+import { rememberAnswer, storedAnswer } from "../idempotency";
 import { requirePolicyDecider } from "./access";
 import { recordTransition, withLockedMilestone } from "./locked";
 import { closeDispute, type RoundState, recordDecision, roundState, verifiedOrganizationOf } from "./quorum";
 import { completeRelease } from "./release";
+import { requireSeenState } from "./seen";
 
 export interface ApproveResult {
   status: number;
@@ -20,26 +22,19 @@ export interface ApproveResult {
  * An assigned verifier approves (all of the open amount, or a share). The approval that completes the project's
  * rule releases the capital exactly once: the row lock serialises decisions, the unique release per round backs
  * it up, and an Idempotency-Key replays the original answer to a retry (checked after the lock, so a concurrent
- * retry sees the committed key).
+ * retry sees the committed key, and before the round is compared: a replay answers even once the round moved on).
  */
 export function approveMilestone(
   ctx: ServiceContext,
   milestoneId: string,
-  input: { comments?: string; share?: number; idempotencyKey?: string },
+  input: { comments?: string; share?: number; idempotencyKey?: string } & SeenState,
 ): Promise<ApproveResult> {
   const scope = `approve:${milestoneId}`;
   return withLockedMilestone(ctx, milestoneId, async (tx, access) => {
-    if (input.idempotencyKey) {
-      const [stored] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, ctx.actor.id), eq(idempotencyKeys.key, input.idempotencyKey)));
-      if (stored) {
-        if (stored.scope !== scope) throw conflict("This Idempotency-Key was already used for a different request.");
-        return { status: stored.status, body: stored.body as VerificationDto, replayed: true };
-      }
-    }
+    const stored = await storedAnswer<VerificationDto>(tx, ctx.actor.id, input.idempotencyKey, scope);
+    if (stored) return { ...stored, replayed: true };
     const before = await roundState(tx, access.milestone);
+    requireSeenState(access, input, before.rule.version);
     requirePolicyDecider(access, ctx.actor, before, "approved");
     await requireDistinctOrganization(tx, ctx, before);
     await recordDecision(tx, access, ctx.actor, before, {
@@ -57,15 +52,8 @@ export function approveMilestone(
             dispute: closed,
           })
         : await recordApproval(tx, ctx, access, state, closed);
-    if (input.idempotencyKey) {
-      // The same key racing on another milestone committed first: this approval rolls back as a conflict.
-      const [saved] = await tx
-        .insert(idempotencyKeys)
-        .values({ userId: ctx.actor.id, key: input.idempotencyKey, scope, status: 200, body })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      if (!saved) throw conflict("This Idempotency-Key was already used for a different request.");
-    }
+    // The same key racing on another milestone committed first: this approval rolls back as a conflict.
+    await rememberAnswer(tx, ctx.actor.id, input.idempotencyKey, scope, { status: 200, body });
     return { status: 200, body, replayed: false };
   });
 }

@@ -1,5 +1,7 @@
 import {
+  CHECKLIST_ITEMS,
   type Checklist,
+  type ChecklistNotes,
   type Currency,
   EMPTY_CHECKLIST,
   type MilestoneStatus,
@@ -19,6 +21,14 @@ export function toChecklist(value: unknown): Checklist {
   return Object.fromEntries(
     Object.keys(EMPTY_CHECKLIST).map((key) => [key, stored[key as keyof Checklist] === true]),
   ) as Checklist;
+}
+
+/** The stored notes, only the known items with text. */
+export function toChecklistNotes(value: unknown): ChecklistNotes {
+  const stored = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    CHECKLIST_ITEMS.flatMap(({ key }) => (typeof stored[key] === "string" && stored[key] ? [[key, stored[key]]] : [])),
+  ) as ChecklistNotes;
 }
 
 /** The dialog's DTO for a milestone as it now stands (pass the updated row in `access`). */
@@ -68,7 +78,9 @@ export async function toVerificationDto(
     verificationDate: milestone.verificationDate?.toISOString() ?? null,
     comments: milestone.comments,
     checklist,
+    checklistNotes: toChecklistNotes(milestone.checklistNotes),
     progress: progressOf(milestone.status, checklist),
+    round: milestone.verificationRound,
     report: report
       ? { id: report.id, createdAt: report.createdAt.toISOString(), updatedAt: report.updatedAt.toISOString() }
       : null,

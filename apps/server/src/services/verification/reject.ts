@@ -1,24 +1,30 @@
-import { POLICY_REJECTION_MIN, type VerificationDto } from "@tranche/domain";
+import { POLICY_REJECTION_MIN, type SeenState, type VerificationDto } from "@tranche/domain";
 import type { ServiceContext } from "../../context";
 import { AppError } from "../../errors";
 import { memberIds } from "../access";
+import { type Replay, rememberAnswer, storedAnswer } from "../idempotency";
 import { transitionMilestone } from "../milestones/transition";
 import { requirePolicyDecider } from "./access";
 import { publishDecision } from "./events";
 import { recordTransition, withLockedMilestone } from "./locked";
 import { closeDispute, recordDecision, roundState } from "./quorum";
+import { requireSeenState } from "./seen";
 
 /**
  * in_verification → rejected; the comment (required by rejectSchema) tells the owner what to fix. Under a quorum
- * any assigned verifier's rejection rejects the milestone.
+ * any assigned verifier's rejection rejects the milestone. An Idempotency-Key replays the first answer (as approve).
  */
 export function rejectMilestone(
   ctx: ServiceContext,
   milestoneId: string,
-  input: { comments: string },
-): Promise<VerificationDto> {
+  input: { comments: string; idempotencyKey?: string } & SeenState,
+): Promise<Replay<VerificationDto> & { replayed: boolean }> {
+  const scope = `reject:${milestoneId}`;
   return withLockedMilestone(ctx, milestoneId, async (tx, access) => {
+    const stored = await storedAnswer<VerificationDto>(tx, ctx.actor.id, input.idempotencyKey, scope);
+    if (stored) return { ...stored, replayed: true };
     const state = await roundState(tx, access.milestone);
+    requireSeenState(access, input, state.rule.version);
     requirePolicyDecider(access, ctx.actor, state, "rejected");
     if (state.rule.version > 0 && input.comments.length < POLICY_REJECTION_MIN) {
       const problem = `Under this project's release policy a rejection needs a reason of at least ${POLICY_REJECTION_MIN} characters.`;
@@ -52,6 +58,7 @@ export function rejectMilestone(
       project: access.project,
       verifier: ctx.actor,
     });
-    return body;
+    await rememberAnswer(tx, ctx.actor.id, input.idempotencyKey, scope, { status: 200, body });
+    return { status: 200, body, replayed: false };
   });
 }

@@ -9,6 +9,7 @@ import {
   LayoutDashboardIcon,
   LogOutIcon,
   type LucideIcon,
+  MapPinnedIcon,
   SettingsIcon,
   ShieldCheckIcon,
   UserCogIcon,
@@ -58,6 +59,7 @@ const NAV_ICONS: Record<string, LucideIcon> = {
   "/verifiers": ShieldCheckIcon,
   "/reports": FileTextIcon,
   "/verifications": ClipboardCheckIcon,
+  "/field": MapPinnedIcon,
   "/users": UsersIcon,
   "/settings": SettingsIcon,
 };

@@ -1,5 +1,6 @@
 import { ArrowLeftIcon, MapPinIcon } from "lucide-react";
 import { Link, useParams } from "react-router";
+import { SiteCoordinates } from "@/components/site-coordinates";
 import { ProjectStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/feedback";
@@ -54,6 +55,7 @@ export default function ProjectPage() {
                   <MapPinIcon className="size-4" aria-hidden /> {data.location}
                 </p>
               ) : null}
+              <SiteCoordinates project={data} />
             </div>
             <div className="flex flex-wrap items-center gap-2 sm:justify-end">
               <ProjectStatusBadge status={data.status} className="text-sm" />

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { CertificateCheckDto, CertificateFacts } from "@tranche/domain";
+import { type CertificateCheckDto, type CertificateFacts, formatCoordinates, formatDistance } from "@tranche/domain";
 import { CircleCheckIcon, CircleXIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -222,6 +222,20 @@ function Facts({
               <li key={file.sha256 + file.name}>
                 <span className="break-all">{file.name}</span>
                 <Hash>{file.sha256}</Hash>
+                {file.capture ? (
+                  <span className="block text-xs text-slate-600">
+                    Captured {when(file.capture.capturedAt)} at {formatCoordinates(file.capture)}
+                    {file.capture.distanceToSiteM === null
+                      ? ""
+                      : `, ${formatDistance(file.capture.distanceToSiteM)} from the site`}
+                  </span>
+                ) : null}
+                {(file.flags ?? []).map((flag) => (
+                  <span key={flag.code} className="block text-xs text-amber-800">
+                    Flag ({flag.severity}
+                    {flag.dismissed ? ", dismissed" : ""}): {flag.message}
+                  </span>
+                ))}
               </li>
             ))}
           </ul>

@@ -12,6 +12,9 @@ export interface ProjectFormValues {
   description: string;
   totalCapital: string;
   location: string;
+  /** Decimal degrees as typed; both or neither. */
+  siteLatitude: string;
+  siteLongitude: string;
   startDate: string;
   endDate: string;
   currency: Currency;
@@ -23,6 +26,8 @@ export interface ProjectFormInput {
   description: string;
   totalCapital: number;
   location: string;
+  siteLatitude: number | null;
+  siteLongitude: number | null;
   startDate: string | null;
   endDate: string | null;
   currency: Currency;
@@ -33,6 +38,8 @@ export const EMPTY_PROJECT_FORM: ProjectFormValues = {
   description: "",
   totalCapital: "",
   location: "",
+  siteLatitude: "",
+  siteLongitude: "",
   startDate: "",
   endDate: "",
   currency: "USD",
@@ -44,11 +51,16 @@ export function projectFormValues(project: ProjectSummaryDto): ProjectFormValues
     description: project.description,
     totalCapital: String(project.totalCapital),
     location: project.location,
+    siteLatitude: project.siteLatitude === null ? "" : String(project.siteLatitude),
+    siteLongitude: project.siteLongitude === null ? "" : String(project.siteLongitude),
     startDate: project.startDate ?? "",
     endDate: project.endDate ?? "",
     currency: project.currency,
   };
 }
+
+/** An empty coordinate is none; anything else is a number (or NaN, which the schema names). */
+const degrees = (text: string): number | null => (text.trim() === "" ? null : Number(text.trim()));
 
 export function projectFormInput(values: ProjectFormValues): ProjectFormInput {
   return {
@@ -56,6 +68,8 @@ export function projectFormInput(values: ProjectFormValues): ProjectFormInput {
     description: values.description,
     totalCapital: Number(values.totalCapital),
     location: values.location,
+    siteLatitude: degrees(values.siteLatitude),
+    siteLongitude: degrees(values.siteLongitude),
     startDate: values.startDate || null,
     endDate: values.endDate || null,
     currency: values.currency,
@@ -161,6 +175,31 @@ export function ProjectForm({
           aria-invalid={!!errors.location}
         />
       </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={`${id}-lat`} label="Site Latitude" error={errors.siteLatitude} hint="Decimal degrees, e.g. 35.80214">
+          <Input
+            id={`${id}-lat`}
+            inputMode="decimal"
+            value={values.siteLatitude}
+            onChange={set("siteLatitude")}
+            aria-invalid={!!errors.siteLatitude}
+          />
+        </Field>
+        <Field
+          id={`${id}-lng`}
+          label="Site Longitude"
+          error={errors.siteLongitude}
+          hint="e.g. -114.97936; both or neither"
+        >
+          <Input
+            id={`${id}-lng`}
+            inputMode="decimal"
+            value={values.siteLongitude}
+            onChange={set("siteLongitude")}
+            aria-invalid={!!errors.siteLongitude}
+          />
+        </Field>
+      </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={`${id}-start`} label="Start Date" error={errors.startDate}>
           <Input

@@ -2,6 +2,7 @@ import type { EvidenceDto } from "@tranche/domain";
 import { formatDateTime, formatFileSize } from "@tranche/domain";
 import { DownloadIcon, FileIcon, Trash2Icon, UploadIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { CaptureTags, EvidenceFlags } from "@/components/evidence-tags";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LoadError, Progress, Skeleton } from "@/components/ui/feedback";
@@ -147,6 +148,8 @@ function EvidenceRow({ item }: { item: EvidenceDto }) {
         <span className="font-sans text-muted-foreground">SHA-256 </span>
         {item.sha256}
       </p>
+      {item.capture ? <CaptureTags capture={item.capture} /> : null}
+      <EvidenceFlags flags={item.flags} />
       {confirming ? (
         <ConfirmDialog
           title="Remove this evidence file?"

@@ -260,15 +260,21 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
             {CHECKLIST_ITEMS.map((item) => (
               <label
                 key={item.key}
-                className="flex cursor-pointer items-center gap-3 rounded-md border bg-white px-3 py-2 text-sm has-[:disabled]:cursor-default"
+                className="flex cursor-pointer items-start gap-3 rounded-md border bg-white px-3 py-2 text-sm has-[:disabled]:cursor-default"
               >
                 <input
                   type="checkbox"
-                  className="size-4 accent-emerald-700"
+                  className="mt-0.5 size-4 accent-emerald-700"
                   checked={(inVerification ? checklist : v.checklist)[item.key]}
                   onChange={(e) => toggle(item.key, e.target.checked)}
                 />
-                {item.label}
+                <span className="grid gap-0.5">
+                  {item.label}
+                  {/* A note the verifier wrote on site (the field view). */}
+                  {v.checklistNotes[item.key] ? (
+                    <span className="text-xs text-slate-600">Note: {v.checklistNotes[item.key]}</span>
+                  ) : null}
+                </span>
               </label>
             ))}
           </fieldset>

@@ -1,0 +1,299 @@
+// The verifier's field view on a phone (390×844) with a fixed position: the installable app's service worker, the
+// assignments with distance and directions, a site visit with no signal (checklist with notes, two captures, an
+// approval) whose queue drains in order once back online, a conflict when the owner resubmits meanwhile, and a
+// capture taken 5 km from the site flagged for everyone.
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO, DESKTOP, openLive, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+
+const suite = useBrowserSuite();
+
+// The Mojave site as seeded, and where the verifier stands: at its gate, or 5 km east of it.
+const MOJAVE_SITE = { latitude: 35.80214, longitude: -114.97936 };
+const AT_THE_GATE = { latitude: 35.8025, longitude: -114.9789 };
+const FIVE_KM_EAST = { latitude: 35.80214, longitude: -114.92396 };
+
+async function phone(position: { latitude: number; longitude: number }) {
+  const { context, page } = await suite.page(PHONE);
+  await context.grantPermissions(["geolocation"]);
+  await context.setGeolocation({ ...position, accuracy: 8 });
+  return { context, page };
+}
+
+interface Assignment {
+  milestoneId: string;
+  title: string;
+  urgency: string;
+}
+
+async function assignmentId(page: Page, title: string): Promise<string> {
+  const res = await page.request.get("/api/field/assignments");
+  const { items } = (await res.json()) as { items: Assignment[] };
+  const found = items.find((a) => a.title === title);
+  if (!found) throw new Error(`no assignment ${title}`);
+  return found.milestoneId;
+}
+
+const card = (page: Page, title: string) =>
+  page.getByTestId("assignment").filter({ has: page.getByRole("heading", { name: title }) });
+const queueItems = (page: Page) => page.getByRole("list", { name: "Queue" }).getByTestId("queue-item");
+
+/** The service worker controls the page: the app's shell and code are on the device. */
+async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return Boolean(registration?.active && navigator.serviceWorker.controller);
+  });
+}
+
+async function openAssignment(page: Page, title: string) {
+  await page.goto("/field");
+  await page.getByRole("heading", { name: "Today's assignments" }).waitFor();
+  await card(page, title)
+    .getByRole("link", { name: `Open ${title}` })
+    .click();
+  await page.getByRole("heading", { name: title, level: 1 }).waitFor();
+  await page.getByTestId("kept-note").getByText("Kept on this device").waitFor();
+}
+
+async function verification(context: BrowserContext, milestoneId: string) {
+  // The API request context is not the page's network: it reaches the server while the page is offline.
+  const res = await context.request.get(`/api/milestones/${milestoneId}/verification`);
+  return (await res.json()) as { status: string; round: number };
+}
+
+async function workChecklistAndApprove(page: Page) {
+  for (const label of [
+    "Documentation review complete",
+    "Compliance with project standards verified",
+    "Quality standards met",
+    "Timeline adherence confirmed",
+    "Budget utilization validated",
+    "Risk assessment completed",
+  ]) {
+    await page.getByRole("checkbox", { name: label }).check();
+  }
+  await page.getByLabel("Note: Quality standards met").fill("Inverter pads level; cabling labelled.");
+  await page.getByLabel("Note: Timeline adherence confirmed").fill("Delivery notes dated within the window.");
+  await page.getByRole("button", { name: "Save checklist" }).click();
+  await queueItems(page).filter({ hasText: "Checklist and notes" }).waitFor();
+
+  await page.getByLabel("Take photo").setInputFiles({
+    name: "inverters.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.from("JPEG bytes of the inverter row, taken on site"),
+  });
+  await queueItems(page).filter({ hasText: "Capture: inverters.jpg" }).waitFor();
+  await page.getByLabel("Add document").setInputFiles({
+    name: "delivery-note.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4 delivery note signed on site"),
+  });
+  await queueItems(page).filter({ hasText: "Capture: delivery-note.pdf" }).waitFor();
+
+  await page.getByLabel("Comments").fill("Panels and inverters delivered and checked on site.");
+  await page.getByRole("button", { name: "Approve", exact: true }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Approve" }).click();
+  await queueItems(page).filter({ hasText: "Approve" }).waitFor();
+}
+
+describe("the field view", () => {
+  it("is installable from the signed-in app only, lists assignments by urgency with distance and directions", async () => {
+    const { context, page } = await phone(AT_THE_GATE);
+    await openLive(page, "/");
+    // The public pages link no manifest and register no worker.
+    expect(await page.locator('link[rel="manifest"]').count()).toBe(0);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+
+    await signIn(page, DEMO.verifier);
+    await page.goto("/field");
+    await page.getByRole("heading", { name: "Today's assignments" }).waitFor();
+    expect(await page.locator('link[rel="manifest"]').count()).toBe(1);
+    const manifest = await (await context.request.get("/manifest.webmanifest")).json();
+    expect(manifest).toMatchObject({ name: "Tranche", display: "standalone", start_url: "/dashboard" });
+    expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(["192x192", "512x512", "512x512"]);
+    await waitForServiceWorker(page);
+
+    const panel = card(page, "Panel and inverter delivery");
+    await panel.getByText("Due soon").waitFor();
+    await expect(panel.getByTestId("site-coordinates").textContent()).resolves.toBe("35.80214° N, 114.97936° W");
+    await panel
+      .getByTestId("site-distance")
+      .getByText(/\d+ m from you/)
+      .waitFor();
+    expect(await panel.getByRole("link", { name: "Directions" }).getAttribute("href")).toBe(
+      `https://www.google.com/maps/dir/?api=1&destination=${MOJAVE_SITE.latitude},${MOJAVE_SITE.longitude}`,
+    );
+    // Most urgent first.
+    const order = ["Overdue", "Due soon", "Resubmitted", "New"];
+    const badges = await page
+      .getByTestId("assignment")
+      .evaluateAll((cards) => cards.map((c) => c.querySelector("span")?.textContent ?? ""));
+    expect(badges.length).toBeGreaterThan(2);
+    const ranks = badges.map((b) => order.indexOf(b));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    await screenshot(page, "field-phone");
+    await context.close();
+
+    const desktop = await suite.page(DESKTOP);
+    await signIn(desktop.page, DEMO.verifier);
+    await desktop.page
+      .getByRole("navigation", { name: "Side navigation" })
+      .getByRole("link", { name: "Field" })
+      .click();
+    await desktop.page.getByRole("heading", { name: "Today's assignments" }).waitFor();
+    await screenshot(desktop.page, "field-desktop");
+    await desktop.context.close();
+  });
+
+  it("works a visit with no signal; back online the queue drains in order and the milestone is verified once", async () => {
+    const { context, page } = await phone(AT_THE_GATE);
+    await signIn(page, DEMO.verifier);
+    const id = await assignmentId(page, "Panel and inverter delivery");
+    await openAssignment(page, "Panel and inverter delivery");
+    await waitForServiceWorker(page);
+    await screenshot(page, "field-assignment-phone");
+
+    await context.setOffline(true);
+    // Opened again with no signal: the shell from the service worker, the visit from the device.
+    await page.reload();
+    await page.getByRole("heading", { name: "Panel and inverter delivery", level: 1 }).waitFor();
+    await page.getByRole("status").getByText("Offline").waitFor();
+    await page.getByTestId("kept-note").getByText("No connection: as kept on this device").waitFor();
+
+    await workChecklistAndApprove(page);
+    await expect(
+      queueItems(page).evaluateAll((items) => items.map((i) => i.getAttribute("data-status"))),
+    ).resolves.toEqual(["waiting", "waiting", "waiting", "waiting"]);
+    await expect(page.getByTestId("capture").first().textContent()).resolves.toContain("from the site");
+    await screenshot(page, "field-assignment-offline-phone");
+    expect((await verification(context, id)).status).toBe("in_verification");
+
+    await context.setOffline(false);
+    await page.getByRole("status").getByText("Online").waitFor();
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[aria-label="Queue"] [data-testid="queue-item"]')].every(
+          (item) => item.getAttribute("data-status") === "sent",
+        ),
+      undefined,
+      { timeout: 30_000 },
+    );
+    await page.getByTestId("decided-note").getByText("Verified").waitFor();
+
+    // Sent in the order it was done: the checklist, both captures, then the approval.
+    const history = (await (await context.request.get(`/api/milestones/${id}/history`)).json()) as {
+      items: { action: string }[];
+    };
+    const actions = history.items
+      .map((e) => e.action)
+      .filter((a) => ["milestone.checklist_updated", "evidence.uploaded", "milestone.approved"].includes(a));
+    expect(actions.slice(-4)).toEqual([
+      "milestone.checklist_updated",
+      "evidence.uploaded",
+      "evidence.uploaded",
+      "milestone.approved",
+    ]);
+    const detail = (await (await context.request.get(`/api/milestones/${id}`)).json()) as {
+      status: string;
+      releases: unknown[];
+    };
+    expect(detail.status).toBe("verified");
+    expect(detail.releases).toHaveLength(1);
+    const evidence = (await (await context.request.get(`/api/milestones/${id}/evidence`)).json()) as {
+      items: { originalName: string; capture: { distanceToSiteM: number } | null; flags: unknown[] }[];
+    };
+    const captured = evidence.items.filter((e) => ["inverters.jpg", "delivery-note.pdf"].includes(e.originalName));
+    expect(captured).toHaveLength(2);
+    for (const e of captured) {
+      expect(e.capture?.distanceToSiteM).toBeLessThan(1000);
+      expect(e.flags).toEqual([]);
+    }
+    const notes = (await verification(context, id)) as unknown as { checklistNotes: Record<string, string> };
+    expect(notes.checklistNotes.quality).toBe("Inverter pads level; cabling labelled.");
+    await screenshot(page, "field-assignment-sent-phone");
+    await context.close();
+  });
+
+  it("ends in a conflict warning, not a silent decision, when the owner resubmits while the verifier is offline", async () => {
+    const { context, page } = await phone(AT_THE_GATE);
+    await signIn(page, DEMO.verifier);
+    const id = await assignmentId(page, "Battery storage installation");
+    await openAssignment(page, "Battery storage installation");
+    await page.getByRole("button", { name: "Start verification" }).click();
+    await page.getByRole("heading", { name: "Checklist" }).waitFor();
+    // Sent, and the visit kept again as the server now has it (in verification).
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="queue-item"]')].every(
+        (i) => i.getAttribute("data-status") === "sent",
+      ),
+    );
+    await page.getByText("In Verification", { exact: true }).first().waitFor();
+    expect(await verification(context, id)).toMatchObject({ status: "in_verification", round: 1 });
+
+    await context.setOffline(true);
+    await page.getByRole("status").getByText("Offline").waitFor();
+    await page.getByRole("checkbox", { name: "Documentation review complete" }).check();
+    await page.getByRole("button", { name: "Save checklist" }).click();
+    await page.getByLabel("Comments").fill("Battery containers installed.");
+    await page.getByRole("button", { name: "Approve", exact: true }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Approve" }).click();
+    await page.getByTestId("decision-note").waitFor();
+
+    // Meanwhile the milestone is decided from another device and the owner resubmits it: a new round.
+    const rejected = await context.request.post(`/api/milestones/${id}/reject`, {
+      data: { comments: "Fire suppression certificate missing." },
+    });
+    expect(rejected.status()).toBe(200);
+    const owner = await suite.page(DESKTOP);
+    await signIn(owner.page, DEMO.owner);
+    expect((await owner.page.request.post(`/api/milestones/${id}/resubmit`)).status()).toBe(200);
+    await owner.context.close();
+    expect(await verification(context, id)).toMatchObject({ status: "pending", round: 2 });
+
+    await context.setOffline(false);
+    const alert = page.getByRole("alert").filter({ hasText: "Conflict: this milestone changed while you were away" });
+    await alert.waitFor({ timeout: 30_000 });
+    await alert.getByText("round 2").waitFor();
+    await expect(
+      queueItems(page).evaluateAll((items) => items.map((i) => i.getAttribute("data-status"))),
+    ).resolves.toEqual(["sent", "needs_attention", "needs_attention"]);
+    // Nothing was applied: pending in round 2, no release.
+    expect(await verification(context, id)).toMatchObject({ status: "pending", round: 2 });
+    const detail = (await (await context.request.get(`/api/milestones/${id}`)).json()) as { releases: unknown[] };
+    expect(detail.releases).toEqual([]);
+    await screenshot(page, "field-conflict-phone");
+
+    // Deciding again starts from the milestone as it is now.
+    await alert.getByRole("button", { name: "Review and decide again" }).click();
+    await page.getByRole("button", { name: "Start verification" }).waitFor();
+    await context.close();
+  });
+
+  it("flags a capture taken 5 km from the site, for the verifier and the owner", async () => {
+    const { context, page } = await phone(FIVE_KM_EAST);
+    await signIn(page, DEMO.verifier);
+    const id = await assignmentId(page, "Grid interconnection");
+    await openAssignment(page, "Grid interconnection");
+    await page.getByLabel("Take photo").setInputFiles({
+      name: "substation.jpg",
+      mimeType: "image/jpeg",
+      buffer: Buffer.from("a photo of a substation somewhere else"),
+    });
+    await page.getByTestId("capture-far").waitFor();
+    const flag = page.locator('[data-flag="far_from_site"]');
+    await flag.waitFor({ timeout: 30_000 });
+    await expect(flag.textContent()).resolves.toMatch(/Captured 5\.\d km from the project's site/);
+    await screenshot(page, "field-capture-flagged-phone");
+    await context.close();
+
+    const owner = await suite.page(DESKTOP);
+    await signIn(owner.page, DEMO.owner);
+    await owner.page.goto(`/milestones/${id}`);
+    await owner.page.getByRole("tab", { name: "Evidence" }).click();
+    await owner.page.locator('[data-flag="far_from_site"]').waitFor();
+    await owner.page.getByTestId("capture-tags").first().getByText("from the site").waitFor();
+    await screenshot(owner.page, "evidence-flags-desktop");
+    await owner.context.close();
+  });
+});
