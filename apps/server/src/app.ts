@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { trace } from "@opentelemetry/api";
 import { AVATAR_MAX_BYTES } from "@tranche/domain";
-import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { routePath } from "hono/route";
@@ -12,6 +12,7 @@ import { integrityViolation, isConnectionLoss } from "./db/connection-loss";
 import { AppError } from "./errors";
 import { createReadCache } from "./lib/read-cache";
 import { JSON_BODY_LIMIT } from "./lib/validate";
+import { openApiDocument } from "./openapi/spec";
 import { analyticsRoutes } from "./routes/analytics";
 import { apiTokenRoutes } from "./routes/api-tokens";
 import { auditRoutes } from "./routes/audit";
@@ -56,7 +57,7 @@ const DATABASE_RETRY_AFTER_S = 2;
 const isUpload = (method: string, pathname: string) => method === "POST" && /\/evidence\/?$/.test(pathname);
 
 export function createApp(deps: Deps) {
-  const app = new Hono<AppEnv>();
+  const app = new OpenAPIHono<AppEnv>();
   const https = deps.env.PUBLIC_URL.startsWith("https://");
 
   app.use("*", async (c, next) => {
@@ -159,7 +160,7 @@ export function createApp(deps: Deps) {
   // After the session (its key) and inside Cache-Control (a hit is no-store too).
   app.use("/api/*", createReadCache(deps).middleware);
 
-  const api = new Hono<AppEnv>();
+  const api = new OpenAPIHono<AppEnv>();
   api.route("/health", healthRoutes);
   api.route("/auth", authRoutes);
   api.route("/auth/mfa", mfaRoutes);
@@ -186,7 +187,17 @@ export function createApp(deps: Deps) {
   api.route("/webhook-endpoints", webhookEndpointRoutes);
   api.route("/releases", releaseCertificateRoutes);
   api.route("/certificates", certificateRoutes);
-  api.route("/", openApiRoutes);
+  // Built once per public address (the document names its server), from every route mounted below.
+  const documents = new Map<string, string>();
+  const documentText = (serverUrl: string) => {
+    let text = documents.get(serverUrl);
+    if (!text) {
+      text = JSON.stringify(openApiDocument(app, serverUrl));
+      documents.set(serverUrl, text);
+    }
+    return text;
+  };
+  api.route("/", openApiRoutes(documentText));
   api.route("/releases", releaseRoutes);
   api.route("/api-tokens", apiTokenRoutes);
   api.route("/auth", passwordResetRoutes);

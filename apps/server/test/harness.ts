@@ -18,6 +18,7 @@ import { createMetrics } from "../src/lib/metrics";
 import { createRealtime } from "../src/realtime/hub";
 import { generateAuditKey } from "../src/services/audit/signing-key";
 import { generateSecretBox } from "../src/services/webhooks/secrets";
+import { type Contract, contractOf } from "./contract";
 
 type RequestBody = NonNullable<Parameters<typeof fetch>[1]>["body"];
 
@@ -140,6 +141,13 @@ export async function createTestApp(envOverrides: Partial<Env> = {}): Promise<Te
   };
   const app = createApp(deps);
   let counter = 0;
+  let contract: Contract | undefined;
+  const answers = async () => {
+    contract ??= contractOf(
+      (await (await app.request("/api/openapi.json")).json()) as Parameters<typeof contractOf>[0],
+    );
+    return contract;
+  };
 
   return {
     deps,
@@ -158,6 +166,8 @@ export async function createTestApp(envOverrides: Partial<Env> = {}): Promise<Te
       try {
         parsed = text ? JSON.parse(text) : null;
       } catch {}
+      // The answer must be one the route declares: its status, and a body its schema accepts.
+      (await answers()).check(method, path, res.status, res.headers.get("content-type"), parsed);
       return { status: res.status, body: parsed as any, headers: res.headers };
     },
     async user(role, overrides = {}) {

@@ -1,8 +1,10 @@
-// The OpenAPI document: valid OpenAPI 3.1, one operation per registered /api route and no other, request
-// examples that the route's own schema accepts, and interactive docs that load under the app's CSP.
+// The OpenAPI document, generated from the declared routes: valid OpenAPI 3.1, one operation per registered /api
+// route and no other, request examples that the route's own schema accepts, money as numbers, and interactive
+// docs that load under the app's CSP. The harness checks every JSON answer of every server test against it.
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { operations } from "../src/openapi/operations";
+import type { z } from "zod";
+import { contractOf } from "./contract";
 import { createTestApp, type TestApp } from "./harness";
 
 let t: TestApp;
@@ -56,12 +58,59 @@ describe("GET /api/openapi.json", () => {
   });
 
   it("gives request examples the route's own schema accepts", () => {
-    for (const op of operations()) {
-      if (!op.body) continue;
-      expect(op.bodyExample, `${op.method} ${op.path} has an example`).toBeDefined();
-      const parsed = op.body.safeParse(op.bodyExample);
-      expect(parsed.success, `${op.method} ${op.path}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+    let checked = 0;
+    for (const definition of t.app.openAPIRegistry.definitions) {
+      if (definition.type !== "route") continue;
+      const { method, path, request } = definition.route;
+      const media = request?.body?.content["application/json"] as { schema: z.ZodType; example?: unknown } | undefined;
+      if (!media) continue;
+      expect(media.example, `${method} ${path} has an example`).toBeDefined();
+      const parsed = media.schema.safeParse(media.example);
+      expect(parsed.success, `${method} ${path}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      checked++;
     }
+    expect(checked).toBeGreaterThan(30);
+  });
+
+  it("describes money as numbers, as the API answers it", async () => {
+    const { body } = await t.request("GET", "/api/openapi.json");
+    const { ProjectSummary, Release, Milestone } = body.components.schemas;
+    expect(ProjectSummary.properties.totalCapital.type).toBe("number");
+    expect(ProjectSummary.example.totalCapital).toBe(12500000);
+    expect(Release.example.amount).toBe(2500000);
+    expect(Milestone.example.capitalAmount).toBe(2500000);
+    expect(JSON.stringify(body)).not.toMatch(/"\d+\.\d{2}"/);
+  });
+
+  it("describes GET /api/analytics as answered to every signed-in role, for its own projects", async () => {
+    const { body } = await t.request("GET", "/api/openapi.json");
+    const analytics = body.paths["/api/analytics"].get;
+    expect(analytics.description).toMatch(/everyone else their own projects/);
+    expect(analytics.responses["200"].content["application/json"].schema.$ref).toBe("#/components/schemas/Analytics");
+    for (const role of ["investor", "project_owner", "verifier", "admin"] as const) {
+      const res = await t.request("GET", "/api/analytics", { as: await t.user(role) });
+      expect(res.status, role).toBe(200);
+    }
+  });
+
+  it("refuses an answer the document does not describe", async () => {
+    const { body } = await t.request("GET", "/api/openapi.json");
+    const contract = contractOf(body);
+    const json = "application/json";
+    expect(() => contract.check("GET", "/api/auth/options", 200, json, { signUpAllowed: true })).not.toThrow();
+    // A field the schema does not declare, a field of the wrong type, a status the route does not declare.
+    expect(() => contract.check("GET", "/api/auth/options", 200, json, { signUpAllowed: true, extra: 1 })).toThrow(
+      /schema refuses/,
+    );
+    expect(() => contract.check("GET", "/api/auth/options", 200, json, { signUpAllowed: "yes" })).toThrow(
+      /schema refuses/,
+    );
+    expect(() => contract.check("GET", "/api/auth/options", 418, json, {})).toThrow(/does not declare/);
+    // A fixed segment is matched before a parameter, and the error shape is checked too.
+    const notFound = { error: { code: "not_found", message: "Project not found." } };
+    expect(() => contract.check("GET", "/api/projects/counts", 200, json, { total: 1 })).toThrow(/schema refuses/);
+    expect(() => contract.check("GET", `/api/projects/${crypto.randomUUID()}`, 404, json, notFound)).not.toThrow();
+    expect(() => contract.check("GET", "/api/projects/x", 404, json, { error: "no" })).toThrow(/schema refuses/);
   });
 });
 

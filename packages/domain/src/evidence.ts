@@ -1,6 +1,7 @@
 // What the platform learned about an evidence file: where and when it was captured (the field app's tags) and the
 // flags raised about it — by the capture tags at upload and by the background evidence checks. One list of flags
 // for both, each explaining itself in a sentence.
+import { z } from "zod";
 
 export const EVIDENCE_FLAG_CODES = [
   "reused_photo",
@@ -18,24 +19,28 @@ export type EvidenceFlagCode = (typeof EVIDENCE_FLAG_CODES)[number];
 export const EVIDENCE_FLAG_SEVERITIES = ["low", "medium", "high"] as const;
 export type EvidenceFlagSeverity = (typeof EVIDENCE_FLAG_SEVERITIES)[number];
 
-export interface EvidenceFlagDto {
-  id: string;
-  code: EvidenceFlagCode;
-  severity: EvidenceFlagSeverity;
+export const evidenceFlagSchema = z.strictObject({
+  id: z.string(),
+  code: z.enum(EVIDENCE_FLAG_CODES),
+  severity: z.enum(EVIDENCE_FLAG_SEVERITIES),
   /** One sentence a verifier understands without knowing the checker. */
-  message: string;
-  dismissed: boolean;
+  message: z.string(),
+  dismissed: z.boolean(),
   /** Who dismissed it, when and why; null while it stands. */
-  dismissal: { reason: string; by: { id: string; name: string }; at: string } | null;
-}
+  dismissal: z
+    .strictObject({ reason: z.string(), by: z.strictObject({ id: z.string(), name: z.string() }), at: z.string() })
+    .nullable(),
+});
+export type EvidenceFlagDto = z.infer<typeof evidenceFlagSchema>;
 
 /** Where and when the device that captured a file says it was, and how far that is from the project's site. */
-export interface EvidenceCaptureDto {
-  latitude: number;
-  longitude: number;
+export const evidenceCaptureSchema = z.strictObject({
+  latitude: z.number(),
+  longitude: z.number(),
   /** The device's stated accuracy, in metres. */
-  accuracy: number | null;
-  capturedAt: string;
+  accuracy: z.number().nullable(),
+  capturedAt: z.string(),
   /** Null when the project has no site coordinates. */
-  distanceToSiteM: number | null;
-}
+  distanceToSiteM: z.number().nullable(),
+});
+export type EvidenceCaptureDto = z.infer<typeof evidenceCaptureSchema>;

@@ -1,8 +1,6 @@
 // The verifier's field view (/field): today's assignments by urgency, and what a site visit needs offline.
-import type { ChecklistKey, Currency, MilestoneStatus } from "./constants";
-import type { EvidenceDto, VerificationDto } from "./dto";
+import type { MilestoneStatus } from "./constants";
 import { earliestTodayIso } from "./format";
-import type { LatLng } from "./geo";
 
 /** Most urgent first: the order of the field view's list. */
 export const FIELD_URGENCIES = ["overdue", "due_soon", "resubmitted", "new"] as const;
@@ -54,37 +52,3 @@ export function compareAssignments(
     a.title.localeCompare(b.title)
   );
 }
-
-/** One open assignment of the signed-in verifier (GET /api/field/assignments). */
-export interface FieldAssignmentDto {
-  milestoneId: string;
-  title: string;
-  projectId: string;
-  projectName: string;
-  location: string;
-  /** The project's site, when its owner gave its coordinates. */
-  site: LatLng | null;
-  dueDate: string;
-  status: MilestoneStatus;
-  /** The milestone's verification round: a decision is made against it. */
-  round: number;
-  urgency: FieldUrgency;
-  capitalAmount: number;
-  openAmount: number;
-  currency: Currency;
-  evidenceCount: number;
-  /** Checklist items ticked, of six. */
-  checked: number;
-}
-
-/** Everything a site visit needs, in one answer (GET /api/field/assignments/:id), kept on the device offline. */
-export interface FieldVisitDto {
-  assignment: FieldAssignmentDto;
-  verification: VerificationDto;
-  evidence: EvidenceDto[];
-  /** The site radius beyond which a capture is flagged (EVIDENCE_SITE_RADIUS_M), to warn before uploading. */
-  siteRadiusM: number;
-  fetchedAt: string;
-}
-
-export type ChecklistNotes = Partial<Record<ChecklistKey, string>>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES, type Role } from "./constants";
+import { ROLES } from "./constants";
 import { signUpSchema } from "./schemas";
 
 /** How long an invitation link works, and a password reset link. */
@@ -45,27 +45,6 @@ export const verifyEmailSchema = z.strictObject({ token });
 export const resetPasswordSchema = z.strictObject({ token, password });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
-export interface InvitationDto {
-  id: string;
-  email: string;
-  role: Role;
-  organization: string | null;
-  projects: { id: string; name: string }[];
-  invitedBy: string | null;
-  sentAt: string;
-  expiresAt: string;
-  /** pending: the link works; expired: resend to make a new one. */
-  status: "pending" | "expired";
-}
-
-/** What the invitation page shows before the person sets a password. */
-export interface InvitationPreviewDto {
-  email: string;
-  role: Role;
-  organization: string | null;
-  expiresAt: string;
-}
-
 // ---------- email preferences ----------
 export const EMAIL_CATEGORIES = ["verification", "releases", "projects", "account"] as const;
 export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
@@ -100,7 +79,6 @@ export const emailPreferencesSchema = z.strictObject(
     ]),
   ) as Record<EmailCategory, z.ZodEnum<{ instant: "instant"; digest: "digest"; off: "off" }>>,
 );
-export type EmailPreferences = Record<EmailCategory, EmailMode>;
 
 // ---------- profile ----------
 export const updateProfileSchema = z.strictObject({
@@ -120,51 +98,5 @@ export const updateProfileSchema = z.strictObject({
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
-export interface ProfileDto {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  organization: string | null;
-  avatar: string | null;
-  expertise: string[];
-}
-
 export const AVATAR_MAX_BYTES = 200 * 1024;
 export const AVATAR_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
-
-// ---------- email outbox (admins) ----------
-export type EmailKind =
-  | "invitation"
-  | "password_reset"
-  | "email_verification"
-  | "password_changed"
-  | "signup_attempt"
-  | "notification"
-  | "digest";
-
-/**
- * Why an email's text and link are not shown: its link opens an account and the admin has not passed the second
- * factor in this session, or the link was used (or replaced, or withdrawn), or it has expired.
- */
-export type OutboxLinkWithheld = "second_factor_required" | "used" | "expired";
-
-export interface OutboxEmailDto {
-  id: string;
-  to: string;
-  subject: string;
-  kind: EmailKind;
-  /** pending: not handled yet; sent: handed to the SMTP server; stored: kept here (no SMTP_URL); failed: gave up. */
-  status: "pending" | "sent" | "stored" | "failed";
-  createdAt: string;
-  attempts: number;
-  lastError: string | null;
-  /**
-   * Text and link only for messages kept here: a sent message's link belongs to its recipient alone. An
-   * invitation's or reset's link (and the text that carries it) is shown only while it still works, and only to an
-   * admin who has passed the second factor; `linkWithheld` says why it is not.
-   */
-  text: string | null;
-  link: string | null;
-  linkWithheld: OutboxLinkWithheld | null;
-}

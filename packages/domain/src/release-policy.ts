@@ -41,13 +41,15 @@ export const releasePolicySchema = z
   });
 export type ReleasePolicyInput = z.input<typeof releasePolicySchema>;
 
-export interface ReleaseRule {
-  version: number;
-  requiredApprovals: number;
-  thresholds: { minAmount: number; approvals: number }[];
-  distinctOrganizations: boolean;
-  cosignAbove: number | null;
-}
+/** A version of a project's release rule, as stored and as the API answers it. */
+export const releaseRuleSchema = z.strictObject({
+  version: z.number().int(),
+  requiredApprovals: z.number().int(),
+  thresholds: z.array(z.strictObject({ minAmount: z.number(), approvals: z.number().int() })),
+  distinctOrganizations: z.boolean(),
+  cosignAbove: z.number().nullable(),
+});
+export type ReleaseRule = z.infer<typeof releaseRuleSchema>;
 
 /** Version 0: the rule every project follows until a policy is set (one approval, no countersignature). */
 export const DEFAULT_RELEASE_RULE: ReleaseRule = {

@@ -92,51 +92,6 @@ export const transferOwnershipSchema = z.strictObject({
   userId: z.uuid({ error: "Choose the new owner." }),
 });
 
-export interface SecondFactorStatusDto {
-  /** A second factor is set up: an authenticator app, or at least one passkey. */
-  enrolled: boolean;
-  /** An authenticator app is set up and on. */
-  totp: boolean;
-  /** How many passkeys (not revoked) the person has. */
-  passkeys: number;
-  /** This user's role must pass the second factor before protected actions. */
-  required: boolean;
-  /** Until when this session's second factor counts (null: not passed within the window). */
-  validUntil: string | null;
-  recoveryCodesLeft: number;
-}
-
-export interface TotpSetupDto {
-  /** The secret in base32, for typing into an app that cannot scan. */
-  secret: string;
-  otpauthUrl: string;
-  /** The otpauth URL as a QR code image (data: URL, SVG). */
-  qrCode: string;
-}
-
-export interface RecoveryCodesDto {
-  recoveryCodes: string[];
-}
-
-export interface SessionDto {
-  id: string;
-  /** Browser and system read from the user agent, e.g. "Chrome on macOS". */
-  device: string;
-  ip: string | null;
-  createdAt: string;
-  lastSeenAt: string;
-  current: boolean;
-}
-
-export interface PasskeyDto {
-  id: string;
-  deviceName: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  /** Synced by its provider to the person's other devices (a multi-device passkey that is backed up). */
-  synced: boolean;
-}
-
 // ---- Web Push
 
 /** A browser's PushSubscription as JSON (PushSubscription.toJSON()). */

@@ -1,56 +1,91 @@
-import { listLimit } from "@tranche/domain";
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
+import {
+  auditCheckpointSchema,
+  auditEventSchema,
+  auditExportQuerySchema,
+  auditPublicKeySchema,
+  auditQuerySchema,
+  checkpointQuerySchema,
+  pageOf,
+} from "@tranche/domain";
 import { z } from "zod";
-import type { AppEnv } from "../context";
+import { serviceContext } from "../context";
 import { csvFilename, csvResponse } from "../lib/csv";
-import { parseQuery } from "../lib/validate";
+import { ApiRoutes, file, json, PUBLIC, query, SESSION } from "../openapi/routes";
 import { listCheckpoints } from "../services/audit/checkpoints";
 import { AUDIT_CSV_HEADER, exportAuditEvents, listAuditEvents } from "../services/audit/history";
-import { serviceContext } from "./verification";
 
-const eventId = (message: string) =>
-  z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .positive({ error: message })
-    .max(Number.MAX_SAFE_INTEGER, { error: message })
-    .optional();
+const tags = ["Audit"];
 
-export const auditQuerySchema = z.strictObject({
-  projectId: z.uuid({ error: "projectId must be a project id." }).optional(),
-  /** The previous page's nextCursor (an event id); `before` is its older name. */
-  cursor: eventId("Cursor is not valid."),
-  before: eventId("before must be an event id."),
-  limit: listLimit,
+const list = createRoute({
+  method: "get",
+  path: "/",
+  operationId: "listAuditEvents",
+  tags,
+  summary: "The hash-chained audit record (admins: all; members: their projects)",
+  security: SESSION,
+  request: { query: auditQuerySchema },
+  responses: { 200: json(pageOf(auditEventSchema), "A page of events, newest first; `nextCursor` is an event id.") },
 });
 
-export const auditExportQuerySchema = auditQuerySchema.pick({ projectId: true });
-
-export const checkpointQuerySchema = z.strictObject({
-  before: z.coerce.number({ error: "before must be a checkpoint id." }).int().positive().optional(),
-  limit: z.coerce.number({ error: "limit must be a number." }).int().min(1).max(100).default(25),
+const exportCsv = createRoute({
+  method: "get",
+  path: "/export.csv",
+  operationId: "exportAuditEvents",
+  tags,
+  summary: "The audit events the caller may see (optionally one project's), oldest first, as a streamed CSV download",
+  security: SESSION,
+  request: { query: auditExportQuerySchema },
+  responses: {
+    200: file(
+      "text/csv",
+      "CSV: before and after as JSON text, each event's chain hash; formula-leading cells neutralised.",
+    ),
+  },
 });
 
-export const auditRoutes = new Hono<AppEnv>()
-  /** GET /api/audit: everything for admins; members see the events of their projects. */
-  .get("/", async (c) => {
+const checkpoints = createRoute({
+  method: "get",
+  path: "/checkpoints",
+  operationId: "listAuditCheckpoints",
+  tags,
+  summary: "Signed checkpoints of the audit chain head (admins)",
+  security: SESSION,
+  request: { query: checkpointQuerySchema },
+  responses: {
+    200: json(
+      z.strictObject({ items: z.array(auditCheckpointSchema), nextCursor: z.number().int().nullable() }),
+      "A page of checkpoints, newest first; `nextCursor` is the `before` of the next page.",
+    ),
+  },
+});
+
+const publicKey = createRoute({
+  method: "get",
+  path: "/public-key",
+  operationId: "getAuditPublicKey",
+  tags,
+  summary: "The Ed25519 public key that verifies checkpoint signatures",
+  security: PUBLIC,
+  responses: { 200: json(auditPublicKeySchema, "The key.") },
+});
+
+export const auditRoutes = new ApiRoutes()
+  .handle(list, async (c) => {
     const ctx = serviceContext(c);
-    const { cursor, before, ...query } = parseQuery(c, auditQuerySchema);
-    return c.json(await listAuditEvents(ctx, { ...query, before: cursor ?? before }));
+    const { cursor, before, ...rest } = query(c, list);
+    return c.json(await listAuditEvents(ctx, { ...rest, before: cursor ?? before }), 200);
   })
-  /** GET /api/audit/export.csv: the events the caller may see (optionally one project's), streamed as CSV. */
-  .get("/export.csv", (c) => {
+  .handleRaw(exportCsv, (c) => {
     const ctx = serviceContext(c);
-    const query = parseQuery(c, auditExportQuerySchema);
-    return csvResponse(c, csvFilename("audit-events"), AUDIT_CSV_HEADER, exportAuditEvents(ctx, query));
+    const input = query(c, exportCsv);
+    return csvResponse(c, csvFilename("audit-events"), AUDIT_CSV_HEADER, exportAuditEvents(ctx, input));
   })
-  /** GET /api/audit/checkpoints: the signed chain heads, newest first (admins). */
-  .get("/checkpoints", async (c) => {
+  .handle(checkpoints, async (c) => {
     const ctx = serviceContext(c);
-    return c.json(await listCheckpoints(ctx, parseQuery(c, checkpointQuerySchema)));
+    return c.json(await listCheckpoints(ctx, query(c, checkpoints)), 200);
   })
-  /** GET /api/audit/public-key: anyone may check a checkpoint's signature. */
-  .get("/public-key", (c) => {
+  .handle(publicKey, (c) => {
     const { auditKey } = c.get("deps");
-    return c.json({ algorithm: "Ed25519", keyId: auditKey.keyId, publicKeyPem: auditKey.publicKeyPem });
+    return c.json({ algorithm: "Ed25519" as const, keyId: auditKey.keyId, publicKeyPem: auditKey.publicKeyPem }, 200);
   });

@@ -1,73 +1,50 @@
-import type { CertificateCheckDto } from "@tranche/domain";
-import { eq } from "drizzle-orm";
-import { Hono } from "hono";
-import { z } from "zod";
-import type { AppEnv } from "../context";
-import { disbursements, releaseCertificates } from "../db/schema";
-import { conflict, notFound } from "../errors";
-import { parseQuery, pathId } from "../lib/validate";
-import { requireVisibleProject } from "../services/access";
-import { coveringCheckpoint, storedCertificate } from "../services/certificates/facts";
-import { renderCertificate } from "../services/certificates/pdf";
-import { serviceContext } from "./projects";
+import { createRoute } from "@hono/zod-openapi";
+import { certificateCheckSchema, certificateQuerySchema } from "@tranche/domain";
+import { serviceContext } from "../context";
+import { ApiRoutes, file, idParams, json, PUBLIC, param, query, SESSION } from "../openapi/routes";
+import { certificatePdf, checkCertificate } from "../services/certificates/read";
 
-export const certificateQuerySchema = z.strictObject({
-  release: z.uuid({ error: "release must be a release id." }),
-  hash: z
-    .string({ error: "hash is required." })
-    .trim()
-    .toLowerCase()
-    .regex(/^[0-9a-f]{64}$/, { error: "hash must be the certificate's 64-character SHA-256 fingerprint." }),
+const tags = ["Releases"];
+
+const download = createRoute({
+  method: "get",
+  path: "/{id}/certificate",
+  operationId: "downloadReleaseCertificate",
+  tags,
+  summary: "The release certificate (PDF): amount, beneficiary, approvals, evidence hashes, audit proof, QR code",
+  description:
+    "Its facts are fixed when first issued; the `X-Certificate-Fingerprint` header carries their SHA-256, which " +
+    "/api/certificates/verify checks. A cancelled release has none (409).",
+  security: SESSION,
+  request: { params: idParams },
+  responses: { 200: file("application/pdf", "The PDF.") },
+});
+
+const verify = createRoute({
+  method: "get",
+  path: "/verify",
+  operationId: "verifyCertificate",
+  tags,
+  summary: "Check a release certificate against Tranche's record",
+  security: PUBLIC,
+  request: { query: certificateQuerySchema },
+  responses: { 200: json(certificateCheckSchema, "Whether it matches; when it does, what the certificate states.") },
 });
 
 /** GET /api/releases/:id/certificate: the release certificate PDF, for those who may see the project. */
-export const releaseCertificateRoutes = new Hono<AppEnv>().get("/:id/certificate", async (c) => {
+export const releaseCertificateRoutes = new ApiRoutes().handleRaw(download, async (c) => {
   const ctx = serviceContext(c);
-  const releaseId = pathId(c, "id", "Release");
-  const { db, env } = ctx;
-  const [release] = await db.select().from(disbursements).where(eq(disbursements.id, releaseId));
-  if (!release) throw notFound("Release");
-  await requireVisibleProject(db, ctx.actor, release.projectId).catch(() => {
-    throw notFound("Release");
-  });
-  if (release.status === "cancelled") {
-    throw conflict("This release was cancelled: no capital is paid under it, so it has no certificate.");
-  }
-  // Issued with the release (and at start-up for older ones): a GET only reads it, so a retried read never writes.
-  const certificate = await storedCertificate(db, releaseId);
-  if (!certificate) throw notFound("Certificate");
-  const { facts, fingerprint } = certificate;
-  const checkpoint = facts.auditEvent ? await coveringCheckpoint(db, facts.auditEvent.id) : null;
-  const pdf = await renderCertificate({ facts, fingerprint, checkpoint, publicUrl: env.PUBLIC_URL });
-  const name = `tranche-release-${releaseId.slice(0, 8)}.pdf`;
-  return c.body(new Uint8Array(pdf), 200, {
+  const releaseId = param(c, "id", "Release");
+  const { pdf, fingerprint } = await certificatePdf(ctx, releaseId);
+  return c.body(pdf, 200, {
     "Content-Type": "application/pdf",
-    "Content-Disposition": `attachment; filename="${name}"`,
+    "Content-Disposition": `attachment; filename="tranche-release-${releaseId.slice(0, 8)}.pdf"`,
     "X-Certificate-Fingerprint": fingerprint,
   });
 });
 
 /** GET /api/certificates/verify?release=&hash=: public; says whether a certificate matches the record. */
-export const certificateRoutes = new Hono<AppEnv>().get("/verify", async (c) => {
-  const { release, hash } = parseQuery(c, certificateQuerySchema);
-  const { db } = c.get("deps");
-  const [stored] = await db
-    .select({
-      facts: releaseCertificates.facts,
-      fingerprint: releaseCertificates.fingerprint,
-      status: disbursements.status,
-    })
-    .from(releaseCertificates)
-    .innerJoin(disbursements, eq(disbursements.id, releaseCertificates.releaseId))
-    .where(eq(releaseCertificates.releaseId, release));
-  if (!stored || stored.fingerprint !== hash) return c.json({ valid: false } satisfies CertificateCheckDto);
-  const facts = stored.facts as Extract<CertificateCheckDto, { valid: true }>["facts"];
-  const checkpoint = facts.auditEvent ? await coveringCheckpoint(db, facts.auditEvent.id) : null;
-  return c.json({
-    valid: true,
-    fingerprint: stored.fingerprint,
-    facts,
-    checkpoint,
-    cancelled: stored.status === "cancelled",
-  } satisfies CertificateCheckDto);
+export const certificateRoutes = new ApiRoutes().handle(verify, async (c) => {
+  const { release, hash } = query(c, verify);
+  return c.json(await checkCertificate(c.get("deps").db, release, hash), 200);
 });

@@ -1,25 +1,75 @@
 import { Readable } from "node:stream";
-import { Hono } from "hono";
-import type { AppEnv } from "../context";
-import { pathId } from "../lib/validate";
+import { createRoute } from "@hono/zod-openapi";
+import { evidenceSchema, itemsOf } from "@tranche/domain";
+import { serviceContext } from "../context";
+import {
+  ApiRoutes,
+  empty,
+  errors,
+  file,
+  idempotencyHeaders,
+  idempotencyKey,
+  idParams,
+  json,
+  param,
+  SESSION,
+} from "../openapi/routes";
 import { openEvidence } from "../services/evidence/download";
 import { listEvidence } from "../services/evidence/list";
 import { removeEvidence } from "../services/evidence/remove";
 import { uploadEvidence } from "../services/evidence/upload";
-import { idempotencyKey, serviceContext } from "./verification";
 
-/** Mounted on /milestones: a milestone's evidence list and multipart upload. */
-export const milestoneEvidenceRoutes = new Hono<AppEnv>()
-  .get("/:id/evidence", async (c) =>
-    c.json({ items: await listEvidence(serviceContext(c), pathId(c, "id", "Milestone")) }),
-  )
-  .post("/:id/evidence", async (c) => {
-    const ctx = serviceContext(c);
-    const id = pathId(c, "id", "Milestone");
-    const result = await uploadEvidence(ctx, id, c.req.raw, { idempotencyKey: idempotencyKey(c) });
-    if (result.replayed) c.header("Idempotent-Replayed", "true");
-    return c.json(result.body, result.status as 201);
-  });
+const tags = ["Evidence"];
+const params = idParams;
+
+const list = createRoute({
+  method: "get",
+  path: "/{id}/evidence",
+  operationId: "listEvidence",
+  tags,
+  summary: "The milestone's evidence files with their SHA-256",
+  security: SESSION,
+  request: { params },
+  responses: { 200: json(itemsOf(evidenceSchema), "The files.") },
+});
+
+const upload = createRoute({
+  method: "post",
+  path: "/{id}/evidence",
+  operationId: "uploadEvidence",
+  tags,
+  summary: "Upload evidence files (multipart field `files`; the project's owner or its verifier)",
+  description:
+    "Beside `files`, an optional JSON field `captures` gives each file's capture tags, in order: " +
+    "`{ sha256, latitude, longitude, accuracy, capturedAt }`. A tagged file whose SHA-256 differs from its entry's " +
+    "is refused with 422 `hash_mismatch` and nothing of the upload is stored. The server computes each capture's " +
+    "distance to the project's site and flags one taken farther than EVIDENCE_SITE_RADIUS_M (`far_from_site`) " +
+    "or outside the milestone's verification window (`outside_window`). Send an `Idempotency-Key` header to make " +
+    "retries safe: the same key answers the first result again and stores nothing twice.",
+  security: SESSION,
+  request: {
+    params,
+    headers: idempotencyHeaders,
+    body: {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            properties: {
+              files: { type: "array", items: { type: "string", contentMediaType: "application/octet-stream" } },
+            },
+            required: ["files"],
+          },
+        },
+      },
+    },
+  },
+  responses: {
+    201: json(itemsOf(evidenceSchema), "The stored files, with their capture tags and flags."),
+    ...errors(400, 415, 422),
+  },
+});
 
 /** Attachment + nosniff: an uploaded HTML or SVG file is never rendered in the app's origin. */
 function contentDisposition(name: string): string {
@@ -29,10 +79,46 @@ function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 }
 
+const download = createRoute({
+  method: "get",
+  path: "/{id}",
+  operationId: "downloadEvidence",
+  tags,
+  summary: "Download an evidence file (served as an attachment in a sandbox; `X-Evidence-SHA256` names its hash)",
+  security: SESSION,
+  request: { params },
+  responses: { 200: file("application/octet-stream", "The file's bytes.") },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/{id}",
+  operationId: "deleteEvidence",
+  tags,
+  summary: "Delete an evidence file while the milestone is not in verification",
+  security: SESSION,
+  request: { params },
+  responses: { 204: empty("Deleted.") },
+});
+
+/** Mounted on /milestones: a milestone's evidence list and multipart upload. */
+export const milestoneEvidenceRoutes = new ApiRoutes()
+  .handle(list, async (c) => {
+    const ctx = serviceContext(c);
+    return c.json({ items: await listEvidence(ctx, param(c, "id", "Milestone")) }, 200);
+  })
+  .handle(upload, async (c) => {
+    const ctx = serviceContext(c);
+    const id = param(c, "id", "Milestone");
+    const result = await uploadEvidence(ctx, id, c.req.raw, { idempotencyKey: idempotencyKey(c) });
+    if (result.replayed) c.header("Idempotent-Replayed", "true");
+    return c.json(result.body, 201);
+  });
+
 /** Mounted on /evidence: download and remove one file. */
-export const evidenceRoutes = new Hono<AppEnv>()
-  .get("/:id", async (c) => {
-    const file = await openEvidence(serviceContext(c), pathId(c, "id", "Evidence"));
+export const evidenceRoutes = new ApiRoutes()
+  .handleRaw(download, async (c) => {
+    const file = await openEvidence(serviceContext(c), param(c, "id", "Evidence"));
     c.header("Content-Type", file.contentType);
     c.header("Content-Length", String(file.size));
     c.header("Content-Disposition", contentDisposition(file.originalName));
@@ -42,7 +128,7 @@ export const evidenceRoutes = new Hono<AppEnv>()
     c.header("X-Evidence-SHA256", file.sha256);
     return c.body(Readable.toWeb(file.stream) as ReadableStream);
   })
-  .delete("/:id", async (c) => {
-    await removeEvidence(serviceContext(c), pathId(c, "id", "Evidence"));
+  .handleRaw(remove, async (c) => {
+    await removeEvidence(serviceContext(c), param(c, "id", "Evidence"));
     return c.body(null, 204);
   });

@@ -1,8 +1,16 @@
-import { enableTotpSchema, secondFactorSchema } from "@tranche/domain";
-import { type Context, Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
+import {
+  enableTotpSchema,
+  recoveryCodesSchema,
+  secondFactorSchema,
+  secondFactorStatusSchema,
+  totpSetupSchema,
+  webauthnOptionsSchema,
+} from "@tranche/domain";
+import type { Context } from "hono";
 import { clientIp, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
-import { parseJson } from "../lib/validate";
+import { ApiRoutes, body, empty, errors, json, SESSION } from "../openapi/routes";
 import {
   disableTotp,
   enableTotp,
@@ -20,30 +28,128 @@ const securityContext = (c: Context<AppEnv>): SecurityContext => ({
   ip: clientIp(c),
 });
 
+const tags = ["Security"];
+/** A body carrying a code from the app, or a recovery code. */
+const codeBody = {
+  content: { "application/json": { schema: secondFactorSchema, example: { code: "123456" } } },
+  required: true,
+};
+
+const status = createRoute({
+  method: "get",
+  path: "/",
+  operationId: "getSecondFactor",
+  tags,
+  summary: "Whether a second factor is set up and required, and until when this session's counts",
+  security: SESSION,
+  responses: { 200: json(secondFactorStatusSchema, "The second factor's status.") },
+});
+
+const setup = createRoute({
+  method: "post",
+  path: "/totp/setup",
+  operationId: "startTotpSetup",
+  tags,
+  summary: "Start setting up an authenticator app: a new secret and its QR code",
+  security: SESSION,
+  responses: {
+    200: json(totpSetupSchema, "The secret (base32), its otpauth URL and a QR code; not on until a code is confirmed."),
+  },
+});
+
+const enable = createRoute({
+  method: "post",
+  path: "/totp/enable",
+  operationId: "enableTotp",
+  tags,
+  summary: "Confirm the first code from the app: turns the second factor on",
+  security: SESSION,
+  request: {
+    body: {
+      content: { "application/json": { schema: enableTotpSchema, example: { code: "123456" } } },
+      required: true,
+    },
+  },
+  responses: {
+    200: json(recoveryCodesSchema, "Ten single-use recovery codes, shown this once; this session has passed."),
+    ...errors(429),
+  },
+});
+
+const disable = createRoute({
+  method: "post",
+  path: "/totp/disable",
+  operationId: "disableTotp",
+  tags,
+  summary: "Turn the second factor off; needs a fresh code",
+  security: SESSION,
+  request: { body: codeBody },
+  responses: { 204: empty("Turned off; recovery codes are deleted."), ...errors(422, 429) },
+});
+
+const passkeyOptions = createRoute({
+  method: "post",
+  path: "/passkey-options",
+  operationId: "secondFactorPasskeyOptions",
+  tags,
+  summary: "Options for passing the second factor with one of the caller's passkeys",
+  description: "Then POST /api/auth/mfa/verify (or any call that takes a code) with `passkey`: the browser's answer.",
+  security: SESSION,
+  responses: {
+    200: json(webauthnOptionsSchema, "PublicKeyCredentialRequestOptionsJSON allowing the caller's passkeys."),
+  },
+});
+
+const verify = createRoute({
+  method: "post",
+  path: "/verify",
+  operationId: "verifySecondFactor",
+  tags,
+  summary: "Pass the second factor in this session (a code from the app, or a recovery code, used up)",
+  description: "Wrong codes are counted per (account, IP); another IP's failures never block a right code.",
+  security: SESSION,
+  request: { body: codeBody },
+  responses: {
+    200: json(secondFactorStatusSchema, "The second factor's status, valid for 12 hours."),
+    ...errors(422, 429),
+  },
+});
+
+const replaceCodes = createRoute({
+  method: "post",
+  path: "/recovery-codes",
+  operationId: "replaceRecoveryCodes",
+  tags,
+  summary: "Replace the recovery codes (the old ones stop working); needs a fresh code",
+  security: SESSION,
+  request: { body: codeBody },
+  responses: { 200: json(recoveryCodesSchema, "Ten new recovery codes, shown this once."), ...errors(422, 429) },
+});
+
 /** /api/auth/mfa: the caller's own second factor. */
-export const mfaRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(await secondFactorStatus(securityContext(c))))
-  .post("/totp/setup", async (c) => c.json(await startTotpSetup(securityContext(c))))
-  .post("/totp/enable", async (c) => {
+export const mfaRoutes = new ApiRoutes()
+  .handle(status, async (c) => c.json(await secondFactorStatus(securityContext(c)), 200))
+  .handle(setup, async (c) => c.json(await startTotpSetup(securityContext(c)), 200))
+  .handle(enable, async (c) => {
     const ctx = securityContext(c);
-    const { code } = await parseJson(c, enableTotpSchema);
-    return c.json(await enableTotp(ctx, code));
+    const { code } = await body(c, enable);
+    return c.json(await enableTotp(ctx, code), 200);
   })
-  .post("/totp/disable", async (c) => {
+  .handleRaw(disable, async (c) => {
     const ctx = securityContext(c);
-    await disableTotp(ctx, await parseJson(c, secondFactorSchema));
+    await disableTotp(ctx, await body(c, disable));
     return c.body(null, 204);
   })
   // Options for passing the second factor with one of the caller's passkeys (then POST /verify with `passkey`).
-  .post("/passkey-options", async (c) => {
+  .handle(passkeyOptions, async (c) => {
     const { deps, actor } = securityContext(c);
-    return c.json(await assertionOptions(deps.db, deps.env, actor.id));
+    return c.json(await assertionOptions(deps.db, deps.env, actor.id), 200);
   })
-  .post("/verify", async (c) => {
+  .handle(verify, async (c) => {
     const ctx = securityContext(c);
-    return c.json(await verifySecondFactor(ctx, await parseJson(c, secondFactorSchema)));
+    return c.json(await verifySecondFactor(ctx, await body(c, verify)), 200);
   })
-  .post("/recovery-codes", async (c) => {
+  .handle(replaceCodes, async (c) => {
     const ctx = securityContext(c);
-    return c.json(await regenerateRecoveryCodes(ctx, await parseJson(c, secondFactorSchema)));
+    return c.json(await regenerateRecoveryCodes(ctx, await body(c, replaceCodes)), 200);
   });

@@ -1,43 +1,131 @@
-import { milestoneCountsQuerySchema, milestoneListQuerySchema, updateMilestoneSchema } from "@tranche/domain";
-import { Hono } from "hono";
-import type { AppEnv } from "../context";
+import { createRoute } from "@hono/zod-openapi";
+import {
+  MILESTONE_STATUSES,
+  milestoneCountsQuerySchema,
+  milestoneDetailSchema,
+  milestoneListItemSchema,
+  milestoneListQuerySchema,
+  pageOf,
+  statusCountsOf,
+  updateMilestoneSchema,
+} from "@tranche/domain";
+import { serviceContext } from "../context";
 import { csvFilename, csvResponse } from "../lib/csv";
-import { parseJson, parseQuery, pathId } from "../lib/validate";
+import { ApiRoutes, body, csvFile, empty, errors, idParams, json, param, query, SESSION } from "../openapi/routes";
 import { countMilestones } from "../services/milestones/counts";
 import { exportMilestones, MILESTONE_CSV_HEADER } from "../services/milestones/export";
 import { getMilestone } from "../services/milestones/get";
 import { listMilestones } from "../services/milestones/list";
 import { deleteMilestone } from "../services/milestones/remove";
 import { updateMilestone } from "../services/milestones/update";
-import { serviceContext } from "./projects";
 
-export const milestoneRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => {
+const tags = ["Milestones"];
+const params = idParams;
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  operationId: "listMilestones",
+  tags,
+  summary: "Milestones the caller may see: filtered, searched by title, sorted, a page at a time",
+  security: SESSION,
+  request: { query: milestoneListQuerySchema },
+  responses: {
+    200: json(
+      pageOf(milestoneListItemSchema),
+      "A page of milestones; `nextCursor` fetches the next (null on the last).",
+    ),
+  },
+});
+
+const counts = createRoute({
+  method: "get",
+  path: "/counts",
+  operationId: "countMilestones",
+  tags,
+  summary: "How many milestones the caller may see match the list's filters, in all and per status (its tabs)",
+  security: SESSION,
+  request: { query: milestoneCountsQuerySchema },
+  responses: { 200: json(statusCountsOf(MILESTONE_STATUSES), "The counts.") },
+});
+
+const exportCsv = createRoute({
+  method: "get",
+  path: "/export.csv",
+  operationId: "exportMilestones",
+  tags,
+  summary: "The milestone list with the same filters, as a streamed CSV download (UTF-8, header row)",
+  security: SESSION,
+  request: { query: milestoneListQuerySchema },
+  responses: { 200: csvFile() },
+});
+
+const get = createRoute({
+  method: "get",
+  path: "/{id}",
+  operationId: "getMilestone",
+  tags,
+  summary: "A milestone with its releases and the caller's permissions",
+  security: SESSION,
+  request: { params },
+  responses: { 200: json(milestoneDetailSchema, "The milestone.") },
+});
+
+const update = createRoute({
+  method: "patch",
+  path: "/{id}",
+  operationId: "updateMilestone",
+  tags,
+  summary: "Edit a milestone that is not verified",
+  security: SESSION,
+  request: {
+    params,
+    body: {
+      content: { "application/json": { schema: updateMilestoneSchema, example: { dueDate: "2027-01-15" } } },
+      required: true,
+    },
+  },
+  responses: { 200: json(milestoneDetailSchema, "The updated milestone."), ...errors(422) },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/{id}",
+  operationId: "deleteMilestone",
+  tags,
+  summary: "Delete a milestone with no release",
+  security: SESSION,
+  request: { params },
+  responses: { 204: empty("Deleted.") },
+});
+
+const milestoneId = (c: Parameters<typeof param>[0]) => param(c, "id", "Milestone");
+
+export const milestoneRoutes = new ApiRoutes()
+  .handle(list, async (c) => {
     const ctx = serviceContext(c);
-    return c.json(await listMilestones(ctx, parseQuery(c, milestoneListQuerySchema)));
+    return c.json(await listMilestones(ctx, query(c, list)), 200);
   })
-  /** GET /api/milestones/counts: how many milestones the list's filters match, per status (its tabs). */
-  .get("/counts", async (c) => {
+  .handle(counts, async (c) => {
     const ctx = serviceContext(c);
-    return c.json(await countMilestones(ctx, parseQuery(c, milestoneCountsQuerySchema)));
+    return c.json(await countMilestones(ctx, query(c, counts)), 200);
   })
-  /** GET /api/milestones/export.csv: the list, with its filters, as a streamed CSV download. */
-  .get("/export.csv", (c) => {
+  .handleRaw(exportCsv, (c) => {
     const ctx = serviceContext(c);
-    const query = parseQuery(c, milestoneListQuerySchema);
-    return csvResponse(c, csvFilename("milestones"), MILESTONE_CSV_HEADER, exportMilestones(ctx, query));
+    const input = query(c, exportCsv);
+    return csvResponse(c, csvFilename("milestones"), MILESTONE_CSV_HEADER, exportMilestones(ctx, input));
   })
-  .get("/:id", async (c) => {
+  .handle(get, async (c) => {
     const ctx = serviceContext(c);
-    return c.json(await getMilestone(ctx, pathId(c, "id", "Milestone")));
+    return c.json(await getMilestone(ctx, milestoneId(c)), 200);
   })
-  .patch("/:id", async (c) => {
+  .handle(update, async (c) => {
     const ctx = serviceContext(c);
-    const id = pathId(c, "id", "Milestone");
-    return c.json(await updateMilestone(ctx, id, await parseJson(c, updateMilestoneSchema)));
+    const id = milestoneId(c);
+    return c.json(await updateMilestone(ctx, id, await body(c, update)), 200);
   })
-  .delete("/:id", async (c) => {
+  .handleRaw(remove, async (c) => {
     const ctx = serviceContext(c);
-    await deleteMilestone(ctx, pathId(c, "id", "Milestone"));
+    await deleteMilestone(ctx, milestoneId(c));
     return c.body(null, 204);
   });

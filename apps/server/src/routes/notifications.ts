@@ -1,30 +1,63 @@
-import { Hono } from "hono";
-import { requireUser } from "../auth/middleware";
-import type { AppEnv } from "../context";
-import { parseQuery, pathId } from "../lib/validate";
+import { createRoute } from "@hono/zod-openapi";
+import { markedReadSchema, notificationSchema, pageOf, unreadCountSchema } from "@tranche/domain";
+import { serviceContext } from "../context";
+import { ApiRoutes, idParams, json, param, query, SESSION } from "../openapi/routes";
 import { listNotifications, listNotificationsQuery, unreadCount } from "../services/notifications/list";
 import { markAllNotificationsRead, markNotificationRead } from "../services/notifications/mark-read";
 
-export const notificationRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => {
-    const actor = requireUser(c);
-    const input = parseQuery(c, listNotificationsQuery);
-    const { db, env } = c.get("deps");
-    return c.json(await listNotifications({ ctx: { db, env, actor }, input }));
+const tags = ["Notifications"];
+const params = idParams;
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  operationId: "listNotifications",
+  tags,
+  summary: "The signed-in user's notifications, newest first",
+  security: SESSION,
+  request: { query: listNotificationsQuery },
+  responses: { 200: json(pageOf(notificationSchema), "A page of notifications.") },
+});
+
+const countUnread = createRoute({
+  method: "get",
+  path: "/unread-count",
+  operationId: "countUnreadNotifications",
+  tags,
+  summary: "How many notifications are unread",
+  security: SESSION,
+  responses: { 200: json(unreadCountSchema, "The count.") },
+});
+
+const readAll = createRoute({
+  method: "post",
+  path: "/read-all",
+  operationId: "markAllNotificationsRead",
+  tags,
+  summary: "Mark every notification read",
+  security: SESSION,
+  responses: { 200: json(markedReadSchema, "How many were unread.") },
+});
+
+const readOne = createRoute({
+  method: "post",
+  path: "/{id}/read",
+  operationId: "markNotificationRead",
+  tags,
+  summary: "Mark one notification read",
+  security: SESSION,
+  request: { params },
+  responses: { 200: json(notificationSchema, "The notification, read.") },
+});
+
+export const notificationRoutes = new ApiRoutes()
+  .handle(list, async (c) => {
+    const ctx = serviceContext(c);
+    return c.json(await listNotifications({ ctx, input: query(c, list) }), 200);
   })
-  .get("/unread-count", async (c) => {
-    const actor = requireUser(c);
-    const { db, env } = c.get("deps");
-    return c.json(await unreadCount({ ctx: { db, env, actor } }));
-  })
-  .post("/read-all", async (c) => {
-    const actor = requireUser(c);
-    const { db, env } = c.get("deps");
-    return c.json(await markAllNotificationsRead({ ctx: { db, env, actor } }));
-  })
-  .post("/:id/read", async (c) => {
-    const actor = requireUser(c);
-    const id = pathId(c, "id", "Notification");
-    const { db, env } = c.get("deps");
-    return c.json(await markNotificationRead({ ctx: { db, env, actor }, id }));
+  .handle(countUnread, async (c) => c.json(await unreadCount({ ctx: serviceContext(c) }), 200))
+  .handle(readAll, async (c) => c.json(await markAllNotificationsRead({ ctx: serviceContext(c) }), 200))
+  .handle(readOne, async (c) => {
+    const ctx = serviceContext(c);
+    return c.json(await markNotificationRead({ ctx, id: param(c, "id", "Notification") }), 200);
   });

@@ -1,12 +1,20 @@
+import { createRoute } from "@hono/zod-openapi";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
-import { passkeySignInSchema, registerPasskeySchema } from "@tranche/domain";
-import { type Context, Hono } from "hono";
+import {
+  itemsOf,
+  passkeySchema,
+  passkeySignInSchema,
+  registerPasskeySchema,
+  signedInSchema,
+  webauthnOptionsSchema,
+} from "@tranche/domain";
+import type { Context } from "hono";
 import { rememberDevice } from "../auth/known-devices";
 import { clientIp, requireUser } from "../auth/middleware";
 import { limitByIp } from "../auth/service";
 import { createSession, deleteSession, setSessionCookie } from "../auth/sessions";
 import type { AppEnv } from "../context";
-import { parseJson, pathId } from "../lib/validate";
+import { ApiRoutes, body, empty, errors, idParams, json, jsonBody, PUBLIC, param, SESSION } from "../openapi/routes";
 import type { SecurityContext } from "../services/mfa/second-factor";
 import { assertionOptions } from "../services/passkeys/assertion";
 import {
@@ -24,30 +32,122 @@ const securityContext = (c: Context<AppEnv>): SecurityContext => ({
   ip: clientIp(c),
 });
 
+const B64 = "AAECAwQFBgcICQoLDA0ODw";
+const ENROLLED_NOTE =
+  "Once a second factor is set up, the session must have passed it within 12 hours, else 403 `mfa_required`.";
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  operationId: "listPasskeys",
+  tags: ["Security"],
+  summary: "The caller's passkeys (revoked ones are not listed)",
+  security: SESSION,
+  responses: { 200: json(itemsOf(passkeySchema), "The passkeys, newest first: device name, created, last used.") },
+});
+
+const registrationOptionsRoute = createRoute({
+  method: "post",
+  path: "/registration-options",
+  operationId: "passkeyRegistrationOptions",
+  tags: ["Security"],
+  summary: "Options for navigator.credentials.create(): a discoverable passkey with user verification",
+  description: `The challenge is good once, for five minutes. ${ENROLLED_NOTE}`,
+  security: SESSION,
+  responses: { 200: json(webauthnOptionsSchema, "PublicKeyCredentialCreationOptionsJSON.") },
+});
+
+const register = createRoute({
+  method: "post",
+  path: "/",
+  operationId: "registerPasskey",
+  tags: ["Security"],
+  summary: "Register a passkey: the browser's answer to the registration options, and a name for the device",
+  description: `User verification is required. This session passes the second factor. ${ENROLLED_NOTE}`,
+  security: SESSION,
+  request: {
+    body: jsonBody(registerPasskeySchema, {
+      name: "Work phone",
+      response: {
+        id: B64,
+        rawId: B64,
+        type: "public-key",
+        clientExtensionResults: {},
+        response: { clientDataJSON: B64, attestationObject: B64, transports: ["internal"] },
+      },
+    }),
+  },
+  responses: { 201: json(passkeySchema, "The passkey."), ...errors(422) },
+});
+
+const revoke = createRoute({
+  method: "delete",
+  path: "/{id}",
+  operationId: "revokePasskey",
+  tags: ["Security"],
+  summary: "Revoke one of the caller's passkeys: it is refused from then on",
+  description: "Needs a session that passed the second factor within 12 hours. Other sessions must pass it again.",
+  security: SESSION,
+  request: { params: idParams },
+  responses: { 204: empty("Revoked.") },
+});
+
+const signInOptions = createRoute({
+  method: "post",
+  path: "/sign-in-options",
+  operationId: "passkeySignInOptions",
+  tags: ["Auth"],
+  summary: "Options for navigator.credentials.get() to sign in with a passkey (names no account)",
+  description: "Limited per IP like password sign-ins. The challenge is good once, for five minutes.",
+  security: PUBLIC,
+  responses: { 200: json(webauthnOptionsSchema, "PublicKeyCredentialRequestOptionsJSON.") },
+});
+
+const signIn = createRoute({
+  method: "post",
+  path: "/sign-in",
+  operationId: "signInWithPasskey",
+  tags: ["Auth"],
+  summary: "Sign in with a passkey (user verification required); the session has passed the second factor",
+  security: PUBLIC,
+  request: {
+    body: jsonBody(passkeySignInSchema, {
+      response: {
+        id: B64,
+        rawId: B64,
+        type: "public-key",
+        clientExtensionResults: {},
+        response: { clientDataJSON: B64, authenticatorData: B64, signature: B64, userHandle: B64 },
+      },
+    }),
+  },
+  responses: { 200: json(signedInSchema, "The user; the session cookie is set."), ...errors(422) },
+});
+
 /** /api/auth/passkeys: the caller's passkeys, and signing in with one. */
-export const passkeyRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json({ items: await listPasskeys(securityContext(c)) }))
-  .post("/registration-options", async (c) => c.json(await registrationOptions(securityContext(c))))
-  .post("/", async (c) => {
+export const passkeyRoutes = new ApiRoutes()
+  .handle(list, async (c) => c.json({ items: await listPasskeys(securityContext(c)) }, 200))
+  .handle(registrationOptionsRoute, async (c) => c.json(await registrationOptions(securityContext(c)), 200))
+  .handle(register, async (c) => {
     const ctx = securityContext(c);
-    const { name, response } = await parseJson(c, registerPasskeySchema);
+    const { name, response } = await body(c, register);
     return c.json(await registerPasskey(ctx, { name, response: response as RegistrationResponseJSON }), 201);
   })
-  .delete("/:id", async (c) => {
+  .handleRaw(revoke, async (c) => {
     const ctx = securityContext(c);
-    await revokePasskey(ctx, pathId(c, "id", "Passkey"));
+    await revokePasskey(ctx, param(c, "id", "Passkey"));
     return c.body(null, 204);
   })
   // Signing in: options name no account (the browser offers its passkeys for this site). Each hands out a stored
   // challenge, so they are limited per IP like password sign-ins.
-  .post("/sign-in-options", async (c) => {
+  .handle(signInOptions, async (c) => {
     const { db, env } = c.get("deps");
     await limitByIp(db, env, "signin", clientIp(c));
-    return c.json(await assertionOptions(db, env, null));
+    return c.json(await assertionOptions(db, env, null), 200);
   })
-  .post("/sign-in", async (c) => {
+  .handle(signIn, async (c) => {
     const { db, env } = c.get("deps");
-    const { response } = await parseJson(c, passkeySignInSchema);
+    const { response } = await body(c, signIn);
     const { user } = await signInWithPasskey(db, env, response);
     const current = c.get("user");
     if (current) await deleteSession(db, current.sessionId);
@@ -58,5 +158,5 @@ export const passkeyRoutes = new Hono<AppEnv>()
     });
     setSessionCookie(c, token, env);
     await rememberDevice(c, user.id);
-    return c.json({ user: toUserDto(user) });
+    return c.json({ user: toUserDto(user) }, 200);
   });

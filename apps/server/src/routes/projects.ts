@@ -1,22 +1,42 @@
+import { createRoute } from "@hono/zod-openapi";
 import {
   createMilestoneSchema,
   createProjectSchema,
   leadInvestorSchema,
   memberSchema,
+  milestoneDetailSchema,
+  milestoneSchema,
+  PROJECT_STATUSES,
+  pageOf,
   projectCountsQuerySchema,
+  projectDetailSchema,
   projectListQuerySchema,
+  projectSummarySchema,
+  releasePolicyDtoSchema,
   releasePolicySchema,
+  removeMemberQuerySchema,
+  statusCountsOf,
   transferOwnershipSchema,
   updateProjectSchema,
 } from "@tranche/domain";
-import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { requireCaller } from "../auth/api-tokens";
-import { requireUser } from "../auth/middleware";
 import { requireSecondFactor } from "../auth/require-second-factor";
-import type { AppEnv, CallerContext, ServiceContext } from "../context";
+import { callerContext, serviceContext } from "../context";
 import { csvFilename, csvResponse } from "../lib/csv";
-import { parseJson, parseQuery, pathId } from "../lib/validate";
+import {
+  ApiRoutes,
+  body,
+  csvFile,
+  empty,
+  errors,
+  idParams,
+  json,
+  jsonBody,
+  param,
+  query,
+  SESSION,
+  sessionOrToken,
+} from "../openapi/routes";
 import { addMember } from "../services/members/add";
 import { removeMember } from "../services/members/remove";
 import { setLeadInvestor } from "../services/members/set-lead";
@@ -33,98 +53,289 @@ import { updateProject } from "../services/projects/update";
 import { getReleasePolicy } from "../services/release-policy/get";
 import { setReleasePolicy } from "../services/release-policy/set";
 
-export const removeMemberQuery = z.strictObject({
-  role: z.enum(["investor", "verifier"], { error: "Role must be investor or verifier." }),
+const tags = ["Projects"];
+const ID = "0b9e4c2a-5d7f-4e1b-9a3c-6f8d2e4b7a10";
+const params = idParams;
+const SECOND_FACTOR_NOTE =
+  "Roles in MFA_REQUIRED_ROLES must have passed the second factor in this session within 12 hours: else 403 " +
+  "with code `mfa_required`.";
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  operationId: "listProjects",
+  tags,
+  summary: "Projects the caller may see: filtered, searched (trigram), sorted, a page at a time",
+  security: sessionOrToken("projects:read"),
+  request: { query: projectListQuerySchema },
+  responses: {
+    200: json(pageOf(projectSummarySchema), "A page of projects; `nextCursor` fetches the next (null on the last)."),
+  },
 });
 
-/** The signed-in caller as a service context (401 when signed out). */
-export function serviceContext(c: Context<AppEnv>): ServiceContext {
-  const actor = requireUser(c);
-  const { db, env } = c.get("deps");
-  return { db, env, actor };
-}
+const create = createRoute({
+  method: "post",
+  path: "/",
+  operationId: "createProject",
+  tags,
+  summary: "Create a project (project owners, admins)",
+  security: SESSION,
+  request: {
+    body: jsonBody(createProjectSchema, {
+      name: "Mojave Solar Farm Phase II",
+      description: "A 120 MW photovoltaic plant with storage.",
+      location: "Mojave Desert, California",
+      totalCapital: 12500000,
+    }),
+  },
+  responses: { 201: json(projectDetailSchema, "The new project.") },
+});
 
-/** A signed-in person, or an API token with projects:read. */
-function readerContext(c: Context<AppEnv>): CallerContext {
-  const { db, env } = c.get("deps");
-  return { db, env, caller: requireCaller(c, "projects:read") };
-}
+const counts = createRoute({
+  method: "get",
+  path: "/counts",
+  operationId: "countProjects",
+  tags,
+  summary: "How many projects the caller may see match the search, in all and per status (the list's tabs)",
+  security: sessionOrToken("projects:read"),
+  request: { query: projectCountsQuerySchema },
+  responses: { 200: json(statusCountsOf(PROJECT_STATUSES), "The counts.") },
+});
 
-export const projectRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => {
-    const ctx = readerContext(c);
-    return c.json(await listProjects(ctx, parseQuery(c, projectListQuerySchema)));
+const exportCsv = createRoute({
+  method: "get",
+  path: "/export.csv",
+  operationId: "exportProjects",
+  tags,
+  summary: "The project list with the same filters, as a streamed CSV download (UTF-8, header row)",
+  security: SESSION,
+  request: { query: projectListQuerySchema },
+  responses: { 200: csvFile() },
+});
+
+const get = createRoute({
+  method: "get",
+  path: "/{id}",
+  operationId: "getProject",
+  tags,
+  summary: "A project with its figures, team and the caller's permissions",
+  security: sessionOrToken("projects:read"),
+  request: { params },
+  responses: { 200: json(projectDetailSchema, "The project.") },
+});
+
+const update = createRoute({
+  method: "patch",
+  path: "/{id}",
+  operationId: "updateProject",
+  tags,
+  summary: "Edit a project (its owner, admins)",
+  security: SESSION,
+  request: { params, body: jsonBody(updateProjectSchema, { name: "Mojave Solar Farm Phase II (North)" }) },
+  responses: { 200: json(projectDetailSchema, "The updated project."), ...errors(422) },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/{id}",
+  operationId: "deleteProject",
+  tags,
+  summary: "Delete a project with no released capital (its owner, admins)",
+  security: SESSION,
+  request: { params },
+  responses: { 204: empty("Deleted.") },
+});
+
+const addMemberRoute = createRoute({
+  method: "post",
+  path: "/{id}/members",
+  operationId: "addProjectMember",
+  tags,
+  summary: "Add an investor or verifier to the project team (admins, second factor)",
+  description: SECOND_FACTOR_NOTE,
+  security: SESSION,
+  request: { params, body: jsonBody(memberSchema, { userId: ID, role: "verifier" }) },
+  responses: { 201: json(projectDetailSchema, "The project, its team showing the new member."), ...errors(422) },
+});
+
+const removeMemberRoute = createRoute({
+  method: "delete",
+  path: "/{id}/members/{userId}",
+  operationId: "removeProjectMember",
+  tags,
+  summary: "Remove a team member (admins, second factor)",
+  description: SECOND_FACTOR_NOTE,
+  security: SESSION,
+  request: { params: z.object({ id: z.uuid(), userId: z.uuid() }), query: removeMemberQuerySchema },
+  responses: { 204: empty("Removed."), ...errors(422) },
+});
+
+const leadInvestor = createRoute({
+  method: "put",
+  path: "/{id}/lead-investor",
+  operationId: "setLeadInvestor",
+  tags,
+  summary: "Name the project's lead investor, who may set its release policy (admins, second factor)",
+  description: SECOND_FACTOR_NOTE,
+  security: SESSION,
+  request: { params, body: jsonBody(leadInvestorSchema, { userId: ID }) },
+  responses: { 200: json(projectDetailSchema, "The project, its team showing the lead investor."), ...errors(422) },
+});
+
+const getPolicy = createRoute({
+  method: "get",
+  path: "/{id}/release-policy",
+  operationId: "getReleasePolicy",
+  tags,
+  summary: "The release policy in force, in one sentence, with every earlier version",
+  security: SESSION,
+  request: { params },
+  responses: { 200: json(releasePolicyDtoSchema, "The release policy and its versions.") },
+});
+
+const setPolicy = createRoute({
+  method: "put",
+  path: "/{id}/release-policy",
+  operationId: "setReleasePolicy",
+  tags,
+  summary: "Set the release policy: a new version (admins and the project's lead investor, second factor)",
+  description:
+    "Approvals needed (1 to 5), more for milestones of at least an amount, verifiers from different organizations, " +
+    `and an investor countersignature above an amount. Each release records the version that applied. ${SECOND_FACTOR_NOTE}`,
+  security: SESSION,
+  request: {
+    params,
+    body: jsonBody(releasePolicySchema, {
+      requiredApprovals: 2,
+      thresholds: [{ minAmount: 1_000_000, approvals: 3 }],
+      distinctOrganizations: true,
+      cosignAbove: 1_000_000,
+    }),
+  },
+  responses: { 200: json(releasePolicyDtoSchema, "The release policy now in force."), ...errors(422) },
+});
+
+const owner = createRoute({
+  method: "post",
+  path: "/{id}/owner",
+  operationId: "transferProjectOwnership",
+  tags,
+  summary: "Transfer the project to another project owner (admins, second factor)",
+  description: SECOND_FACTOR_NOTE,
+  security: SESSION,
+  request: { params, body: jsonBody(transferOwnershipSchema, { userId: ID }) },
+  responses: {
+    200: json(projectDetailSchema, "The project with its new owner; the old and new owners are notified."),
+    ...errors(422),
+  },
+});
+
+const listMilestones = createRoute({
+  method: "get",
+  path: "/{id}/milestones",
+  operationId: "listProjectMilestones",
+  tags: ["Milestones"],
+  summary: "The project's milestones in schedule order",
+  security: SESSION,
+  request: { params },
+  responses: { 200: json(z.array(milestoneSchema), "The milestones.") },
+});
+
+const addMilestone = createRoute({
+  method: "post",
+  path: "/{id}/milestones",
+  operationId: "createMilestone",
+  tags: ["Milestones"],
+  summary: "Add a milestone (the project's owner, admins)",
+  security: SESSION,
+  request: {
+    params,
+    body: jsonBody(createMilestoneSchema, {
+      title: "Foundations poured",
+      description: "All pile foundations poured and inspected.",
+      dueDate: "2026-12-15",
+      capitalAmount: 2500000,
+    }),
+  },
+  responses: { 201: json(milestoneDetailSchema, "The new milestone."), ...errors(422) },
+});
+
+const projectId = (c: Parameters<typeof param>[0]) => param(c, "id", "Project");
+
+export const projectRoutes = new ApiRoutes()
+  .handle(list, async (c) => {
+    const ctx = callerContext(c, "projects:read");
+    return c.json(await listProjects(ctx, query(c, list)), 200);
   })
-  .post("/", async (c) => {
+  .handle(create, async (c) => {
     const ctx = serviceContext(c);
-    return c.json(await createProject(ctx, await parseJson(c, createProjectSchema)), 201);
+    return c.json(await createProject(ctx, await body(c, create)), 201);
   })
-  /** GET /api/projects/counts: how many projects the list's search matches, per status (its tabs). */
-  .get("/counts", async (c) => {
-    const ctx = readerContext(c);
-    return c.json(await countProjects(ctx, parseQuery(c, projectCountsQuerySchema)));
+  .handle(counts, async (c) => {
+    const ctx = callerContext(c, "projects:read");
+    return c.json(await countProjects(ctx, query(c, counts)), 200);
   })
-  /** GET /api/projects/export.csv: the list, with its filters, as a streamed CSV download. */
-  .get("/export.csv", (c) => {
+  .handleRaw(exportCsv, (c) => {
     const ctx = serviceContext(c);
-    const input = parseQuery(c, projectListQuerySchema);
+    const input = query(c, exportCsv);
     return csvResponse(c, csvFilename("projects"), PROJECT_CSV_HEADER, exportProjects(ctx, input));
   })
-  .get("/:id", async (c) => {
-    const ctx = readerContext(c);
-    return c.json(await getProject(ctx, pathId(c, "id", "Project")));
+  .handle(get, async (c) => {
+    const ctx = callerContext(c, "projects:read");
+    return c.json(await getProject(ctx, projectId(c)), 200);
   })
-  .patch("/:id", async (c) => {
+  .handle(update, async (c) => {
     const ctx = serviceContext(c);
-    const id = pathId(c, "id", "Project");
-    return c.json(await updateProject(ctx, id, await parseJson(c, updateProjectSchema)));
+    const id = projectId(c);
+    return c.json(await updateProject(ctx, id, await body(c, update)), 200);
   })
-  .delete("/:id", async (c) => {
+  .handleRaw(remove, async (c) => {
     const ctx = serviceContext(c);
-    await deleteProject(ctx, pathId(c, "id", "Project"));
+    await deleteProject(ctx, projectId(c));
     return c.body(null, 204);
   })
-  .post("/:id/members", async (c) => {
+  .handle(addMemberRoute, async (c) => {
     const ctx = serviceContext(c);
     await requireSecondFactor(c);
-    const id = pathId(c, "id", "Project");
-    return c.json(await addMember(ctx, id, await parseJson(c, memberSchema)), 201);
+    const id = projectId(c);
+    return c.json(await addMember(ctx, id, await body(c, addMemberRoute)), 201);
   })
-  .delete("/:id/members/:userId", async (c) => {
+  .handleRaw(removeMemberRoute, async (c) => {
     const ctx = serviceContext(c);
     await requireSecondFactor(c);
-    const id = pathId(c, "id", "Project");
-    const userId = pathId(c, "userId", "Member");
-    await removeMember(ctx, id, userId, parseQuery(c, removeMemberQuery).role);
+    const id = projectId(c);
+    const userId = param(c, "userId", "Member");
+    await removeMember(ctx, id, userId, query(c, removeMemberRoute).role);
     return c.body(null, 204);
   })
-  .put("/:id/lead-investor", async (c) => {
+  .handle(leadInvestor, async (c) => {
     const ctx = serviceContext(c);
     await requireSecondFactor(c);
-    const id = pathId(c, "id", "Project");
-    return c.json(await setLeadInvestor(ctx, id, (await parseJson(c, leadInvestorSchema)).userId));
+    const id = projectId(c);
+    return c.json(await setLeadInvestor(ctx, id, (await body(c, leadInvestor)).userId), 200);
   })
-  .get("/:id/release-policy", async (c) =>
-    c.json(await getReleasePolicy(serviceContext(c), pathId(c, "id", "Project"))),
-  )
-  .put("/:id/release-policy", async (c) => {
+  .handle(getPolicy, async (c) => {
+    const ctx = serviceContext(c);
+    return c.json(await getReleasePolicy(ctx, projectId(c)), 200);
+  })
+  .handle(setPolicy, async (c) => {
     const ctx = serviceContext(c);
     await requireSecondFactor(c);
-    const id = pathId(c, "id", "Project");
-    return c.json(await setReleasePolicy(ctx, id, await parseJson(c, releasePolicySchema)));
+    const id = projectId(c);
+    return c.json(await setReleasePolicy(ctx, id, await body(c, setPolicy)), 200);
   })
-  .post("/:id/owner", async (c) => {
+  .handle(owner, async (c) => {
     const ctx = serviceContext(c);
     await requireSecondFactor(c);
-    const id = pathId(c, "id", "Project");
-    return c.json(await transferOwnership(ctx, id, await parseJson(c, transferOwnershipSchema)));
+    const id = projectId(c);
+    return c.json(await transferOwnership(ctx, id, await body(c, owner)), 200);
   })
-  .get("/:id/milestones", async (c) => {
+  .handle(listMilestones, async (c) => {
     const ctx = serviceContext(c);
-    return c.json(await listProjectMilestones(ctx, pathId(c, "id", "Project")));
+    return c.json(await listProjectMilestones(ctx, projectId(c)), 200);
   })
-  .post("/:id/milestones", async (c) => {
+  .handle(addMilestone, async (c) => {
     const ctx = serviceContext(c);
-    const id = pathId(c, "id", "Project");
-    return c.json(await createMilestone(ctx, id, await parseJson(c, createMilestoneSchema)), 201);
+    const id = projectId(c);
+    return c.json(await createMilestone(ctx, id, await body(c, addMilestone)), 201);
   });

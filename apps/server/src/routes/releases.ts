@@ -1,17 +1,29 @@
+import { createRoute } from "@hono/zod-openapi";
 import {
-  type ApiScope,
   cancelReleaseSchema,
   failReleaseSchema,
-  type Role,
+  pageOf,
   releaseListQuerySchema,
+  releaseSchema,
   settleReleaseSchema,
 } from "@tranche/domain";
-import { type Context, Hono } from "hono";
-import { requireCaller } from "../auth/api-tokens";
+import type { Context } from "hono";
 import { requireSecondFactor } from "../auth/require-second-factor";
-import type { AppEnv, CallerContext } from "../context";
+import { type AppEnv, callerContext } from "../context";
 import { csvFilename, csvResponse } from "../lib/csv";
-import { parseJson, parseQuery, pathId } from "../lib/validate";
+import {
+  ApiRoutes,
+  body,
+  csvFile,
+  errors,
+  idParams,
+  json,
+  jsonBody,
+  param,
+  query,
+  SESSION,
+  sessionOrToken,
+} from "../openapi/routes";
 import { cancelRelease } from "../services/releases/cancel";
 import { exportReleases, RELEASE_CSV_HEADER } from "../services/releases/export";
 import { failRelease } from "../services/releases/fail";
@@ -21,50 +33,134 @@ import { settleRelease } from "../services/releases/settle";
 
 export const releaseListQuery = releaseListQuerySchema;
 
-/** The caller as a service context: the route's scope for API tokens, its roles for people (null: any). */
-function callerContext(c: Context<AppEnv>, scope: ApiScope | null, roles?: Role[]): CallerContext {
-  const { db, env } = c.get("deps");
-  return { db, env, caller: requireCaller(c, scope, roles) };
-}
+const tags = ["Releases"];
+const params = idParams;
 
-const releaseId = (c: Context<AppEnv>) => pathId(c, "id", "Release");
+const list = createRoute({
+  method: "get",
+  path: "/",
+  operationId: "listReleases",
+  tags,
+  summary: "Releases the caller may see, newest first (cursor pagination)",
+  security: sessionOrToken("releases:read"),
+  request: { query: releaseListQuery },
+  responses: { 200: json(pageOf(releaseSchema), "A page of releases; `nextCursor` fetches the next.") },
+});
+
+const exportCsv = createRoute({
+  method: "get",
+  path: "/export.csv",
+  operationId: "exportReleases",
+  tags,
+  summary: "The release list with the same filters, as a streamed CSV download (UTF-8, header row)",
+  security: sessionOrToken("releases:read"),
+  request: { query: releaseListQuery },
+  responses: { 200: csvFile() },
+});
+
+const get = createRoute({
+  method: "get",
+  path: "/{id}",
+  operationId: "getRelease",
+  tags,
+  summary: "One release with its instruction, settlement, failure or cancellation",
+  security: sessionOrToken("releases:read"),
+  request: { params },
+  responses: { 200: json(releaseSchema, "The release.") },
+});
+
+const settle = createRoute({
+  method: "post",
+  path: "/{id}/settle",
+  operationId: "settleRelease",
+  tags,
+  summary: "Report the release paid (custodians; admins)",
+  description:
+    "The same reference again answers 200 with `Idempotent-Replayed: true`; another reference, or a failed or " +
+    "cancelled release, answers 409.",
+  security: sessionOrToken("releases:write"),
+  request: {
+    params,
+    body: jsonBody(settleReleaseSchema, { reference: "WIRE-2026-000123", settledAt: "2026-01-15T09:30:00Z" }),
+  },
+  responses: { 200: json(releaseSchema, "The settled release."), ...errors(422, 429) },
+});
+
+const fail = createRoute({
+  method: "post",
+  path: "/{id}/fail",
+  operationId: "failRelease",
+  tags,
+  summary: "Report that the release could not be paid, with the reason (custodians; admins)",
+  security: sessionOrToken("releases:write"),
+  request: { params, body: jsonBody(failReleaseSchema, { reason: "Beneficiary account closed." }) },
+  responses: { 200: json(releaseSchema, "The failed release."), ...errors(422, 429) },
+});
+
+const reinstruct = createRoute({
+  method: "post",
+  path: "/{id}/reinstruct",
+  operationId: "reinstructRelease",
+  tags,
+  summary: "Instruct a failed release again: a new instruction id on the same release (admins, second factor)",
+  security: SESSION,
+  request: { params },
+  responses: { 200: json(releaseSchema, "The release, instructed again."), ...errors(422) },
+});
+
+const cancel = createRoute({
+  method: "post",
+  path: "/{id}/cancel",
+  operationId: "cancelRelease",
+  tags,
+  summary: "Cancel a failed release with a reason; the milestone stays verified (admins, second factor)",
+  security: SESSION,
+  request: {
+    params,
+    body: jsonBody(cancelReleaseSchema, {
+      reason: "Paid outside Tranche after the account change; see the board minutes.",
+    }),
+  },
+  responses: { 200: json(releaseSchema, "The cancelled release."), ...errors(422) },
+});
+
+const releaseId = (c: Context<AppEnv>) => param(c, "id", "Release");
 
 /** /api/releases: read by members and tokens; settled or failed by the custodian; re-instructed or cancelled by admins. */
-export const releaseRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => {
+export const releaseRoutes = new ApiRoutes()
+  .handle(list, async (c) => {
     const ctx = callerContext(c, "releases:read");
-    return c.json(await listReleases(ctx, parseQuery(c, releaseListQuery)));
+    return c.json(await listReleases(ctx, query(c, list)), 200);
   })
-  /** GET /api/releases/export.csv: the list, with its filters, as a streamed CSV download. */
-  .get("/export.csv", (c) => {
+  .handleRaw(exportCsv, (c) => {
     const ctx = callerContext(c, "releases:read");
-    const { status, projectId } = parseQuery(c, releaseListQuery);
+    const { status, projectId } = query(c, exportCsv);
     return csvResponse(c, csvFilename("releases"), RELEASE_CSV_HEADER, exportReleases(ctx, { status, projectId }));
   })
-  .get("/:id", async (c) => {
+  .handle(get, async (c) => {
     const ctx = callerContext(c, "releases:read");
-    return c.json(await getRelease(ctx, releaseId(c)));
+    return c.json(await getRelease(ctx, releaseId(c)), 200);
   })
-  .post("/:id/settle", async (c) => {
+  .handle(settle, async (c) => {
     const ctx = callerContext(c, "releases:write", ["admin"]);
     const id = releaseId(c);
-    const result = await settleRelease(ctx, id, await parseJson(c, settleReleaseSchema));
+    const result = await settleRelease(ctx, id, await body(c, settle));
     if (result.replayed) c.header("Idempotent-Replayed", "true");
-    return c.json(result.release);
+    return c.json(result.release, 200);
   })
-  .post("/:id/fail", async (c) => {
+  .handle(fail, async (c) => {
     const ctx = callerContext(c, "releases:write", ["admin"]);
     const id = releaseId(c);
-    return c.json(await failRelease(ctx, id, await parseJson(c, failReleaseSchema)));
+    return c.json(await failRelease(ctx, id, await body(c, fail)), 200);
   })
-  .post("/:id/reinstruct", async (c) => {
+  .handle(reinstruct, async (c) => {
     const ctx = callerContext(c, null, ["admin"]);
     await requireSecondFactor(c);
-    return c.json(await reinstructRelease(ctx, releaseId(c)));
+    return c.json(await reinstructRelease(ctx, releaseId(c)), 200);
   })
-  .post("/:id/cancel", async (c) => {
+  .handle(cancel, async (c) => {
     const ctx = callerContext(c, null, ["admin"]);
     await requireSecondFactor(c);
     const id = releaseId(c);
-    return c.json(await cancelRelease(ctx, id, await parseJson(c, cancelReleaseSchema)));
+    return c.json(await cancelRelease(ctx, id, await body(c, cancel)), 200);
   });

@@ -1,10 +1,21 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../context";
-import { parseQuery } from "../lib/validate";
+import { createRoute } from "@hono/zod-openapi";
+import { searchResultsSchema } from "@tranche/domain";
+import { serviceContext } from "../context";
+import { ApiRoutes, json, query, SESSION } from "../openapi/routes";
 import { search, searchQuery } from "../services/search/search";
-import { serviceContext } from "./projects";
 
-/** GET /api/search?q=: the header's live suggestions. */
-export const searchRoutes = new Hono<AppEnv>().get("/", async (c) =>
-  c.json(await search(serviceContext(c), parseQuery(c, searchQuery))),
-);
+const searchRoute = createRoute({
+  method: "get",
+  path: "/",
+  operationId: "search",
+  tags: ["Dashboard"],
+  summary: "Header suggestions: projects, milestones and (for admins) people matching a term, five of each",
+  security: SESSION,
+  request: { query: searchQuery },
+  responses: { 200: json(searchResultsSchema, "The suggestions.") },
+});
+
+export const searchRoutes = new ApiRoutes().handle(searchRoute, async (c) => {
+  const ctx = serviceContext(c);
+  return c.json(await search(ctx, query(c, searchRoute)), 200);
+});

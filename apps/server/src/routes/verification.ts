@@ -1,21 +1,40 @@
+import { createRoute } from "@hono/zod-openapi";
 import {
   approveSchema,
   assignDisputeSchema,
+  auditEventSchema,
   checklistUpdateSchema,
+  completedVerificationsSchema,
   decisionSchema,
   disputeSchema,
+  itemsOf,
+  pageOf,
   rejectSchema,
   reportListQuerySchema,
   reportSchema,
   seenStateFields,
+  verificationReportSchema,
+  verificationSchema,
+  verifierQueueSchema,
 } from "@tranche/domain";
-import { type Context, Hono } from "hono";
+import type { Context } from "hono";
 import { z } from "zod";
-import { requireUser } from "../auth/middleware";
 import { requireSecondFactor } from "../auth/require-second-factor";
-import type { AppEnv, ServiceContext } from "../context";
-import { AppError } from "../errors";
-import { parseJson, parseQuery, parseWith, pathId } from "../lib/validate";
+import { type AppEnv, serviceContext } from "../context";
+import { parseJson, parseWith } from "../lib/validate";
+import {
+  ApiRoutes,
+  body,
+  errors,
+  idempotencyHeaders,
+  idempotencyKey,
+  idParams,
+  json,
+  jsonBody,
+  param,
+  query,
+  SESSION,
+} from "../openapi/routes";
 import { milestoneHistory } from "../services/audit/history";
 import { approveMilestone } from "../services/verification/approve";
 import { updateChecklist } from "../services/verification/checklist";
@@ -30,14 +49,190 @@ import { resubmitMilestone } from "../services/verification/resubmit";
 import { startVerification } from "../services/verification/start";
 import { getVerification } from "../services/verification/view";
 
-/** The signed-in caller as a service context (401 when signed out). */
-export function serviceContext(c: Context<AppEnv>): ServiceContext {
-  const actor = requireUser(c);
-  const { db, env } = c.get("deps");
-  return { db, env, actor };
-}
+const tags = ["Verification"];
+const params = idParams;
+const ID = "0b9e4c2a-5d7f-4e1b-9a3c-6f8d2e4b7a10";
+const SECOND_FACTOR_NOTE =
+  "Roles in MFA_REQUIRED_ROLES must have passed the second factor in this session within 12 hours: else 403 " +
+  "with code `mfa_required`. The body is checked first: a request that would fail anyway says so before anyone " +
+  "is asked for a code.";
+const answer = json(verificationSchema, "The milestone's verification, as it now stands.");
 
-const milestoneId = (c: Context<AppEnv>) => pathId(c, "id", "Milestone");
+/** A milestone action with no body, answering the verification view. */
+const action = (path: string, operationId: string, summary: string) =>
+  createRoute({
+    method: "post",
+    path,
+    operationId,
+    tags,
+    summary,
+    security: SESSION,
+    request: { params },
+    responses: { 200: answer, ...errors(422) },
+  });
+
+const view = createRoute({
+  method: "get",
+  path: "/{id}/verification",
+  operationId: "getVerification",
+  tags,
+  summary: "The verification workspace: checklist, quorum, dispute and what the caller may do",
+  security: SESSION,
+  request: { params },
+  responses: { 200: json(verificationSchema, "The verification state.") },
+});
+
+const startSchema = z.strictObject({ round: seenStateFields.round });
+
+const start = createRoute({
+  method: "post",
+  path: "/{id}/start",
+  operationId: "startVerification",
+  tags,
+  summary: "Start verifying a milestone (an assigned verifier)",
+  description: "Send `round` as the verifier saw it: a milestone that has moved on since is refused with 409.",
+  security: SESSION,
+  request: { params, body: jsonBody(startSchema, { round: 1 }, false) },
+  responses: { 200: answer, ...errors(422) },
+});
+
+const approve = createRoute({
+  method: "post",
+  path: "/{id}/approve",
+  operationId: "approveMilestone",
+  tags,
+  summary:
+    "Approve (an assigned verifier); the approval that completes the release policy instructs the release, exactly once",
+  description:
+    "Under a policy needing several approvals each assigned verifier approves once; `share` (percent) approves " +
+    "part of the open amount, with a reason. Send an `Idempotency-Key` header to make retries safe: the same key " +
+    "answers the first result again, with `Idempotent-Replayed: true`. Send `round` and `policyVersion` as the " +
+    `verifier saw them: a milestone that has moved on since is refused with 409 \`stale_round\`. ${SECOND_FACTOR_NOTE}`,
+  security: SESSION,
+  request: {
+    params,
+    headers: idempotencyHeaders,
+    body: jsonBody(approveSchema, { comments: "All checklist items verified on site." }, false),
+  },
+  responses: { 200: answer, ...errors(422) },
+});
+
+const reject = createRoute({
+  method: "post",
+  path: "/{id}/reject",
+  operationId: "rejectMilestone",
+  tags,
+  summary: "Reject with a reason (an assigned verifier, second factor)",
+  description:
+    "`Idempotency-Key`, `round` and `policyVersion` as for approve: a replay answers the first result, a stale " +
+    `round is refused with 409 \`stale_round\`. ${SECOND_FACTOR_NOTE}`,
+  security: SESSION,
+  request: {
+    params,
+    headers: idempotencyHeaders,
+    body: jsonBody(rejectSchema, { comments: "The inspection certificate is missing." }),
+  },
+  responses: { 200: answer, ...errors(422) },
+});
+
+const countersign = createRoute({
+  method: "post",
+  path: "/{id}/countersign",
+  operationId: "countersignMilestone",
+  tags,
+  summary: "Countersign a release the verifiers agreed on (an investor member, when the policy asks for it)",
+  description: SECOND_FACTOR_NOTE,
+  security: SESSION,
+  request: {
+    params,
+    body: jsonBody(decisionSchema, { comments: "Countersigned for the investment committee." }, false),
+  },
+  responses: { 200: answer, ...errors(422) },
+});
+
+const dispute = createRoute({
+  method: "post",
+  path: "/{id}/dispute",
+  operationId: "disputeRejection",
+  tags,
+  summary: "Dispute a rejection with a statement (the project owner)",
+  security: SESSION,
+  request: {
+    params,
+    body: jsonBody(disputeSchema, { statement: "The certificate was uploaded on 12 December; see evidence." }),
+  },
+  responses: { 200: answer, ...errors(422) },
+});
+
+const assign = createRoute({
+  method: "post",
+  path: "/{id}/dispute/assign",
+  operationId: "assignDispute",
+  tags,
+  summary: "Assign an open dispute to a different verifier (admins, second factor)",
+  description: SECOND_FACTOR_NOTE,
+  security: SESSION,
+  request: { params, body: jsonBody(assignDisputeSchema, { verifierId: ID }) },
+  responses: { 200: answer, ...errors(422) },
+});
+
+const resubmit = action(
+  "/{id}/resubmit",
+  "resubmitMilestone",
+  "Resubmit a rejected milestone for verification (its owner)",
+);
+const delay = action("/{id}/delay", "markMilestoneDelayed", "Mark a milestone delayed (its owner)");
+
+const checklist = createRoute({
+  method: "put",
+  path: "/{id}/checklist",
+  operationId: "updateChecklist",
+  tags,
+  summary: "Save the verification checklist, with a note per item",
+  description: "`notes` replaces the items' notes when sent; `round` as for approve; `Idempotency-Key` replays.",
+  security: SESSION,
+  request: {
+    params,
+    headers: idempotencyHeaders,
+    body: jsonBody(checklistUpdateSchema, {
+      documentation: true,
+      compliance: true,
+      quality: false,
+      timeline: false,
+      budget: false,
+      risk: false,
+    }),
+  },
+  responses: { 200: answer, ...errors(422) },
+});
+
+const report = createRoute({
+  method: "post",
+  path: "/{id}/report",
+  operationId: "submitReport",
+  tags,
+  summary: "Submit the verification report of the current decision (submitting again edits it)",
+  security: SESSION,
+  request: { params, body: jsonBody(reportSchema, { comments: "Site visit on 12 December." }, false) },
+  responses: {
+    201: json(verificationReportSchema, "The report, submitted."),
+    200: json(verificationReportSchema, "The report, edited."),
+    ...errors(422),
+  },
+});
+
+const history = createRoute({
+  method: "get",
+  path: "/{id}/history",
+  operationId: "getMilestoneHistory",
+  tags: ["Milestones"],
+  summary: "The milestone's audit trail",
+  security: SESSION,
+  request: { params },
+  responses: { 200: json(itemsOf(auditEventSchema), "Its events, oldest first.") },
+});
+
+const milestoneId = (c: Context<AppEnv>) => param(c, "id", "Milestone");
 
 /** An optional JSON body: none at all reads as {}. */
 async function optionalJson<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
@@ -45,31 +240,17 @@ async function optionalJson<S extends z.ZodType>(c: Context<AppEnv>, schema: S):
   return hasBody ? parseJson(c, schema) : parseWith(schema, {});
 }
 
-/** The optional Idempotency-Key header: 1 to 200 visible ASCII characters. */
-export function idempotencyKey(c: Context<AppEnv>): string | undefined {
-  const key = c.req.header("idempotency-key");
-  if (key === undefined) return undefined;
-  if (!/^[\x21-\x7e]{1,200}$/.test(key)) {
-    throw new AppError("invalid_input", "Idempotency-Key must be 1 to 200 visible ASCII characters.", {
-      "Idempotency-Key": "Use 1 to 200 visible ASCII characters.",
-    });
-  }
-  return key;
-}
-
-const startSchema = z.strictObject({ round: seenStateFields.round });
-
 /** Mounted on /milestones beside the milestone CRUD routes. */
-export const verificationRoutes = new Hono<AppEnv>()
-  .get("/:id/verification", async (c) => c.json(await getVerification(serviceContext(c), milestoneId(c))))
-  .post("/:id/start", async (c) => {
+export const verificationRoutes = new ApiRoutes()
+  .handle(view, async (c) => c.json(await getVerification(serviceContext(c), milestoneId(c)), 200))
+  .handle(start, async (c) => {
     const ctx = serviceContext(c);
     const id = milestoneId(c);
-    return c.json(await startVerification(ctx, id, await optionalJson(c, startSchema)));
+    return c.json(await startVerification(ctx, id, await optionalJson(c, startSchema)), 200);
   })
   // On the actions behind the second factor the body is checked first: a request that would fail anyway
   // (a partial approval without its reason) says so before anyone is asked for a code.
-  .post("/:id/approve", async (c) => {
+  .handle(approve, async (c) => {
     const ctx = serviceContext(c);
     const id = milestoneId(c);
     const key = idempotencyKey(c);
@@ -77,69 +258,98 @@ export const verificationRoutes = new Hono<AppEnv>()
     await requireSecondFactor(c);
     const result = await approveMilestone(ctx, id, { ...input, idempotencyKey: key });
     if (result.replayed) c.header("Idempotent-Replayed", "true");
-    return c.json(result.body, result.status as 200);
+    return c.json(result.body, 200);
   })
-  .post("/:id/reject", async (c) => {
+  .handle(reject, async (c) => {
     const ctx = serviceContext(c);
     const id = milestoneId(c);
     const key = idempotencyKey(c);
-    const input = await parseJson(c, rejectSchema);
+    const input = await body(c, reject);
     await requireSecondFactor(c);
     const result = await rejectMilestone(ctx, id, { ...input, idempotencyKey: key });
     if (result.replayed) c.header("Idempotent-Replayed", "true");
-    return c.json(result.body, result.status as 200);
+    return c.json(result.body, 200);
   })
-  .post("/:id/countersign", async (c) => {
+  .handle(countersign, async (c) => {
     const ctx = serviceContext(c);
     const id = milestoneId(c);
     const input = await optionalJson(c, decisionSchema);
     await requireSecondFactor(c);
-    return c.json(await countersignMilestone(ctx, id, input));
+    return c.json(await countersignMilestone(ctx, id, input), 200);
   })
-  .post("/:id/dispute", async (c) => {
+  .handle(dispute, async (c) => {
     const ctx = serviceContext(c);
     const id = milestoneId(c);
-    return c.json(await openDispute(ctx, id, await parseJson(c, disputeSchema)));
+    return c.json(await openDispute(ctx, id, await body(c, dispute)), 200);
   })
-  .post("/:id/dispute/assign", async (c) => {
+  .handle(assign, async (c) => {
     const ctx = serviceContext(c);
     const id = milestoneId(c);
-    const input = await parseJson(c, assignDisputeSchema);
+    const input = await body(c, assign);
     await requireSecondFactor(c);
-    return c.json(await assignDispute(ctx, id, input));
+    return c.json(await assignDispute(ctx, id, input), 200);
   })
-  .post("/:id/resubmit", async (c) => c.json(await resubmitMilestone(serviceContext(c), milestoneId(c))))
-  .post("/:id/delay", async (c) => c.json(await delayMilestone(serviceContext(c), milestoneId(c))))
-  .put("/:id/checklist", async (c) => {
+  .handle(resubmit, async (c) => c.json(await resubmitMilestone(serviceContext(c), milestoneId(c)), 200))
+  .handle(delay, async (c) => c.json(await delayMilestone(serviceContext(c), milestoneId(c)), 200))
+  .handle(checklist, async (c) => {
     const ctx = serviceContext(c);
     const id = milestoneId(c);
     const key = idempotencyKey(c);
-    const result = await updateChecklist(ctx, id, {
-      ...(await parseJson(c, checklistUpdateSchema)),
-      idempotencyKey: key,
-    });
+    const result = await updateChecklist(ctx, id, { ...(await body(c, checklist)), idempotencyKey: key });
     if (result.replayed) c.header("Idempotent-Replayed", "true");
-    return c.json(result.body, result.status as 200);
+    return c.json(result.body, 200);
   })
-  .post("/:id/report", async (c) => {
+  .handle(report, async (c) => {
     const ctx = serviceContext(c);
     const id = milestoneId(c);
     const input = await optionalJson(c, reportSchema);
     const { report, created } = await submitReport(ctx, id, input);
-    return c.json(report, created ? 201 : 200);
+    return created ? c.json(report, 201) : c.json(report, 200);
   })
-  .get("/:id/history", async (c) => c.json({ items: await milestoneHistory(serviceContext(c), milestoneId(c)) }));
+  .handle(history, async (c) => c.json({ items: await milestoneHistory(serviceContext(c), milestoneId(c)) }, 200));
+
+const queue = createRoute({
+  method: "get",
+  path: "/",
+  operationId: "listVerificationQueue",
+  tags,
+  summary: "The signed-in verifier's queue",
+  security: SESSION,
+  responses: { 200: json(verifierQueueSchema, "Pending, completed and delayed verifications, with counts.") },
+});
+
+const completed = createRoute({
+  method: "get",
+  path: "/completed",
+  operationId: "listCompletedVerifications",
+  tags,
+  summary: "Every decision of the signed-in verifier, newest first, a page at a time",
+  security: SESSION,
+  request: { query: completedQuery },
+  responses: { 200: json(completedVerificationsSchema, "A page of decided milestones, with the total.") },
+});
 
 /** GET /api/verifications: the signed-in verifier's queue; /completed: every decision they made, paginated. */
-export const verifierQueueRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(await verifierQueue(serviceContext(c))))
-  .get("/completed", async (c) => {
+export const verifierQueueRoutes = new ApiRoutes()
+  .handle(queue, async (c) => c.json(await verifierQueue(serviceContext(c)), 200))
+  .handle(completed, async (c) => {
     const ctx = serviceContext(c);
-    return c.json(await completedVerifications({ ctx, input: parseQuery(c, completedQuery) }));
+    return c.json(await completedVerifications({ ctx, input: query(c, completed) }), 200);
   });
 
+const reports = createRoute({
+  method: "get",
+  path: "/",
+  operationId: "listReports",
+  tags,
+  summary: "Verification reports the caller may see, newest first, a page at a time",
+  security: SESSION,
+  request: { query: reportListQuerySchema },
+  responses: { 200: json(pageOf(verificationReportSchema), "A page of reports; `nextCursor` fetches the next.") },
+});
+
 /** GET /api/reports: submitted verification reports the caller may see. */
-export const reportRoutes = new Hono<AppEnv>().get("/", async (c) => {
+export const reportRoutes = new ApiRoutes().handle(reports, async (c) => {
   const ctx = serviceContext(c);
-  return c.json(await listReports(ctx, parseQuery(c, reportListQuerySchema)));
+  return c.json(await listReports(ctx, query(c, reports)), 200);
 });

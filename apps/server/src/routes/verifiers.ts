@@ -1,11 +1,21 @@
-import { verifierListQuerySchema } from "@tranche/domain";
-import { Hono } from "hono";
-import type { AppEnv } from "../context";
-import { parseQuery } from "../lib/validate";
+import { createRoute } from "@hono/zod-openapi";
+import { pageOf, verifierListQuerySchema, verifierSchema } from "@tranche/domain";
+import { serviceContext } from "../context";
+import { ApiRoutes, json, query, SESSION } from "../openapi/routes";
 import { listVerifiers } from "../services/verifiers/list";
-import { serviceContext } from "./projects";
 
-export const verifierRoutes = new Hono<AppEnv>().get("/", async (c) => {
+const list = createRoute({
+  method: "get",
+  path: "/",
+  operationId: "listVerifiers",
+  tags: ["Verification"],
+  summary: "Verifiers with their track record, searched and sorted, a page at a time",
+  security: SESSION,
+  request: { query: verifierListQuerySchema },
+  responses: { 200: json(pageOf(verifierSchema), "A page of verifiers; `nextCursor` fetches the next.") },
+});
+
+export const verifierRoutes = new ApiRoutes().handle(list, async (c) => {
   const ctx = serviceContext(c);
-  return c.json(await listVerifiers(ctx, parseQuery(c, verifierListQuerySchema)));
+  return c.json(await listVerifiers(ctx, query(c, list)), 200);
 });

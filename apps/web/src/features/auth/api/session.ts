@@ -1,6 +1,14 @@
 import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from "@simplewebauthn/browser";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SignInInput, SignUpInput, UserDto } from "@tranche/domain";
+import type {
+  AuthOptionsDto,
+  DemoAccountsDto,
+  SessionAnswer,
+  SignedInDto,
+  SignInInput,
+  SignUpInput,
+  UserDto,
+} from "@tranche/domain";
 import { api } from "@/lib/api-client";
 import { takeKnown } from "@/lib/early-fetch";
 
@@ -8,9 +16,9 @@ export const sessionKeys = { current: ["session"] as const, demo: ["session", "d
 
 export const sessionQuery = queryOptions({
   queryKey: sessionKeys.current,
-  queryFn: async () => (await api<{ user: UserDto | null }>("/auth/session", { redirectOn401: false })).user,
+  queryFn: async () => (await api<SessionAnswer>("/auth/session", { redirectOn401: false })).user,
   // On a first load the server wrote the session into the page (app/preload-route.ts): no wait, no request.
-  initialData: () => takeKnown<{ user: UserDto | null }>("/auth/session")?.user,
+  initialData: () => takeKnown<SessionAnswer>("/auth/session")?.user,
   staleTime: 60_000,
 });
 
@@ -23,7 +31,7 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SignInInput) =>
-      api<{ user: UserDto }>("/auth/sign-in", { method: "POST", body: input, redirectOn401: false }),
+      api<SignedInDto>("/auth/sign-in", { method: "POST", body: input, redirectOn401: false }),
     onSuccess: ({ user }) => {
       // Everything cached belonged to whoever was signed in before.
       queryClient.clear();
@@ -73,17 +81,11 @@ export function useSignOut() {
   });
 }
 
-export interface DemoAccount {
-  email: string;
-  name: string;
-  role: string;
-}
-
 export function useDemoAccounts() {
   return useQuery({
     queryKey: sessionKeys.demo,
     queryFn: () =>
-      api<{ enabled: boolean; password: string | null; accounts: DemoAccount[] }>("/auth/demo-accounts", {
+      api<DemoAccountsDto>("/auth/demo-accounts", {
         redirectOn401: false,
       }),
     staleTime: Number.POSITIVE_INFINITY,
@@ -94,7 +96,7 @@ export function useDemoAccounts() {
 export function useAuthOptions() {
   return useQuery({
     queryKey: ["session", "options"],
-    queryFn: () => api<{ signUpAllowed: boolean }>("/auth/options", { redirectOn401: false }),
+    queryFn: () => api<AuthOptionsDto>("/auth/options", { redirectOn401: false }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

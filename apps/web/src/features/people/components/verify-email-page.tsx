@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { EmailVerifiedDto } from "@tranche/domain";
 import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { api, errorMessage } from "@/lib/api-client";
@@ -11,7 +12,7 @@ export function VerifyEmailPage() {
   const queryClient = useQueryClient();
   const verify = useMutation({
     mutationFn: () =>
-      api<{ email: string; emailVerifiedAt: string }>("/auth/verify-email", {
+      api<EmailVerifiedDto>("/auth/verify-email", {
         method: "POST",
         body: { token },
         redirectOn401: false,

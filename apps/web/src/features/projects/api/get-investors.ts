@@ -1,20 +1,17 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Page, UserAdminDto } from "@tranche/domain";
 import { api } from "@/lib/api-client";
 import { projectKeys } from "./keys";
 
-export interface InvestorOption {
-  id: string;
-  name: string;
-  email: string;
-  organization: string | null;
-}
+/** What a person picker shows of a user. */
+export type InvestorOption = Pick<UserAdminDto, "id" | "name" | "email" | "organization">;
 
 /** Admin only: the users holding a role (the first 100 by name), from the admin user list. */
 const usersWithRole = (role: "investor" | "project_owner") =>
   queryOptions({
     queryKey: role === "investor" ? projectKeys.investors : projectKeys.owners,
     queryFn: async () => {
-      const { items } = await api<{ items: InvestorOption[] }>(`/users?role=${role}&limit=100`);
+      const { items } = await api<Page<UserAdminDto>>(`/users?role=${role}&limit=100`);
       return items;
     },
   });

@@ -1,0 +1,48 @@
+// Query strings and small bodies that only one route reads (the forms' schemas live beside their forms in
+// ../schemas.ts, ../people.ts, ../security.ts and ../webhooks.ts).
+import { z } from "zod";
+import { acceptInvitationSchema } from "../people";
+import { listLimit } from "../schemas";
+
+const eventId = (message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(Number.MAX_SAFE_INTEGER, { error: message })
+    .optional();
+
+export const auditQuerySchema = z.strictObject({
+  projectId: z.uuid({ error: "projectId must be a project id." }).optional(),
+  /** The previous page's nextCursor (an event id); `before` is its older name. */
+  cursor: eventId("Cursor is not valid."),
+  before: eventId("before must be an event id."),
+  limit: listLimit,
+});
+
+export const auditExportQuerySchema = auditQuerySchema.pick({ projectId: true });
+
+export const checkpointQuerySchema = z.strictObject({
+  before: z.coerce.number({ error: "before must be a checkpoint id." }).int().positive().optional(),
+  limit: z.coerce.number({ error: "limit must be a number." }).int().min(1).max(100).default(25),
+});
+
+export const certificateQuerySchema = z.strictObject({
+  release: z.uuid({ error: "release must be a release id." }),
+  hash: z
+    .string({ error: "hash is required." })
+    .trim()
+    .toLowerCase()
+    .regex(/^[0-9a-f]{64}$/, { error: "hash must be the certificate's 64-character SHA-256 fingerprint." }),
+});
+
+export const deliveriesQuerySchema = z.strictObject({
+  before: z.iso.datetime({ offset: true, error: "before must be an ISO time." }).optional(),
+});
+
+export const removeMemberQuerySchema = z.strictObject({
+  role: z.enum(["investor", "verifier"], { error: "Role must be investor or verifier." }),
+});
+
+/** The invitation link's token, sent in a body (never in a logged URL). */
+export const invitationLookupSchema = acceptInvitationSchema.pick({ token: true });
