@@ -3,7 +3,8 @@ import { z } from "zod";
 import { id, instant, role, shape } from "./common";
 import { userSchema } from "./projects";
 
-export const sessionAnswerSchema = shape({ user: userSchema.nullable() });
+// A union, not .nullable(): the document then says "User or null" (a nullable reference lost its null).
+export const sessionAnswerSchema = shape({ user: z.union([userSchema, z.null()]) });
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
 /** Signed in (or an invitation accepted): the user; the session cookie is set. */

@@ -241,7 +241,7 @@ export const milestoneDetailSchema = milestoneSchema
     startedAt: instant.nullable(),
     disbursedAt: instant.nullable(),
     /** The latest release of the milestone. */
-    release: releaseSchema.nullable(),
+    release: z.union([releaseSchema, z.null()]),
     /** Every release of the milestone, oldest first: several after partial releases. */
     releases: z.array(releaseSchema),
     permissions: shape({
