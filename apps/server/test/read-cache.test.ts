@@ -221,8 +221,12 @@ describe("read cache", () => {
     const burst = await Promise.all(Array.from({ length: 8 }, () => read("/api/milestones/counts", owner)));
     for (const answer of burst) expect(answer.body).toEqual(burst[0].body);
     expect(burst[0].body.byStatus.delayed).toBeGreaterThanOrEqual(1);
-    expect((await count("miss")) - misses).toBe(1);
-    expect((await count("hit")) - hits).toBe(7);
+    // Computed once for the burst — or, on a loaded machine, once more if the milestone's after-commit work (its
+    // notifications) commits in the middle of it, which rightly makes the earlier answer stale. Never once each.
+    const missed = (await count("miss")) - misses;
+    expect(missed).toBeGreaterThanOrEqual(1);
+    expect(missed).toBeLessThanOrEqual(2);
+    expect((await count("hit")) - hits).toBe(8 - missed);
   });
 
   it("tracks every table but the few listed as untracked", async () => {
