@@ -30,7 +30,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
-          globalSetup: ["e2e/support/global-setup.ts"],
+          globalSetup: ["e2e/support/vitest-global-setup.ts"],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           maxWorkers: 2,

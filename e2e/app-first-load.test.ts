@@ -1,7 +1,8 @@
 // A signed-in page's first load (docs/decisions/017): the shell says who is signed in, and the page's data is asked
 // for once, while its code loads, not after a session round trip.
 import { describe, expect, it } from "vitest";
-import { DEMO, DESKTOP, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, DESKTOP, signIn } from "./support/app";
+import { useBrowserSuite } from "./support/vitest-suite";
 
 const suite = useBrowserSuite();
 

@@ -2,7 +2,8 @@
 // milestone page, and anyone following its QR link to /verify sees that it matches, or that a forged one does not.
 import type { ReleaseDto } from "@tranche/domain";
 import { describe, expect, it } from "vitest";
-import { DEMO, DESKTOP, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, DESKTOP, PHONE, screenshot, signIn } from "./support/app";
+import { useBrowserSuite } from "./support/vitest-suite";
 
 const suite = useBrowserSuite();
 

@@ -2,7 +2,8 @@
 // fitting a phone; admins see verification turnaround on /verifiers.
 import type { AnalyticsDto } from "@tranche/domain";
 import { describe, expect, it } from "vitest";
-import { DEMO, DESKTOP, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, DESKTOP, PHONE, screenshot, signIn } from "./support/app";
+import { useBrowserSuite } from "./support/vitest-suite";
 
 const suite = useBrowserSuite();
 

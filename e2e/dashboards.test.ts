@@ -3,7 +3,8 @@
 // USD 9M, EUR 2M, GBP 4M over 7 milestones; Harbor is the one at-risk project; Lisbon has no verifier.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO, DESKTOP, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, DESKTOP, PHONE, screenshot, signIn } from "./support/app";
+import { useBrowserSuite } from "./support/vitest-suite";
 
 const suite = useBrowserSuite();
 

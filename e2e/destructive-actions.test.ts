@@ -2,7 +2,8 @@
 // member and changing a user's role each ask first, naming what will happen, change nothing on Cancel, and toast
 // the outcome after.
 import { describe, expect, it } from "vitest";
-import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn } from "./support/app";
+import { useBrowserSuite } from "./support/vitest-suite";
 
 const suite = useBrowserSuite();
 

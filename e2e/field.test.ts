@@ -4,7 +4,8 @@
 // capture taken 5 km from the site flagged for everyone.
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO, DESKTOP, openLive, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, DESKTOP, openLive, PHONE, screenshot, signIn } from "./support/app";
+import { useBrowserSuite } from "./support/vitest-suite";
 
 const suite = useBrowserSuite();
 

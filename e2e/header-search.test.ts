@@ -1,7 +1,8 @@
 // The header search in a real browser: live suggestions as you type, arrow keys and Enter to open one, Enter with
 // none highlighted for the full project results; admins also find people.
 import { describe, expect, it } from "vitest";
-import { DEMO, DESKTOP, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, DESKTOP, PHONE, screenshot, signIn } from "./support/app";
+import { useBrowserSuite } from "./support/vitest-suite";
 
 const suite = useBrowserSuite();
 

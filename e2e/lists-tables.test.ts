@@ -3,7 +3,8 @@
 // get one card per row and no sideways scrolling.
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, PHONE, screenshot, signIn } from "./support/app";
+import { useBrowserSuite } from "./support/vitest-suite";
 
 const suite = useBrowserSuite();
 

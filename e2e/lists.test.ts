@@ -2,7 +2,8 @@
 // filters) in the URL, so a link reproduces it; the dashboard's Milestones and Reports tabs are the same lists.
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, PHONE, screenshot, signIn } from "./support/app";
+import { useBrowserSuite } from "./support/vitest-suite";
 
 const suite = useBrowserSuite();
 const COUNT = 30;

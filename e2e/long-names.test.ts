@@ -3,7 +3,8 @@
 // server would refuse are shown disabled with its reason.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, expectToast, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, expectToast, screenshot, signIn } from "./support/app";
+import { useBrowserSuite } from "./support/vitest-suite";
 
 const suite = useBrowserSuite();
 

@@ -2,7 +2,8 @@
 // origin only), "Back to Dashboard" returns to the tab, each page titles itself, every role reaches its account.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO, DEMO_PASSWORD, DESKTOP, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, DEMO_PASSWORD, DESKTOP, PHONE, screenshot, signIn } from "./support/app";
+import { useBrowserSuite } from "./support/vitest-suite";
 
 const suite = useBrowserSuite();
 

@@ -1,8 +1,9 @@
 // Each public page names itself: in the prerendered HTML (what a crawler, a bookmark or a tab sees before any
 // JavaScript runs) and again after a navigation inside the app.
 import { describe, expect, it } from "vitest";
-import { DESKTOP, openLive, useBrowserSuite } from "./support/app";
+import { DESKTOP, openLive } from "./support/app";
 import { PUBLIC_PAGES } from "./support/public-pages";
+import { useBrowserSuite } from "./support/vitest-suite";
 
 const suite = useBrowserSuite();
 

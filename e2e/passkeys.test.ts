@@ -3,7 +3,8 @@
 // second factor for an approval with it, sign in with it (no email typed), revoke it, and see it refused.
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn, startAndApprove, useBrowserSuite } from "./support/app";
+import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn, startAndApprove } from "./support/app";
+import { useBrowserSuite } from "./support/vitest-suite";
 
 // WebAuthn needs a domain (not an IP address) as the relying party: this suite's server is PUBLIC_URL=localhost.
 const suite = useBrowserSuite({}, "localhost");

@@ -2,7 +2,8 @@
 // an admin through GET /api/outbox/emails (what Settings → Outbox shows) and follows its link in a browser.
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO, DEMO_PASSWORD, expectToast, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, DEMO_PASSWORD, expectToast, PHONE, screenshot, signIn } from "./support/app";
+import { useBrowserSuite } from "./support/vitest-suite";
 
 const suite = useBrowserSuite();
 const NEW_PASSWORD = "lantern harbour violet 73";

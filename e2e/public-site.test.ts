@@ -1,8 +1,9 @@
 // The prerendered public site in Chromium: content without JavaScript, then hydration in place (no console
 // errors, no layout shift, interactive, client-side navigation), and no toaster code on static pages.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHONE, screenshot, useBrowserSuite } from "./support/app";
+import { PHONE, screenshot } from "./support/app";
 import { PUBLIC_PAGES } from "./support/public-pages";
+import { useBrowserSuite } from "./support/vitest-suite";
 
 const suite = useBrowserSuite();
 const WIDE = { width: 1280, height: 900 };

@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, DESKTOP, expectToast, openLive, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, DESKTOP, expectToast, openLive, PHONE, screenshot, signIn } from "./support/app";
 import { PUBLIC_PAGES as PAGES } from "./support/public-pages";
+import { useBrowserSuite } from "./support/vitest-suite";
 
 const suite = useBrowserSuite({ PUBLIC_FORM_LIMIT_PER_IP: "100" });
 

@@ -4,7 +4,8 @@
 // worker registered, Account → Security offers "Enable push on this device".
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO, DESKTOP, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, DESKTOP, PHONE, screenshot, signIn } from "./support/app";
+import { useBrowserSuite } from "./support/vitest-suite";
 
 const suite = useBrowserSuite();
 

@@ -1,7 +1,8 @@
 // While the event stream cannot connect, the app says "Reconnecting…"; when it is back, what changed in the
 // meantime appears without a reload.
 import { describe, expect, it } from "vitest";
-import { DEMO, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, PHONE, screenshot, signIn } from "./support/app";
+import { useBrowserSuite } from "./support/vitest-suite";
 
 const suite = useBrowserSuite();
 

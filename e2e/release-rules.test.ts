@@ -3,7 +3,8 @@
 // dispute: the owner disputes a rejection, an admin assigns a different verifier, whose approval closes it.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO, expectToast, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, expectToast, PHONE, screenshot, signIn } from "./support/app";
+import { useBrowserSuite } from "./support/vitest-suite";
 
 const suite = useBrowserSuite();
 const PROJECT = "Aire Valley Water Treatment Upgrade";

@@ -3,7 +3,8 @@
 // reload; a failed release is re-instructed by an admin from the project's finances.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO, expectToast, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, expectToast, PHONE, screenshot, signIn } from "./support/app";
+import { useBrowserSuite } from "./support/vitest-suite";
 
 const suite = useBrowserSuite();
 let token = "";

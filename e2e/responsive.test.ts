@@ -3,7 +3,8 @@
 import { NAV_LINKS, type Role } from "@tranche/domain";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, PHONE, screenshot, signIn } from "./support/app";
+import { useBrowserSuite } from "./support/vitest-suite";
 
 const suite = useBrowserSuite();
 

@@ -2,7 +2,8 @@
 // approve (capital released); reject with a reason, the owner resubmits, the verifier approves and reports.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn } from "./support/app";
+import { useBrowserSuite } from "./support/vitest-suite";
 
 const suite = useBrowserSuite();
 

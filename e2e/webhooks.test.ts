@@ -2,7 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, expectToast, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { DEMO, expectToast, PHONE, screenshot, signIn } from "./support/app";
+import { useBrowserSuite } from "./support/vitest-suite";
 
 // Test receivers listen on 127.0.0.1, which only WEBHOOK_ALLOW_PRIVATE lets the server reach.
 const suite = useBrowserSuite({ WEBHOOK_ALLOW_PRIVATE: "true" });

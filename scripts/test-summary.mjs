@@ -1,14 +1,60 @@
-// Prints the one closing line CI reads ("N passed, N failed") from Vitest's JSON report.
+// Prints the one closing line CI reads ("N passed, N failed") from Vitest's and Playwright's JSON reports added
+// together, with the names of the failing tests (and of the flaky ones, passed on a retry) above it.
+// Usage: node scripts/test-summary.mjs [test-output/vitest.json] [test-output/playwright.json]
 import { existsSync, readFileSync } from "node:fs";
 
-const file = process.argv[2] ?? "test-output/vitest.json";
-if (!existsSync(file)) {
-  console.log("0 passed, 1 failed");
-  process.exit(1);
+const files = process.argv.length > 2 ? process.argv.slice(2) : ["test-output/vitest.json", "test-output/playwright.json"];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const failures = [];
+const flaky = [];
+
+function vitest(report) {
+  passed += report.numPassedTests ?? 0;
+  failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const file of report.testResults ?? []) {
+    const tests = file.assertionResults ?? [];
+    for (const test of tests) if (test.status === "failed") failures.push(`${file.name}: ${test.fullName}`);
+    if (file.status === "failed" && !tests.some((test) => test.status === "failed")) {
+      failures.push(`${file.name}: ${(file.message ?? "failed to run").split("\n")[0]}`);
+    }
+  }
 }
-const report = JSON.parse(readFileSync(file, "utf8"));
-const passed = report.numPassedTests ?? 0;
-const failed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
-const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+
+function playwright(report) {
+  const { expected = 0, unexpected = 0, flaky: retried = 0, skipped: notRun = 0 } = report.stats ?? {};
+  passed += expected + retried;
+  failed += unexpected + (report.errors?.length ?? 0);
+  skipped += notRun;
+  const walk = (suite, titles) => {
+    const path = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      const name = `${spec.file}: ${[...path.slice(1), spec.title].join(" > ")}`;
+      for (const test of spec.tests ?? []) {
+        if (test.status === "unexpected") failures.push(name);
+        if (test.status === "flaky") flaky.push(name);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, path);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  for (const error of report.errors ?? []) failures.push(`(playwright) ${(error.message ?? "error").split("\n")[0]}`);
+}
+
+for (const file of files) {
+  if (!existsSync(file)) {
+    failed += 1;
+    failures.push(`${file}: no report`);
+    continue;
+  }
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  if (report.config && report.suites) playwright(report);
+  else vitest(report);
+}
+
+for (const name of flaky) console.log(`flaky (passed on retry): ${name}`);
+for (const name of failures) console.log(`failed: ${name}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

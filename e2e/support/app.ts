@@ -1,5 +1,6 @@
 // Starts the built server on a free port with a fresh data directory (embedded database and demo data),
-// and a headless Debian Chromium driven by playwright-core.
+// and a headless Debian Chromium driven by playwright-core; and the browser helpers the test files share.
+// No test runner here: the benchmarks (bench/) use it too. The Playwright side is in suite.ts.
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -7,17 +8,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    /** A data directory the server has already seeded with demo data (see global-setup.ts). */
-    demoDataDir: string;
-  }
-}
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 export const SCREENSHOT_DIR = path.join(root, "test-output", "screenshots");
+/** Names the seeded data directory the global setup leaves for the test files. */
+export const DEMO_DATA_DIR_ENV = "TRANCHE_E2E_DEMO_DATA_DIR";
 export const DEMO_PASSWORD = "tranche-demo-2025";
 export const DEMO = {
   investor: "investor@tranche.demo",
@@ -105,21 +100,24 @@ export async function startApp(
   };
 }
 
+/** Debian's Chromium unless CHROMIUM_PATH names another, with the flags every launch uses. */
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
 export async function launchBrowser(): Promise<Browser> {
   // playwright-core gives each launch a fresh, empty profile directory of its own.
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  return chromium.launch(CHROMIUM);
 }
 
 export const DESKTOP = { width: 1366, height: 900 };
@@ -195,32 +193,4 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
 /** Waits for a toast with this text (sonner renders them in a live region). */
 export async function expectToast(page: Page, text: string): Promise<void> {
   await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
-}
-
-/**
- * One built server (fresh data directory, demo data) and one Chromium for a test file: started before its
- * tests, stopped after them. Use `suite.page()`, `suite.app` and `suite.browser` inside tests and hooks.
- */
-export interface BrowserSuite {
-  app: RunningApp;
-  browser: Browser;
-  /** A fresh browser context (desktop size unless told) on the suite's server. */
-  page(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
-}
-
-export function useBrowserSuite(
-  env: Record<string, string> = {},
-  hostname: "127.0.0.1" | "localhost" = "127.0.0.1",
-): Readonly<BrowserSuite> {
-  const suite = {
-    page: (viewport = DESKTOP) => newPage(suite.browser, suite.app.url, viewport),
-  } as BrowserSuite;
-  beforeAll(async () => {
-    [suite.app, suite.browser] = await Promise.all([startApp(env, inject("demoDataDir"), hostname), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await suite.browser?.close();
-    await suite.app?.stop();
-  });
-  return suite;
 }

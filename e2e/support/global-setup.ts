@@ -1,12 +1,12 @@
 // Runs once before the browser test files: starts the built server on a fresh data directory so that it
-// migrates and seeds the demo data, stops it, and hands that directory to every test file to start from a copy.
+// migrates and seeds the demo data, stops it, and hands that directory to every test file (through the
+// environment the workers inherit) to start from a copy.
 import { rmSync } from "node:fs";
-import type { TestProject } from "vitest/node";
-import { startApp } from "./app";
+import { DEMO_DATA_DIR_ENV, startApp } from "./app";
 
-export default async function setup(project: TestProject): Promise<() => void> {
+export default async function globalSetup(): Promise<() => void> {
   const app = await startApp({ DEMO_DATA: "true" });
   await app.stop({ keepDataDir: true });
-  project.provide("demoDataDir", app.dataDir);
+  process.env[DEMO_DATA_DIR_ENV] = app.dataDir;
   return () => rmSync(app.dataDir, { recursive: true, force: true });
 }

@@ -1,8 +1,8 @@
 // Export CSV on the list pages: the download carries the list's current filter and the rows it shows.
 import { readFileSync } from "node:fs";
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { DEMO, DESKTOP, PHONE, screenshot, signIn, useBrowserSuite } from "./support/app";
+import { expect, type Page, test } from "@playwright/test";
+import { DEMO, DESKTOP, PHONE, screenshot, signIn } from "./support/app";
+import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
 
@@ -16,12 +16,12 @@ async function downloadCsv(page: Page): Promise<{ name: string; lines: string[] 
   return { name: download.suggestedFilename(), lines: text.split("\r\n").filter(Boolean) };
 }
 
-describe("Export CSV", () => {
-  it("on /projects downloads the projects of the chosen status tab", async () => {
+test.describe("Export CSV", () => {
+  test("on /projects downloads the projects of the chosen status tab", async () => {
     const { context, page } = await suite.page(DESKTOP);
     await signIn(page, DEMO.investor);
     await page.goto("/projects");
-    await page.getByRole("heading", { level: 1, name: "Projects" }).waitFor();
+    await expect(page.getByRole("heading", { level: 1, name: "Projects" })).toBeVisible();
     const all = await downloadCsv(page);
     expect(all.name).toMatch(/^projects-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(all.lines[0]).toBe(
@@ -31,7 +31,7 @@ describe("Export CSV", () => {
 
     await page.getByRole("tab", { name: "At Risk" }).click();
     const link = page.getByRole("link", { name: "Export CSV" });
-    expect(await link.getAttribute("href")).toBe("/api/projects/export.csv?status=at_risk");
+    await expect(link).toHaveAttribute("href", "/api/projects/export.csv?status=at_risk");
     const atRisk = await downloadCsv(page);
     expect(atRisk.lines.slice(1).every((line) => line.split(",")[2] === "at_risk")).toBe(true);
     expect(atRisk.lines.length).toBeLessThanOrEqual(all.lines.length);
@@ -39,13 +39,14 @@ describe("Export CSV", () => {
     await context.close();
   });
 
-  it("on /milestones downloads the milestones of the chosen status, and fits a phone", async () => {
+  test("on /milestones downloads the milestones of the chosen status, and fits a phone", async () => {
     const { context, page } = await suite.page(PHONE);
     await signIn(page, DEMO.owner);
     await page.goto("/milestones");
-    await page.getByRole("heading", { level: 1, name: "Milestones" }).waitFor();
+    await expect(page.getByRole("heading", { level: 1, name: "Milestones" })).toBeVisible();
     await page.getByRole("tab", { name: "Verified" }).click();
-    expect(await page.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe(
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
       "/api/milestones/export.csv?status=verified",
     );
     const verified = await downloadCsv(page);
@@ -60,7 +61,7 @@ describe("Export CSV", () => {
     await context.close();
   });
 
-  it("on a project's Finances tab downloads that project's releases", async () => {
+  test("on a project's Finances tab downloads that project's releases", async () => {
     const { context, page } = await suite.page(DESKTOP);
     await signIn(page, DEMO.investor);
     const projects = (await (await page.request.get("/api/projects")).json()) as
@@ -71,7 +72,7 @@ describe("Export CSV", () => {
     await page.goto(`/projects/${mojave?.id}`);
     await page.getByRole("tab", { name: "Finances" }).click();
     const link = page.getByRole("link", { name: "Export CSV" });
-    expect(await link.getAttribute("href")).toBe(`/api/releases/export.csv?projectId=${mojave?.id}`);
+    await expect(link).toHaveAttribute("href", `/api/releases/export.csv?projectId=${mojave?.id}`);
     const releases = await downloadCsv(page);
     expect(releases.name).toMatch(/^releases-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(releases.lines[0]).toBe(
