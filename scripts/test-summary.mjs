@@ -3,7 +3,8 @@
 // Usage: node scripts/test-summary.mjs [test-output/vitest.json] [test-output/playwright.json]
 import { existsSync, readFileSync } from "node:fs";
 
-const files = process.argv.length > 2 ? process.argv.slice(2) : ["test-output/vitest.json", "test-output/playwright.json"];
+const files =
+  process.argv.length > 2 ? process.argv.slice(2) : ["test-output/vitest.json", "test-output/playwright.json"];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
