@@ -1,21 +1,21 @@
 // While the event stream cannot connect, the app says "Reconnecting…"; when it is back, what changed in the
 // meantime appears without a reload.
-import { describe, expect, it } from "vitest";
+import { expect, test } from "@playwright/test";
 import { DEMO, PHONE, screenshot, signIn } from "./support/app";
-import { useBrowserSuite } from "./support/vitest-suite";
+import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
 
-describe("event stream outage", () => {
-  it("shows Reconnecting… while the stream is down and refetches the screen once it is back", async () => {
+test.describe("event stream outage", () => {
+  test("shows Reconnecting… while the stream is down and refetches the screen once it is back", async () => {
     const { context, page } = await suite.page(PHONE);
     // The stream cannot reach the server (a proxy restart, a network blip) from the start.
     await page.route("**/api/events**", (route) => route.abort("connectionreset"));
     await signIn(page, DEMO.investor);
     const pendingCard = page.getByTestId("card-pending-verification");
-    await pendingCard.getByText("7 milestones pending").waitFor();
+    await expect(pendingCard.getByText("7 milestones pending")).toBeVisible();
     const notice = page.getByRole("status").filter({ hasText: "Reconnecting…" });
-    await notice.waitFor({ timeout: 10_000 });
+    await expect(notice).toBeVisible({ timeout: 10_000 });
     await screenshot(page, "realtime-reconnecting-phone", { fullPage: false });
 
     // Meanwhile the owner adds a milestone: no push can arrive.
@@ -33,14 +33,14 @@ describe("event stream outage", () => {
     });
     expect(created.status()).toBe(201);
     await owner.context.close();
-    expect(await pendingCard.getByText("7 milestones pending").isVisible()).toBe(true);
+    await expect(pendingCard.getByText("7 milestones pending")).toBeVisible();
 
     let navigations = 0;
     page.on("framenavigated", () => navigations++);
     await page.unroute("**/api/events**");
     // The next attempt (at most 10 s later) connects: the notice goes and the figure catches up.
-    await notice.waitFor({ state: "detached", timeout: 15_000 });
-    await pendingCard.getByText("8 milestones pending").waitFor({ timeout: 10_000 });
+    await expect(notice).not.toBeAttached({ timeout: 15_000 });
+    await expect(pendingCard.getByText("8 milestones pending")).toBeVisible({ timeout: 10_000 });
     expect(navigations).toBe(0);
     await context.close();
   });

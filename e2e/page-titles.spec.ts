@@ -1,14 +1,14 @@
 // Each public page names itself: in the prerendered HTML (what a crawler, a bookmark or a tab sees before any
 // JavaScript runs) and again after a navigation inside the app.
-import { describe, expect, it } from "vitest";
+import { expect, test } from "@playwright/test";
 import { DESKTOP, openLive } from "./support/app";
 import { PUBLIC_PAGES } from "./support/public-pages";
-import { useBrowserSuite } from "./support/vitest-suite";
+import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
 
-describe("page titles", () => {
-  it("every prerendered public page has a title of its own", async () => {
+test.describe("page titles", () => {
+  test("every prerendered public page has a title of its own", async () => {
     const titles = new Map<string, string>();
     // A page with a parameter is not prerendered: it names itself once its JavaScript runs (the test below).
     for (const [path] of PUBLIC_PAGES.filter(([path]) => !path.startsWith("/verify/"))) {
@@ -21,7 +21,7 @@ describe("page titles", () => {
     expect(titles.get("/pricing")).toBe("Pricing · Tranche");
   });
 
-  it("sets the title on a navigation inside the app, public and signed-in pages alike", async () => {
+  test("sets the title on a navigation inside the app, public and signed-in pages alike", async () => {
     const { context, page } = await suite.page(DESKTOP);
     await openLive(page, "/");
     await page.locator("header").getByRole("link", { name: "Pricing" }).click();
