@@ -31,7 +31,7 @@ describe("Export CSV", () => {
 
     await page.getByRole("tab", { name: "At Risk" }).click();
     const link = page.getByRole("link", { name: "Export CSV" });
-    expect(await link.getAttribute("href")).toBe("/api/projects/export.csv?status=at_risk");
+    await expect.poll(() => link.getAttribute("href")).toBe("/api/projects/export.csv?status=at_risk");
     const atRisk = await downloadCsv(page);
     expect(atRisk.lines.slice(1).every((line) => line.split(",")[2] === "at_risk")).toBe(true);
     expect(atRisk.lines.length).toBeLessThanOrEqual(all.lines.length);
@@ -45,9 +45,9 @@ describe("Export CSV", () => {
     await page.goto("/milestones");
     await page.getByRole("heading", { level: 1, name: "Milestones" }).waitFor();
     await page.getByRole("tab", { name: "Verified" }).click();
-    expect(await page.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe(
-      "/api/milestones/export.csv?status=verified",
-    );
+    await expect
+      .poll(() => page.getByRole("link", { name: "Export CSV" }).getAttribute("href"))
+      .toBe("/api/milestones/export.csv?status=verified");
     const verified = await downloadCsv(page);
     expect(verified.lines[0]).toBe(
       "id,project_id,project,title,status,currency,amount,due_date,verifier,verification_date,created_at",
