@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { pageOf, updateUserSchema, userAdminSchema, userListQuerySchema } from "@tranche/domain";
 import { requireRole } from "../auth/middleware";
 import { requireSecondFactor } from "../auth/require-second-factor";
-import { ApiRoutes, body, idParams, json, param, query, SESSION } from "../openapi/routes";
+import { ApiRoutes, body, errors, idParams, json, param, query, SESSION } from "../openapi/routes";
 import { changeUserRole } from "../services/users/change-role";
 import { listUsers } from "../services/users/list";
 
@@ -33,7 +33,7 @@ const update = createRoute({
       required: true,
     },
   },
-  responses: { 200: json(userAdminSchema, "The user.") },
+  responses: { 200: json(userAdminSchema, "The user."), ...errors(422) },
 });
 
 export const userRoutes = new ApiRoutes()
