@@ -1,10 +1,9 @@
 // The signed-in app against WCAG 2.1 A and AA (axe): every main page of each demo role, once its data has loaded,
-// with no violation of any impact. The public pages are checked in public.test.ts.
+// with no violation of any impact. The public pages are checked in public.spec.ts.
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { expect, type Page, test } from "@playwright/test";
 import { DEMO, DESKTOP, signIn } from "./support/app";
-import { useBrowserSuite } from "./support/vitest-suite";
+import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
 
@@ -18,7 +17,7 @@ const PAGES: Record<keyof typeof DEMO, string[]> = {
 
 /** Waits until the page's heading is there and nothing in <main> is still loading. */
 async function settled(page: Page): Promise<void> {
-  await page.locator("main h1").first().waitFor();
+  await expect(page.locator("main h1").first()).toBeVisible();
   await page.waitForFunction(
     () => !document.querySelector('main [aria-busy="true"], main .animate-pulse, main .animate-spin'),
   );
@@ -29,9 +28,9 @@ async function violations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-describe("signed-in pages pass axe (WCAG 2.1 A and AA)", () => {
+test.describe("signed-in pages pass axe (WCAG 2.1 A and AA)", () => {
   for (const role of Object.keys(PAGES) as (keyof typeof DEMO)[]) {
-    it(`as the ${role}`, async () => {
+    test(`as the ${role}`, async () => {
       const { context, page } = await suite.page(DESKTOP);
       await signIn(page, DEMO[role]);
       const { items: projects } = await (await page.request.get("/api/projects?limit=1")).json();

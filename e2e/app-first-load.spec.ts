@@ -1,13 +1,13 @@
 // A signed-in page's first load (docs/decisions/017): the shell says who is signed in, and the page's data is asked
 // for once, while its code loads, not after a session round trip.
-import { describe, expect, it } from "vitest";
+import { expect, test } from "@playwright/test";
 import { DEMO, DESKTOP, signIn } from "./support/app";
-import { useBrowserSuite } from "./support/vitest-suite";
+import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
 
-describe("first load of a signed-in page", () => {
-  it("carries the session in the page, private to the person", async () => {
+test.describe("first load of a signed-in page", () => {
+  test("carries the session in the page, private to the person", async () => {
     const { context, page } = await suite.page(DESKTOP);
     const signedOut = await page.request.get("/projects");
     expect(await signedOut.text()).toContain(
@@ -23,7 +23,7 @@ describe("first load of a signed-in page", () => {
     await context.close();
   });
 
-  it("asks for no session and each read once, and goes to sign-in when signed out", async () => {
+  test("asks for no session and each read once, and goes to sign-in when signed out", async () => {
     const { context, page } = await suite.page(DESKTOP);
     await signIn(page, DEMO.investor);
     const asked: string[] = [];
@@ -33,8 +33,8 @@ describe("first load of a signed-in page", () => {
         asked.push(`${url.pathname}${url.search}`);
     });
     await page.goto("/projects");
-    await page.getByRole("heading", { name: "Projects", exact: true }).waitFor();
-    await page.getByText("Mojave Solar Farm Phase II").first().waitFor();
+    await expect(page.getByRole("heading", { name: "Projects", exact: true })).toBeVisible();
+    await expect(page.getByText("Mojave Solar Farm Phase II").first()).toBeVisible();
     await page.waitForLoadState("networkidle");
     expect(asked).not.toContain("/api/auth/session");
     expect(asked.filter((path) => path === "/api/projects?sort=newest")).toHaveLength(1);
