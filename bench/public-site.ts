@@ -6,7 +6,7 @@
 // - LCP on a throttled phone (412×823 at 1.75×, 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU
 //   slowed 4×: Lighthouse's mobile profile applied in the browser), the median of three loads: ≤ 1.8 s;
 // - CLS (largest session window of layout shifts, to the network going idle after hydration), phone and
-//   desktop: ≤ 0.05. Hydration moves nothing (e2e/public-site.test.ts checks no element is replaced); what
+//   desktop: ≤ 0.05. Hydration moves nothing (e2e/public-site.spec.ts checks no element is replaced); what
 //   can remain is the web font swapping in when it arrives after the first paint on a slow phone (0.016 seen).
 // Run: node --import tsx bench/public-site.ts   (exits 1 when a budget is exceeded)
 import type { Browser } from "playwright-core";
