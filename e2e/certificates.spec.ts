@@ -1,14 +1,15 @@
 // Release certificates in a real browser: an investor downloads a settled release's certificate from the
 // milestone page, and anyone following its QR link to /verify sees that it matches, or that a forged one does not.
+
+import { expect, test } from "@playwright/test";
 import type { ReleaseDto } from "@tranche/domain";
-import { describe, expect, it } from "vitest";
 import { DEMO, DESKTOP, PHONE, screenshot, signIn } from "./support/app";
-import { useBrowserSuite } from "./support/vitest-suite";
+import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
 
-describe("release certificates", () => {
-  it("downloads from the milestone page, and checks at /verify on desktop and phone", async () => {
+test.describe("release certificates", () => {
+  test("downloads from the milestone page, and checks at /verify on desktop and phone", async () => {
     const { context, page } = await suite.page(DESKTOP);
     await signIn(page, DEMO.investor);
     const list = (await (await page.request.get("/api/releases?status=settled")).json()) as { items: ReleaseDto[] };
@@ -17,7 +18,7 @@ describe("release certificates", () => {
 
     await page.goto(`/milestones/${release.milestone.id}`);
     const link = page.getByRole("link", { name: "Download certificate" });
-    await link.waitFor();
+    await expect(link).toBeVisible();
     await link.scrollIntoViewIfNeeded();
     await screenshot(page, "milestone-release-certificate", { fullPage: false });
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
@@ -32,8 +33,8 @@ describe("release certificates", () => {
     // Anyone, signed out, on a phone: the QR code's address.
     const phone = await suite.page(PHONE);
     await phone.page.goto(`/verify?release=${release.id}&hash=${fingerprint}`);
-    await phone.page.getByText("This certificate matches Tranche's record.").waitFor();
-    await expect(phone.page.getByText(release.project.name).first().isVisible()).resolves.toBe(true);
+    await expect(phone.page.getByText("This certificate matches Tranche's record.")).toBeVisible();
+    await expect(phone.page.getByText(release.project.name).first()).toBeVisible();
     const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
     await screenshot(phone.page, "verify-certificate-phone");
@@ -42,13 +43,13 @@ describe("release certificates", () => {
     const forged = `${fingerprint.startsWith("0") ? "1" : "0"}${fingerprint.slice(1)}`;
     await phone.page.getByLabel("Certificate fingerprint (SHA-256)").fill(forged);
     await phone.page.getByRole("button", { name: "Check certificate" }).click();
-    await phone.page.getByText("This certificate does not match Tranche's record.").waitFor();
+    await expect(phone.page.getByText("This certificate does not match Tranche's record.")).toBeVisible();
     await screenshot(phone.page, "verify-certificate-forged-phone");
 
     // A link cut short: a verdict all the same, and the field that is wrong.
     await phone.page.goto(`/verify?release=${release.id.slice(0, 12)}&hash=${fingerprint}`);
-    await phone.page.getByText("This certificate does not match Tranche's record.").waitFor();
-    await phone.page.getByText("Enter the release id printed on the certificate.").waitFor();
+    await expect(phone.page.getByText("This certificate does not match Tranche's record.")).toBeVisible();
+    await expect(phone.page.getByText("Enter the release id printed on the certificate.")).toBeVisible();
     await phone.context.close();
   });
 });

@@ -2,14 +2,14 @@
 // second-factor code, and the code prompt's words follow the switch to a recovery code.
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
-import { describe, expect, it } from "vitest";
+import { expect, test } from "@playwright/test";
 import { DEMO, DESKTOP, expectToast, screenshot, signIn } from "./support/app";
-import { useBrowserSuite } from "./support/vitest-suite";
+import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
 
-describe("order of checks", () => {
-  it("a partial approval without a reason is refused before the code is asked; the recovery-code prompt says so", async () => {
+test.describe("order of checks", () => {
+  test("a partial approval without a reason is refused before the code is asked; the recovery-code prompt says so", async () => {
     // The verifier sets up an authenticator app in one session (which passes the second factor there) ...
     const enrolling = await suite.page(DESKTOP);
     await signIn(enrolling.page, DEMO.verifier);
@@ -32,19 +32,19 @@ describe("order of checks", () => {
     await dialog.getByLabel("Share to release (%)").fill("60");
     await dialog.getByRole("button", { name: "Approve" }).click();
     const reason = "Give a reason of at least 10 characters for approving only part of the amount.";
-    await dialog.getByText(reason).waitFor();
+    await expect(dialog.getByText(reason)).toBeVisible();
     const prompt = page.getByRole("dialog", { name: "Confirm it's you" });
-    expect(await prompt.count()).toBe(0);
+    await expect(prompt).toHaveCount(0);
     await screenshot(page, "check-order-reason-first", { fullPage: false });
 
     // With the reason, the code is asked; in recovery-code mode the words ask for a recovery code.
     await dialog.getByLabel("Comments").fill("Only the panels were delivered; the inverters follow next month.");
     await dialog.getByRole("button", { name: "Approve" }).click();
-    await prompt.waitFor();
-    expect(await prompt.textContent()).toContain("Enter the code from your authenticator app to continue.");
+    await expect(prompt).toBeVisible();
+    await expect(prompt).toContainText("Enter the code from your authenticator app to continue.");
     await prompt.getByRole("button", { name: "Use a recovery code instead" }).click();
-    await prompt.getByText("Enter one of your recovery codes to continue; each code works once.").waitFor();
-    expect(await prompt.textContent()).not.toContain("authenticator app to continue");
+    await expect(prompt.getByText("Enter one of your recovery codes to continue; each code works once.")).toBeVisible();
+    await expect(prompt).not.toContainText("authenticator app to continue");
     await screenshot(page, "check-order-recovery-prompt", { fullPage: false });
     await prompt.getByLabel("Recovery code").fill(recoveryCodes[0]);
     await prompt.getByRole("button", { name: "Verify" }).click();
