@@ -1,14 +1,14 @@
 // Issue 16 "Destructive actions need a confirmation and an outcome": removing an evidence file, removing a team
 // member and changing a user's role each ask first, naming what will happen, change nothing on Cancel, and toast
 // the outcome after.
-import { describe, expect, it } from "vitest";
+import { expect, test } from "@playwright/test";
 import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn } from "./support/app";
-import { useBrowserSuite } from "./support/vitest-suite";
+import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
 
-describe("destructive actions", () => {
-  it("removing an evidence file asks first, naming the file; Cancel keeps it", async () => {
+test.describe("destructive actions", () => {
+  test("removing an evidence file asks first, naming the file; Cancel keeps it", async () => {
     const { context, page } = await suite.page(DESKTOP);
     await signIn(page, DEMO.verifier);
     await page.goto("/verifications");
@@ -24,25 +24,25 @@ describe("destructive actions", () => {
       ]);
     await expectToast(page, "1 file(s) uploaded successfully");
     const files = dialog.getByRole("list", { name: "Evidence files" });
-    await files.getByText("inverter-serials.csv").waitFor();
+    await expect(files.getByText("inverter-serials.csv")).toBeVisible();
 
     await files.getByRole("button", { name: "Remove inverter-serials.csv" }).click();
     const confirm = page.getByRole("alertdialog");
-    await confirm.getByText("Remove this evidence file?").waitFor();
-    expect(await confirm.textContent()).toContain("“inverter-serials.csv” (16 B) will be removed");
+    await expect(confirm.getByText("Remove this evidence file?")).toBeVisible();
+    await expect(confirm).toContainText("“inverter-serials.csv” (16 B) will be removed");
     await screenshot(page, "confirm-remove-evidence-desktop", { fullPage: false });
     await confirm.getByRole("button", { name: "Cancel" }).click();
-    await confirm.waitFor({ state: "detached" });
-    expect(await files.getByText("inverter-serials.csv").count()).toBe(1);
+    await expect(confirm).not.toBeAttached();
+    await expect(files.getByText("inverter-serials.csv")).toHaveCount(1);
 
     await files.getByRole("button", { name: "Remove inverter-serials.csv" }).click();
     await confirm.getByRole("button", { name: "Remove file" }).click();
     await expectToast(page, "“inverter-serials.csv” was removed from the evidence.");
-    await dialog.getByText("No Evidence Uploaded").waitFor();
+    await expect(dialog.getByText("No Evidence Uploaded")).toBeVisible();
     await context.close();
   });
 
-  it("removing a team member asks first and says what the member loses", async () => {
+  test("removing a team member asks first and says what the member loses", async () => {
     const { context, page } = await suite.page(PHONE);
     await signIn(page, DEMO.admin);
     const projects = (await (await page.request.get("/api/projects")).json()) as
@@ -54,32 +54,32 @@ describe("destructive actions", () => {
     await page.getByRole("tab", { name: "Team" }).click();
     await page.getByRole("button", { name: "Remove Isabel Moreau" }).click();
     const confirm = page.getByRole("alertdialog");
-    await confirm.getByText("Remove Isabel Moreau from this project?").waitFor();
-    expect(await confirm.textContent()).toContain("will no longer oversee Aire Valley");
+    await expect(confirm.getByText("Remove Isabel Moreau from this project?")).toBeVisible();
+    await expect(confirm).toContainText("will no longer oversee Aire Valley");
     await screenshot(page, "confirm-remove-member-phone", { fullPage: false });
     await confirm.getByRole("button", { name: "Cancel" }).click();
-    expect(await page.getByRole("button", { name: "Remove Isabel Moreau" }).count()).toBe(1);
+    await expect(page.getByRole("button", { name: "Remove Isabel Moreau" })).toHaveCount(1);
 
     await page.getByRole("button", { name: "Remove Isabel Moreau" }).click();
     await confirm.getByRole("button", { name: "Remove", exact: true }).click();
     await expectToast(page, "Isabel Moreau is no longer on Aire Valley Water Treatment Upgrade.");
-    await page.getByText("No investors assigned").waitFor();
+    await expect(page.getByText("No investors assigned")).toBeVisible();
     await context.close();
   });
 
-  it("a role change on /users waits for confirmation; Cancel puts the old role back", async () => {
+  test("a role change on /users waits for confirmation; Cancel puts the old role back", async () => {
     const { context, page } = await suite.page(DESKTOP);
     await signIn(page, DEMO.admin);
     await page.goto("/users");
     const select = page.getByLabel("Role for Sofia Reyes");
     await select.selectOption("investor");
     const confirm = page.getByRole("alertdialog");
-    await confirm.getByText("Change Sofia Reyes's role to Investor?").waitFor();
-    expect(await confirm.textContent()).toContain("Sofia Reyes is currently Verifier.");
+    await expect(confirm.getByText("Change Sofia Reyes's role to Investor?")).toBeVisible();
+    await expect(confirm).toContainText("Sofia Reyes is currently Verifier.");
     await screenshot(page, "confirm-role-change-desktop", { fullPage: false });
     await confirm.getByRole("button", { name: "Cancel" }).click();
-    await confirm.waitFor({ state: "detached" });
-    expect(await select.inputValue()).toBe("verifier");
+    await expect(confirm).not.toBeAttached();
+    await expect(select).toHaveValue("verifier");
     const unchanged = (await (await page.request.get("/api/users")).json()) as
       | { name: string; role: string }[]
       | { items: { name: string; role: string }[] };
@@ -89,12 +89,12 @@ describe("destructive actions", () => {
     await select.selectOption("investor");
     await confirm.getByRole("button", { name: "Change role" }).click();
     await expectToast(page, "Sofia Reyes is now Investor.");
-    expect(await select.inputValue()).toBe("investor");
-    await page.getByText("You cannot change your own role.").waitFor();
+    await expect(select).toHaveValue("investor");
+    await expect(page.getByText("You cannot change your own role.")).toBeVisible();
     await context.close();
   });
 
-  it("making someone lead investor asks first and names the right handed over; Cancel keeps the lead", async () => {
+  test("making someone lead investor asks first and names the right handed over; Cancel keeps the lead", async () => {
     const { context, page } = await suite.page(DESKTOP);
     // A second investor on Mojave, so there is someone to make lead.
     const signUp = await fetch(`${suite.app.url}/api/auth/sign-up`, {
@@ -122,19 +122,18 @@ describe("destructive actions", () => {
     await page.getByRole("tab", { name: "Team" }).click();
     await page.getByRole("button", { name: "Make lead" }).click();
     const confirm = page.getByRole("alertdialog");
-    await confirm.getByText("Make Nadia Okafor the lead investor of Mojave Solar Farm Phase II?").waitFor();
-    const text = await confirm.textContent();
-    expect(text).toContain("sets the release policy");
-    expect(text).toContain("Isabel Moreau loses that right.");
+    await expect(confirm.getByText("Make Nadia Okafor the lead investor of Mojave Solar Farm Phase II?")).toBeVisible();
+    await expect(confirm).toContainText("sets the release policy");
+    await expect(confirm).toContainText("Isabel Moreau loses that right.");
     await screenshot(page, "confirm-make-lead-desktop", { fullPage: false });
     await confirm.getByRole("button", { name: "Cancel" }).click();
-    await confirm.waitFor({ state: "detached" });
-    expect(await lead()).toBe("Isabel Moreau");
+    await expect(confirm).not.toBeAttached();
+    await expect.poll(lead).toBe("Isabel Moreau");
 
     await page.getByRole("button", { name: "Make lead" }).click();
     await confirm.getByRole("button", { name: "Make lead investor" }).click();
     await expectToast(page, "Nadia Okafor may now set the release policy.");
-    expect(await lead()).toBe("Nadia Okafor");
+    await expect.poll(lead).toBe("Nadia Okafor");
     await context.close();
   });
 });

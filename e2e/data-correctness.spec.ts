@@ -1,11 +1,11 @@
 // Issue 16 "Data and correctness" in a real browser on the demo data: one report per decision (the button becomes
 // "Update Report"), "Due today" instead of "Urgent · 0 days left", every decision on the Completed tab, the
 // capital ceiling named under its input before anything is sent, and one date-time and size format.
+
+import { expect, type Page, test } from "@playwright/test";
 import { todayIso } from "@tranche/domain";
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
 import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn } from "./support/app";
-import { useBrowserSuite } from "./support/vitest-suite";
+import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
 
@@ -22,8 +22,8 @@ async function projectId(page: Page, name: string): Promise<string> {
   return found.id;
 }
 
-describe("data and correctness", () => {
-  it("a milestone due today says 'Due today'; the Completed tab lists every decision", async () => {
+test.describe("data and correctness", () => {
+  test("a milestone due today says 'Due today'; the Completed tab lists every decision", async () => {
     const owner = await suite.page(DESKTOP);
     await signIn(owner.page, DEMO.owner);
     // Mojave's capital is fully allocated: move its pending battery milestone to today instead of adding one.
@@ -44,20 +44,20 @@ describe("data and correctness", () => {
       await signIn(page, DEMO.verifier);
       await page.goto("/verifications");
       const item = queueItem(page, "Battery storage installation");
-      await item.getByText("Due today", { exact: true }).waitFor();
-      expect(await item.textContent()).not.toContain("0 days left");
+      await expect(item.getByText("Due today", { exact: true })).toBeVisible();
+      await expect(item).not.toContainText("0 days left");
       await screenshot(page, `due-today-${name}`);
 
       await page.getByRole("tab", { name: "Completed" }).click();
       const completed = page.getByRole("list", { name: "Completed" }).getByRole("listitem");
-      await completed.first().waitFor();
-      expect(await completed.count()).toBe(5);
-      await page.getByText("Showing 5 of 5 decisions").waitFor();
+      await expect(completed.first()).toBeVisible();
+      await expect(completed).toHaveCount(5);
+      await expect(page.getByText("Showing 5 of 5 decisions")).toBeVisible();
       await context.close();
     }
   });
 
-  it("a second report on the same decision edits the first: the button reads 'Update Report'", async () => {
+  test("a second report on the same decision edits the first: the button reads 'Update Report'", async () => {
     const { context, page } = await suite.page(DESKTOP);
     await signIn(page, DEMO.verifier);
     await page.goto("/verifications");
@@ -71,20 +71,20 @@ describe("data and correctness", () => {
 
     await item.getByRole("button", { name: "View Verification" }).click();
     await dialog.getByRole("tab", { name: "Report" }).click();
-    await dialog.getByText(/^Submitted [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM) \S+$/).waitFor();
-    expect(await dialog.getByRole("button", { name: "Submit Report" }).count()).toBe(0);
+    await expect(dialog.getByText(/^Submitted [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM) \S+$/)).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Submit Report" })).toHaveCount(0);
     await screenshot(page, "report-update-desktop", { fullPage: false });
     await dialog.getByRole("button", { name: "Update Report" }).click();
     await expectToast(page, "Report updated");
 
     await page.goto("/reports");
-    await page.getByRole("heading", { name: "Reports" }).first().waitFor();
-    await page.getByText("Site preparation and permits").first().waitFor();
-    expect(await page.getByText("Site preparation and permits").count()).toBe(1);
+    await expect(page.getByRole("heading", { name: "Reports" }).first()).toBeVisible();
+    await expect(page.getByText("Site preparation and permits").first()).toBeVisible();
+    await expect(page.getByText("Site preparation and permits")).toHaveCount(1);
     await context.close();
   });
 
-  it("refuses a total capital over 100 billion in the form, before sending it", async () => {
+  test("refuses a total capital over 100 billion in the form, before sending it", async () => {
     const { context, page } = await suite.page(DESKTOP);
     await signIn(page, DEMO.owner);
     await page.getByRole("tab", { name: "Projects" }).click();
@@ -99,7 +99,7 @@ describe("data and correctness", () => {
       if (request.method() === "POST" && request.url().endsWith("/api/projects")) posted = true;
     });
     await dialog.getByRole("button", { name: "Create Project" }).click();
-    await dialog.getByText("Total capital must be at most 100,000,000,000.").waitFor();
+    await expect(dialog.getByText("Total capital must be at most 100,000,000,000.")).toBeVisible();
     expect(posted).toBe(false);
     await screenshot(page, "capital-ceiling-desktop", { fullPage: false });
     await context.close();
