@@ -1,14 +1,13 @@
 // Lists a page at a time: the server's keyset pages behind "Show more", and the view (status, search, sort,
 // filters) in the URL, so a link reproduces it; the dashboard's Milestones and Reports tabs are the same lists.
-import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { expect, type Page, test } from "@playwright/test";
 import { DEMO, PHONE, screenshot, signIn } from "./support/app";
-import { useBrowserSuite } from "./support/vitest-suite";
+import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
 const COUNT = 30;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   const { context, page } = await suite.page();
   await signIn(page, DEMO.owner);
   const created = await page.request.post("/api/projects", {
@@ -39,45 +38,45 @@ beforeAll(async () => {
 const rowTitles = (page: Page) =>
   page.getByRole("table", { name: "Milestones" }).locator("tbody tr td:first-child").allTextContents();
 
-describe("paged lists", () => {
-  it("/milestones shows 25, then the rest on Show more; search and sort are in the URL and a link reproduces them", async () => {
+test.describe("paged lists", () => {
+  test("/milestones shows 25, then the rest on Show more; search and sort are in the URL and a link reproduces them", async () => {
     const { context, page } = await suite.page();
     await signIn(page, DEMO.owner);
     await page.goto("/milestones");
     await page.getByRole("searchbox", { name: "Search milestones by title" }).fill("Turbine");
     await page.waitForURL(/[?&]q=Turbine/);
-    await page.getByText("Showing 25 milestones").waitFor();
-    expect(await rowTitles(page)).toHaveLength(25);
+    await expect(page.getByText("Showing 25 milestones")).toBeVisible();
+    await expect.poll(() => rowTitles(page)).toHaveLength(25);
     // The status tabs count what the search matches, every page of it.
-    await page.getByRole("tab", { name: `All ${COUNT}` }).waitFor();
-    await page.getByRole("tab", { name: `Pending ${COUNT}` }).waitFor();
-    await page.getByRole("tab", { name: "Verified 0" }).waitFor();
+    await expect(page.getByRole("tab", { name: `All ${COUNT}` })).toBeVisible();
+    await expect(page.getByRole("tab", { name: `Pending ${COUNT}` })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Verified 0" })).toBeVisible();
     await page.getByRole("button", { name: "Show more milestones" }).click();
-    await page.getByText(`Showing ${COUNT} milestones (all)`).waitFor();
-    expect(await page.getByRole("button", { name: "Show more milestones" }).count()).toBe(0);
+    await expect(page.getByText(`Showing ${COUNT} milestones (all)`)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Show more milestones" })).toHaveCount(0);
 
     // Earliest due first by default; the Amount header sorts by the largest amount, on the server.
-    expect((await rowTitles(page))[0]).toBe("Turbine 01");
+    await expect.poll(async () => (await rowTitles(page))[0]).toBe("Turbine 01");
     await page.getByRole("button", { name: "Amount" }).click();
     await page.waitForURL(/[?&]sort=amount/);
     await expect.poll(async () => (await rowTitles(page))[0]).toBe("Turbine 30");
-    expect(await page.getByRole("columnheader", { name: "Amount" }).getAttribute("aria-sort")).toBe("descending");
+    await expect(page.getByRole("columnheader", { name: "Amount" })).toHaveAttribute("aria-sort", "descending");
 
     const link = page.url();
     const other = await context.newPage();
     await other.goto(link);
-    await other.getByText("Showing 25 milestones").waitFor();
-    expect(await other.getByRole("searchbox", { name: "Search milestones by title" }).inputValue()).toBe("Turbine");
+    await expect(other.getByText("Showing 25 milestones")).toBeVisible();
+    await expect(other.getByRole("searchbox", { name: "Search milestones by title" })).toHaveValue("Turbine");
     expect((await rowTitles(other))[0]).toBe("Turbine 30");
     await screenshot(other, "lists-milestones-sorted");
     await context.close();
   });
 
-  it("a status with no milestone says so, and phones get one card per milestone", async () => {
+  test("a status with no milestone says so, and phones get one card per milestone", async () => {
     const { context, page } = await suite.page(PHONE);
     await signIn(page, DEMO.owner);
     await page.goto("/milestones?q=Turbine&status=rejected");
-    await page.getByText("No milestones found").waitFor();
+    await expect(page.getByText("No milestones found")).toBeVisible();
     await page.goto("/milestones?q=Turbine");
     const cards = page.getByRole("list", { name: "Milestones" }).getByRole("listitem");
     await expect.poll(() => cards.count()).toBe(25);
@@ -85,7 +84,7 @@ describe("paged lists", () => {
     await context.close();
   });
 
-  it("the dashboard's Milestones and Reports tabs are the paged lists, and each tab starts from its own defaults", async () => {
+  test("the dashboard's Milestones and Reports tabs are the paged lists, and each tab starts from its own defaults", async () => {
     const { context, page } = await suite.page();
     await signIn(page, DEMO.owner);
     await page.getByRole("tab", { name: "Projects" }).click();
@@ -93,24 +92,24 @@ describe("paged lists", () => {
     await page.waitForURL(/status=at_risk/);
     await page.getByRole("tab", { name: "Milestones", exact: true }).click();
     await page.waitForURL((url) => url.search === "?tab=milestones");
-    await page.getByText("Please select a project to manage its milestones.").waitFor();
+    await expect(page.getByText("Please select a project to manage its milestones.")).toBeVisible();
     await page.getByRole("searchbox", { name: "Search milestones by title" }).fill("Turbine");
     await page.waitForURL(/[?&]q=Turbine/);
     await expect.poll(async () => (await rowTitles(page)).every((title) => title.startsWith("Turbine"))).toBe(true);
-    await page.getByText("Showing 25 milestones").waitFor();
+    await expect(page.getByText("Showing 25 milestones")).toBeVisible();
     await screenshot(page, "lists-dashboard-milestones");
     await page.getByRole("tab", { name: "Reports" }).click();
     await page.waitForURL((url) => url.search === "?tab=reports");
-    await page.getByLabel("Decision").waitFor();
-    expect(await page.getByText("Reports functionality will be available in a future update.").count()).toBe(0);
+    await expect(page.getByLabel("Decision")).toBeVisible();
+    await expect(page.getByText("Reports functionality will be available in a future update.")).toHaveCount(0);
     await context.close();
   });
 
-  it("notifications filter by unread and category on the server, kept in the URL", async () => {
+  test("notifications filter by unread and category on the server, kept in the URL", async () => {
     const { context, page } = await suite.page();
     await signIn(page, DEMO.owner);
     await page.goto("/notifications");
-    await page.getByRole("heading", { level: 1, name: "Notifications" }).waitFor();
+    await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
     await page.getByLabel("Category").selectOption("release");
     await page.waitForURL(/category=release/);
     await page.getByRole("tab", { name: "Unread" }).click();
@@ -125,8 +124,8 @@ describe("paged lists", () => {
       })
       .not.toBe("mixed");
     await page.reload();
-    expect(await page.getByLabel("Category").inputValue()).toBe("release");
-    expect(await page.getByRole("tab", { name: "Unread" }).getAttribute("aria-selected")).toBe("true");
+    await expect(page.getByLabel("Category")).toHaveValue("release");
+    await expect(page.getByRole("tab", { name: "Unread" })).toHaveAttribute("aria-selected", "true");
     await context.close();
   });
 });

@@ -1,16 +1,15 @@
 // /users, /verifiers and /reports as TanStack tables from tablets up: a sortable header selects the server's sort
 // (kept in the URL with the filters, so a link reproduces the view) and the rows follow the server's order; phones
 // get one card per row and no sideways scrolling.
-import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { expect, type Page, test } from "@playwright/test";
 import { DEMO, PHONE, screenshot, signIn } from "./support/app";
-import { useBrowserSuite } from "./support/vitest-suite";
+import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
 
 // The demo data has decisions but no reports: the demo verifier reports on each of theirs (some verified, some
 // rejected), one after another, so the newest-first order is known to the server alone.
-beforeAll(async () => {
+test.beforeAll(async () => {
   const { context, page } = await suite.page();
   await signIn(page, DEMO.verifier);
   const completed = await page.request.get("/api/verifications/completed?limit=100");
@@ -49,76 +48,76 @@ async function expectOrder(page: Page, table: string, names: string[]): Promise<
 
 async function expectCardsFit(page: Page, list: string): Promise<void> {
   await expect.poll(() => page.getByRole("list", { name: list }).getByRole("listitem").count()).toBeGreaterThan(0);
-  expect(await page.getByRole("table", { name: list }).count()).toBe(0);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expect(page.getByRole("table", { name: list })).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 }
 
-describe("lists as tables", () => {
-  it("/users: the Joined header sorts newest first on the server, in the URL; a link with the role filter reproduces it", async () => {
+test.describe("lists as tables", () => {
+  test("/users: the Joined header sorts newest first on the server, in the URL; a link with the role filter reproduces it", async () => {
     const { context, page } = await suite.page();
     await signIn(page, DEMO.admin);
     await page.goto("/users");
     await expectOrder(page, "Users", await apiNames(page, "/api/users?sort=name", "name"));
-    expect(await page.getByRole("columnheader", { name: "Name" }).getAttribute("aria-sort")).toBe("ascending");
+    await expect(page.getByRole("columnheader", { name: "Name" })).toHaveAttribute("aria-sort", "ascending");
 
     await page.getByRole("button", { name: "Joined", exact: true }).click();
     await page.waitForURL(/[?&]sort=newest/);
     await expectOrder(page, "Users", await apiNames(page, "/api/users?sort=newest", "name"));
-    expect(await page.getByRole("columnheader", { name: "Joined" }).getAttribute("aria-sort")).toBe("descending");
-    expect(await page.getByRole("columnheader", { name: "Name" }).getAttribute("aria-sort")).toBeNull();
-    expect(await page.getByLabel("Sort", { exact: true }).inputValue()).toBe("newest");
+    await expect(page.getByRole("columnheader", { name: "Joined" })).toHaveAttribute("aria-sort", "descending");
+    await expect(page.getByRole("columnheader", { name: "Name" })).not.toHaveAttribute("aria-sort");
+    await expect(page.getByLabel("Sort", { exact: true })).toHaveValue("newest");
     // The invite form above the list has a Role field too; the list's filter comes after it.
     const roleFilter = page.getByLabel("Role", { exact: true }).last();
     await roleFilter.selectOption("verifier");
     await page.waitForURL(/[?&]role=verifier/);
     const verifiers = await apiNames(page, "/api/users?sort=newest&role=verifier", "name");
     await expectOrder(page, "Users", verifiers);
-    await page.getByText(`Showing ${verifiers.length} users (all)`).waitFor();
+    await expect(page.getByText(`Showing ${verifiers.length} users (all)`)).toBeVisible();
 
     const other = await context.newPage();
     await other.goto(page.url());
     await expectOrder(other, "Users", verifiers);
-    expect(await other.getByLabel("Role", { exact: true }).last().inputValue()).toBe("verifier");
-    expect(await other.getByRole("columnheader", { name: "Joined" }).getAttribute("aria-sort")).toBe("descending");
+    await expect(other.getByLabel("Role", { exact: true }).last()).toHaveValue("verifier");
+    await expect(other.getByRole("columnheader", { name: "Joined" })).toHaveAttribute("aria-sort", "descending");
     await screenshot(other, "lists-users-desktop");
     await context.close();
   });
 
-  it("/verifiers: the Completed header sorts by most verifications on the server; a link reproduces it", async () => {
+  test("/verifiers: the Completed header sorts by most verifications on the server; a link reproduces it", async () => {
     const { context, page } = await suite.page();
     await signIn(page, DEMO.admin);
     await page.goto("/verifiers");
     await expectOrder(page, "Verifiers", await apiNames(page, "/api/verifiers?sort=name", "name"));
-    expect(await page.getByRole("columnheader", { name: "Verifier" }).getAttribute("aria-sort")).toBe("ascending");
+    await expect(page.getByRole("columnheader", { name: "Verifier" })).toHaveAttribute("aria-sort", "ascending");
 
     await page.getByRole("button", { name: "Completed", exact: true }).click();
     await page.waitForURL(/[?&]sort=completed/);
     const byCompleted = await apiNames(page, "/api/verifiers?sort=completed", "name");
     await expectOrder(page, "Verifiers", byCompleted);
-    expect(await page.getByRole("columnheader", { name: "Completed" }).getAttribute("aria-sort")).toBe("descending");
+    await expect(page.getByRole("columnheader", { name: "Completed" })).toHaveAttribute("aria-sort", "descending");
     await page.getByRole("button", { name: "Verifier", exact: true }).click();
     await page.waitForURL((url) => !url.searchParams.has("sort"));
 
     await page.goto("/verifiers?sort=completed");
     await expectOrder(page, "Verifiers", byCompleted);
-    expect(await page.getByLabel("Sort", { exact: true }).inputValue()).toBe("completed");
+    await expect(page.getByLabel("Sort", { exact: true })).toHaveValue("completed");
     // The turnaround chart stays above the table.
-    await page.getByRole("region", { name: "Turnaround" }).waitFor();
+    await expect(page.getByRole("region", { name: "Turnaround" })).toBeVisible();
     await screenshot(page, "lists-verifiers-desktop");
     await context.close();
   });
 
-  it("/reports: newest first; the Submitted header turns the order round on the server; the decision filter is in the URL", async () => {
+  test("/reports: newest first; the Submitted header turns the order round on the server; the decision filter is in the URL", async () => {
     const { context, page } = await suite.page();
     await signIn(page, DEMO.investor);
     await page.goto("/reports");
     await expectOrder(page, "Verification reports", await apiNames(page, "/api/reports", "milestoneTitle"));
     const submitted = page.getByRole("columnheader", { name: "Submitted" });
-    expect(await submitted.getAttribute("aria-sort")).toBe("descending");
+    await expect(submitted).toHaveAttribute("aria-sort", "descending");
     await submitted.getByRole("button").click();
     await page.waitForURL(/[?&]sort=oldest/);
     await expectOrder(page, "Verification reports", await apiNames(page, "/api/reports?sort=oldest", "milestoneTitle"));
-    expect(await submitted.getAttribute("aria-sort")).toBe("ascending");
+    await expect(submitted).toHaveAttribute("aria-sort", "ascending");
     await submitted.getByRole("button").click();
     await page.waitForURL((url) => !url.search.includes("sort=oldest"));
 
@@ -129,18 +128,18 @@ describe("lists as tables", () => {
     const other = await context.newPage();
     await other.goto(page.url());
     await expectOrder(other, "Verification reports", verified);
-    expect(await other.getByLabel("Decision", { exact: true }).inputValue()).toBe("verified");
+    await expect(other.getByLabel("Decision", { exact: true })).toHaveValue("verified");
     await screenshot(other, "lists-reports-desktop");
     await context.close();
   });
 
-  it("phones get one card per row, with no sideways scrolling", async () => {
+  test("phones get one card per row, with no sideways scrolling", async () => {
     const { context, page } = await suite.page(PHONE);
     await signIn(page, DEMO.admin);
     await page.goto("/users");
     await expectCardsFit(page, "Users");
     // The role picker and the own-role hint work on the card too.
-    expect(await page.getByLabel("Role for Avery Chen").isDisabled()).toBe(true);
+    await expect(page.getByLabel("Role for Avery Chen")).toBeDisabled();
     await screenshot(page, "lists-users-phone");
     await page.goto("/verifiers?sort=completed");
     await expectCardsFit(page, "Verifiers");
