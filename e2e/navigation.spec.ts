@@ -1,9 +1,8 @@
 // Issue 16 "Navigation": signed-in public pages lead back to the app, sign-in returns to the page asked for (same
 // origin only), "Back to Dashboard" returns to the tab, each page titles itself, every role reaches its account.
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { expect, type Page, test } from "@playwright/test";
 import { DEMO, DEMO_PASSWORD, DESKTOP, PHONE, screenshot, signIn } from "./support/app";
-import { useBrowserSuite } from "./support/vitest-suite";
+import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
 
@@ -23,8 +22,8 @@ async function firstMilestone(): Promise<{ id: string; title: string }> {
   return list[0];
 }
 
-describe("navigation", () => {
-  it("sign-in returns to the page that was asked for, and only to a page of this site", async () => {
+test.describe("navigation", () => {
+  test("sign-in returns to the page that was asked for, and only to a page of this site", async () => {
     const milestone = await firstMilestone();
     const { context, page } = await suite.page();
     await page.goto(`/verify/${milestone.id}`);
@@ -32,7 +31,7 @@ describe("navigation", () => {
     await page.waitForURL(`**/login?next=${encodeURIComponent(`/milestones/${milestone.id}`)}`);
     await submitSignIn(page, DEMO.investor);
     await page.waitForURL(`**/milestones/${milestone.id}`);
-    await page.getByRole("heading", { name: milestone.title, level: 1 }).waitFor();
+    await expect(page.getByRole("heading", { name: milestone.title, level: 1 })).toBeVisible();
     await context.close();
 
     const direct = await suite.page();
@@ -52,7 +51,7 @@ describe("navigation", () => {
     }
   });
 
-  it("signed in, the public pages offer the Dashboard and name the user instead of Login and Get Started", async () => {
+  test("signed in, the public pages offer the Dashboard and name the user instead of Login and Get Started", async () => {
     for (const [viewport, name] of [
       [DESKTOP, "desktop"],
       [PHONE, "phone"],
@@ -62,16 +61,16 @@ describe("navigation", () => {
       await page.goto("/pricing");
       if (name === "desktop") {
         const header = page.locator("header").first();
-        await header.getByRole("link", { name: "Dashboard" }).waitFor();
-        await header.getByText("Owen Adeyemi").waitFor();
-        expect(await header.getByRole("link", { name: /^(Login|Get Started|Request Demo)$/ }).count()).toBe(0);
+        await expect(header.getByRole("link", { name: "Dashboard" })).toBeVisible();
+        await expect(header.getByText("Owen Adeyemi")).toBeVisible();
+        await expect(header.getByRole("link", { name: /^(Login|Get Started|Request Demo)$/ })).toHaveCount(0);
         await screenshot(page, "public-signed-in-desktop", { fullPage: false });
         await header.getByRole("link", { name: "Dashboard" }).click();
       } else {
         await page.getByRole("button", { name: /menu/i }).first().click();
         const drawer = page.getByRole("dialog");
-        await drawer.getByText("Owen Adeyemi").waitFor();
-        expect(await drawer.getByRole("link", { name: /^(Log in|Get Started|Request Demo)$/ }).count()).toBe(0);
+        await expect(drawer.getByText("Owen Adeyemi")).toBeVisible();
+        await expect(drawer.getByRole("link", { name: /^(Log in|Get Started|Request Demo)$/ })).toHaveCount(0);
         await screenshot(page, "public-signed-in-phone", { fullPage: false });
         await drawer.getByRole("link", { name: "Dashboard" }).click();
       }
@@ -81,30 +80,30 @@ describe("navigation", () => {
     // Signed out, the calls to action are still there.
     const { context, page } = await suite.page();
     await page.goto("/pricing");
-    await page.locator("header").first().getByRole("link", { name: "Get Started" }).waitFor();
+    await expect(page.locator("header").first().getByRole("link", { name: "Get Started" })).toBeVisible();
     await context.close();
   });
 
-  it("'Back to Dashboard' returns to the tab the user came from; every page has its own title", async () => {
+  test("'Back to Dashboard' returns to the tab the user came from; every page has its own title", async () => {
     const { context, page } = await suite.page();
     await signIn(page, DEMO.owner);
-    expect(await page.title()).toBe("Dashboard · Tranche");
+    await expect(page).toHaveTitle("Dashboard · Tranche");
     await page.getByRole("tab", { name: "Projects" }).click();
     await page.waitForURL("**/dashboard?tab=projects");
     const card = page.getByTestId("project-card").filter({ hasText: "Mojave Solar Farm Phase II" });
     await card.getByRole("link", { name: "View Details" }).click();
-    await page.getByRole("heading", { name: "Mojave Solar Farm Phase II", level: 1 }).waitFor();
-    expect(await page.title()).toBe("Mojave Solar Farm Phase II · Tranche");
+    await expect(page.getByRole("heading", { name: "Mojave Solar Farm Phase II", level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle("Mojave Solar Farm Phase II · Tranche");
 
     // A detour through a milestone and back keeps the way to the tab.
     await page.getByRole("tab", { name: "Milestones" }).click();
     await page.getByTestId("milestone-card").first().getByRole("link", { name: "View Details" }).click();
-    await page.getByRole("link", { name: "Back to Project" }).waitFor();
-    expect(await page.title()).toMatch(/ · Mojave Solar Farm Phase II · Tranche$/);
+    await expect(page.getByRole("link", { name: "Back to Project" })).toBeVisible();
+    await expect(page).toHaveTitle(/ · Mojave Solar Farm Phase II · Tranche$/);
     await page.getByRole("link", { name: "Back to Project" }).click();
     await page.getByRole("link", { name: "Back to Dashboard" }).click();
     await page.waitForURL("**/dashboard?tab=projects");
-    expect(await page.getByRole("tab", { name: "Projects", exact: true }).getAttribute("aria-selected")).toBe("true");
+    await expect(page.getByRole("tab", { name: "Projects", exact: true })).toHaveAttribute("aria-selected", "true");
 
     for (const [path, title] of [
       ["/notifications", "Notifications · Tranche"],
@@ -113,26 +112,26 @@ describe("navigation", () => {
       ["/account", "Account · Tranche"],
     ]) {
       await page.goto(path);
-      await page.getByRole("heading", { level: 1 }).waitFor();
-      expect(await page.title()).toBe(title);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page).toHaveTitle(title);
     }
     await context.close();
   });
 
-  it("every role reaches change password from the sidebar or the phone menu", async () => {
+  test("every role reaches change password from the sidebar or the phone menu", async () => {
     for (const email of Object.values(DEMO)) {
       const desktop = await suite.page(DESKTOP);
       await signIn(desktop.page, email);
       await desktop.page.getByRole("complementary", { name: "Sidebar" }).getByRole("link", { name: "Account" }).click();
-      await desktop.page.getByRole("heading", { name: "Account", level: 1 }).waitFor();
-      await desktop.page.getByLabel("Current password").waitFor();
+      await expect(desktop.page.getByRole("heading", { name: "Account", level: 1 })).toBeVisible();
+      await expect(desktop.page.getByLabel("Current password")).toBeVisible();
       await desktop.context.close();
     }
     const phone = await suite.page(PHONE);
     await signIn(phone.page, DEMO.verifier);
     await phone.page.getByRole("button", { name: /menu/i }).first().click();
     await phone.page.getByRole("dialog").getByRole("link", { name: "Account" }).click();
-    await phone.page.getByLabel("Current password").waitFor();
+    await expect(phone.page.getByLabel("Current password")).toBeVisible();
     await screenshot(phone.page, "account-phone");
     await phone.context.close();
   });

@@ -1,10 +1,9 @@
 // Issue 15: a 60-character unbroken name wraps (or truncates with the full name in its title) on every screen
 // that shows it, at desktop and phone width: nothing pushes past its card or widens the page. And the actions the
 // server would refuse are shown disabled with its reason.
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, type Page, test } from "@playwright/test";
 import { DEMO, expectToast, screenshot, signIn } from "./support/app";
-import { useBrowserSuite } from "./support/vitest-suite";
+import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
 
@@ -17,7 +16,7 @@ const PHONE = { width: 390, height: 844 };
 let projectId = "";
 let milestoneId = "";
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   expect(LONG).toHaveLength(60);
   expect(LONG_TITLE).toHaveLength(60);
   const { context, page } = await suite.page();
@@ -38,7 +37,7 @@ beforeAll(async () => {
   expect(upload.status()).toBe(201);
   await context.close();
 });
-afterAll(() => undefined);
+test.afterAll(() => undefined);
 
 /** The page is no wider than the viewport, and no element showing the long text spills out of its box. */
 async function fits(page: Page, viewport: { width: number }) {
@@ -56,7 +55,9 @@ async function fits(page: Page, viewport: { width: number }) {
       .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
   );
   expect(wide).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(viewport.width);
   const spills = await page.evaluate(
     (needles) => {
       const out: string[] = [];
@@ -79,19 +80,19 @@ async function fits(page: Page, viewport: { width: number }) {
   expect(spills).toEqual([]);
 }
 
-describe("long unbroken names", () => {
+test.describe("long unbroken names", () => {
   for (const [viewport, name] of [
     [DESKTOP_1280, "desktop"],
     [PHONE, "phone"],
   ] as const) {
-    it(`wrap or truncate with the full name available at ${name} width`, async () => {
+    test(`wrap or truncate with the full name available at ${name} width`, async () => {
       const { context, page } = await suite.page(viewport);
       await signIn(page, DEMO.owner);
 
       // The dashboard's Projects tab, opened from its URL.
       await page.goto("/dashboard?tab=projects");
       const card = page.getByTestId("project-card").filter({ hasText: LONG.slice(0, 20) });
-      await card.waitFor();
+      await expect(card).toBeVisible();
       const [cardBox, badgeBox] = await Promise.all([
         card.boundingBox(),
         card.getByText("Pending Verification").boundingBox(),
@@ -103,15 +104,12 @@ describe("long unbroken names", () => {
       await screenshot(page, `long-name-projects-${name}`);
 
       await page.goto("/dashboard");
-      await page.getByRole("list", { name: "Your projects" }).waitFor();
+      await expect(page.getByRole("list", { name: "Your projects" })).toBeVisible();
       await fits(page, viewport);
       await screenshot(page, `long-name-dashboard-${name}`);
 
       await page.goto(`/projects/${projectId}`);
-      await page
-        .getByRole("heading", { level: 1 })
-        .filter({ hasText: LONG.slice(0, 20) })
-        .waitFor();
+      await expect(page.getByRole("heading", { level: 1 }).filter({ hasText: LONG.slice(0, 20) })).toBeVisible();
       await fits(page, viewport);
       await screenshot(page, `long-name-project-${name}`);
       for (const tab of ["Milestones", "Team", "Finances"]) {
@@ -122,19 +120,16 @@ describe("long unbroken names", () => {
       await screenshot(page, `long-name-project-finances-${name}`);
 
       await page.goto(`/milestones/${milestoneId}`);
-      await page
-        .getByRole("heading", { level: 1 })
-        .filter({ hasText: LONG_TITLE.slice(0, 20) })
-        .waitFor();
+      await expect(page.getByRole("heading", { level: 1 }).filter({ hasText: LONG_TITLE.slice(0, 20) })).toBeVisible();
       await fits(page, viewport);
       await page.getByRole("tab", { name: "Evidence" }).click();
-      await page.getByText(LONG_FILE).first().waitFor();
+      await expect(page.getByText(LONG_FILE).first()).toBeVisible();
       await fits(page, viewport);
       await screenshot(page, `long-name-milestone-${name}`);
 
       for (const path of ["/projects", "/milestones", "/notifications"]) {
         await page.goto(path);
-        await page.getByRole("heading", { level: 1 }).waitFor();
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await page.waitForLoadState("networkidle");
         await fits(page, viewport);
         await screenshot(page, `long-name-${path.slice(1)}-${name}`);
@@ -143,27 +138,27 @@ describe("long unbroken names", () => {
     });
   }
 
-  it("the admin's screens (users, recent projects, team) fit too", async () => {
+  test("the admin's screens (users, recent projects, team) fit too", async () => {
     const { context, page } = await suite.page(PHONE);
     await signIn(page, DEMO.admin);
-    await page.getByRole("list", { name: "Recent projects" }).waitFor();
+    await expect(page.getByRole("list", { name: "Recent projects" })).toBeVisible();
     await fits(page, PHONE);
     await screenshot(page, "long-name-admin-dashboard-phone");
     await page.goto(`/projects/${projectId}`);
     await page.getByRole("tab", { name: "Team" }).click();
-    await page.getByRole("button", { name: "Assign Verifier" }).waitFor();
+    await expect(page.getByRole("button", { name: "Assign Verifier" })).toBeVisible();
     await fits(page, PHONE);
     await screenshot(page, "long-name-admin-team-phone");
     for (const path of ["/users", "/projects", "/verifiers"]) {
       await page.goto(path);
-      await page.getByRole("heading", { level: 1 }).waitFor();
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await page.waitForLoadState("networkidle");
       await fits(page, PHONE);
     }
     await context.close();
   });
 
-  it("removing the long-named evidence file confirms and toasts", async () => {
+  test("removing the long-named evidence file confirms and toasts", async () => {
     const { context, page } = await suite.page(DESKTOP_1280);
     await signIn(page, DEMO.owner);
     await page.goto(`/milestones/${milestoneId}`);
@@ -175,8 +170,8 @@ describe("long unbroken names", () => {
   });
 });
 
-describe("load failures", () => {
-  it("each list says what failed and offers Try again, which loads it", async () => {
+test.describe("load failures", () => {
+  test("each list says what failed and offers Try again, which loads it", async () => {
     const { context, page } = await suite.page(PHONE);
     await signIn(page, DEMO.investor);
     const cases = [
@@ -202,11 +197,11 @@ describe("load failures", () => {
       });
       await page.goto(c.path);
       const alert = page.getByRole("alert").filter({ hasText: c.title });
-      await alert.waitFor();
-      expect(await alert.textContent()).toContain("The database is unavailable.");
+      await expect(alert).toBeVisible();
+      await expect(alert).toContainText("The database is unavailable.");
       if (c.path === "/milestones") await screenshot(page, "load-error-phone", { fullPage: false });
       await alert.getByRole("button", { name: "Try again" }).click();
-      await alert.waitFor({ state: "detached" });
+      await expect(alert).not.toBeAttached();
       await page.unroute(matches);
     }
     await context.close();
