@@ -1,7 +1,6 @@
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { expect, type Page, test } from "@playwright/test";
 import { DEMO, expectToast, PHONE, screenshot, signIn } from "./support/app";
-import { useBrowserSuite } from "./support/vitest-suite";
+import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
 
@@ -15,16 +14,20 @@ async function unreadOnceLoaded(page: Page): Promise<number> {
 }
 
 async function waitForUnread(page: Page, count: number) {
-  await page.getByRole("link", { name: `Notifications, ${count} unread` }).waitFor({ timeout: 15_000 });
+  await expect(page.getByRole("link", { name: `Notifications, ${count} unread` })).toBeVisible({ timeout: 15_000 });
 }
 
-describe("notifications", () => {
-  it("raises the bell on one user's open page when another user acts, without a reload", async () => {
+test.describe("notifications", () => {
+  // Later tests read what the first one did (the owner's new milestone): after a failure the rest are skipped, and a
+  // retry runs them all again, on a fresh server.
+  test.describe.configure({ mode: "serial" });
+
+  test("raises the bell on one user's open page when another user acts, without a reload", async () => {
     const investor = await suite.page();
     await signIn(investor.page, DEMO.investor);
     await waitForUnread(investor.page, 1); // the demo welcome
     const pendingCard = investor.page.getByTestId("card-pending-verification");
-    await pendingCard.getByText("7 milestones pending").waitFor();
+    await expect(pendingCard.getByText("7 milestones pending")).toBeVisible();
 
     const owner = await suite.page();
     await signIn(owner.page, DEMO.owner);
@@ -44,14 +47,14 @@ describe("notifications", () => {
 
     // Pushed over the event stream: the badge and the open dashboard refresh by themselves.
     await waitForUnread(investor.page, 2);
-    await pendingCard.getByText("8 milestones pending").waitFor({ timeout: 15_000 });
+    await expect(pendingCard.getByText("8 milestones pending")).toBeVisible({ timeout: 15_000 });
     expect(navigations).toBe(0);
     await screenshot(investor.page, "notifications-bell-live-desktop", { fullPage: false });
     await owner.context.close();
     await investor.context.close();
   });
 
-  it("lists notifications, marks one and then all as read", async () => {
+  test("lists notifications, marks one and then all as read", async () => {
     const { context, page } = await suite.page();
     await signIn(page, DEMO.investor);
     // The welcome, and the milestone the owner added in the test above.
@@ -59,22 +62,22 @@ describe("notifications", () => {
     const before = 2;
     await bell(page).click();
     await page.waitForURL("**/notifications");
-    await page.getByRole("heading", { name: "Notifications", level: 1 }).waitFor();
+    await expect(page.getByRole("heading", { name: "Notifications", level: 1 })).toBeVisible();
     const items = page.getByTestId("notification-item");
-    await items.first().waitFor();
-    expect(await items.count()).toBe(before);
+    await expect(items.first()).toBeVisible();
+    await expect(items).toHaveCount(before);
     const newest = items.first();
-    await expect(newest.getByRole("heading").textContent()).resolves.toContain("New milestone");
-    await expect(newest.getByTestId("notification-category").textContent()).resolves.toBe("milestone");
-    await expect(newest.getByText(/ago$/).count()).resolves.toBe(1);
-    await expect(newest.getByRole("link", { name: "View" }).getAttribute("href")).resolves.toMatch(/^\/milestones\//);
+    await expect(newest.getByRole("heading")).toContainText("New milestone");
+    await expect(newest.getByTestId("notification-category")).toHaveText("milestone");
+    await expect(newest.getByText(/ago$/)).toHaveCount(1);
+    await expect(newest.getByRole("link", { name: "View" })).toHaveAttribute("href", /^\/milestones\//);
     await screenshot(page, "notifications-unread-desktop");
 
     await newest.getByRole("button", { name: "Mark as read" }).click();
     await waitForUnread(page, before - 1);
     // The badge and the list are refetched side by side: the count may arrive first.
     await expect.poll(() => newest.getAttribute("data-read")).toBe("true");
-    await expect(newest.getByRole("button", { name: "Mark as read" }).count()).resolves.toBe(0);
+    await expect(newest.getByRole("button", { name: "Mark as read" })).toHaveCount(0);
 
     const markAll = page.getByRole("button", { name: "Mark all as read" });
     await markAll.click();
@@ -83,17 +86,17 @@ describe("notifications", () => {
     await page.waitForFunction(() =>
       [...document.querySelectorAll("button")].some((b) => b.textContent === "Mark all as read" && b.disabled),
     );
-    await expect(page.getByRole("button", { name: "Mark as read" }).count()).resolves.toBe(0);
+    await expect(page.getByRole("button", { name: "Mark as read" })).toHaveCount(0);
     await screenshot(page, "notifications-all-read-desktop");
     await context.close();
   });
 
-  it("fits a phone: the list, the chips and the actions", async () => {
+  test("fits a phone: the list, the chips and the actions", async () => {
     const { context, page } = await suite.page(PHONE);
     await signIn(page, DEMO.verifier);
     await bell(page).click();
     await page.waitForURL("**/notifications");
-    await page.getByTestId("notification-item").first().waitFor();
+    await expect(page.getByTestId("notification-item").first()).toBeVisible();
     await screenshot(page, "notifications-phone");
     await page.getByRole("button", { name: "Mark all as read" }).click();
     await expectToast(page, "All notifications marked as read");
@@ -101,7 +104,7 @@ describe("notifications", () => {
     await context.close();
   });
 
-  it("admin changes a role on /users and the user's open page hears of it at once", async () => {
+  test("admin changes a role on /users and the user's open page hears of it at once", async () => {
     const theo = await suite.page();
     await signIn(theo.page, "theo.park@tranche.demo");
     // Theo verifies Aire Valley: his welcome, plus the milestone added there in the first test.
@@ -110,9 +113,9 @@ describe("notifications", () => {
     const admin = await suite.page();
     await signIn(admin.page, DEMO.admin);
     await admin.page.goto("/users");
-    await admin.page.getByRole("heading", { name: "Users", level: 1 }).waitFor();
+    await expect(admin.page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
     const own = admin.page.getByLabel("Role for Avery Chen");
-    await expect(own.isDisabled()).resolves.toBe(true);
+    await expect(own).toBeDisabled();
     await admin.page.getByLabel("Role for Theo Park").selectOption("investor");
     await admin.page.getByRole("alertdialog").getByRole("button", { name: "Change role" }).click();
     await expectToast(admin.page, "Theo Park is now Investor.");

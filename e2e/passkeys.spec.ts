@@ -1,10 +1,9 @@
 // Passkeys in a real browser, through Chromium's virtual authenticator (CDP WebAuthn, user verification on, a
 // resident-key platform authenticator, as a phone's would be): register one under Account → Security, pass the
 // second factor for an approval with it, sign in with it (no email typed), revoke it, and see it refused.
-import type { BrowserContext, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn, startAndApprove } from "./support/app";
-import { useBrowserSuite } from "./support/vitest-suite";
+import { useBrowserSuite } from "./support/suite";
 
 // WebAuthn needs a domain (not an IP address) as the relying party: this suite's server is PUBLIC_URL=localhost.
 const suite = useBrowserSuite({}, "localhost");
@@ -26,33 +25,33 @@ async function virtualAuthenticator(context: BrowserContext, page: Page): Promis
 
 const signOut = (page: Page) => page.request.post("/api/auth/sign-out");
 
-describe("passkeys", () => {
-  it("register → confirm an approval with it → sign in with it → revoke → refused", async () => {
+test.describe("passkeys", () => {
+  test("register → confirm an approval with it → sign in with it → revoke → refused", async () => {
     const { context, page } = await suite.page(DESKTOP);
     await virtualAuthenticator(context, page);
     await signIn(page, DEMO.verifier);
 
     // Register a passkey under Account → Security.
     await page.goto("/account#security");
-    await page.getByRole("heading", { name: "Passkeys" }).waitFor();
-    await page.getByText("No passkeys yet.").waitFor();
+    await expect(page.getByRole("heading", { name: "Passkeys" })).toBeVisible();
+    await expect(page.getByText("No passkeys yet.")).toBeVisible();
     await page.getByRole("button", { name: "Add a passkey" }).click();
     await page.getByRole("button", { name: "Create passkey" }).click();
-    await page.getByText("Name this passkey, e.g. “Work laptop”.").waitFor();
+    await expect(page.getByText("Name this passkey, e.g. “Work laptop”.")).toBeVisible();
     await page.getByLabel("Device name").fill("Site phone");
     await page.getByRole("button", { name: "Create passkey" }).click();
     await expectToast(page, '"Site phone" can now sign you in and confirm actions.');
     const list = page.getByRole("list", { name: "Passkeys" });
-    await list.getByText("Site phone").waitFor();
-    await list.getByText(/Added .* · not used yet/).waitFor();
-    await page.getByRole("heading", { name: "Push notifications" }).waitFor();
+    await expect(list.getByText("Site phone")).toBeVisible();
+    await expect(list.getByText(/Added .* · not used yet/)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Push notifications" })).toBeVisible();
     await screenshot(page, "passkeys-account-desktop");
 
     const phone = await suite.page(PHONE);
     await phone.context.addCookies(await context.cookies());
     await phone.page.goto("/account#security");
-    await phone.page.getByRole("list", { name: "Passkeys" }).getByText("Site phone").waitFor();
-    await phone.page.getByRole("heading", { name: "Push notifications" }).waitFor();
+    await expect(phone.page.getByRole("list", { name: "Passkeys" }).getByText("Site phone")).toBeVisible();
+    await expect(phone.page.getByRole("heading", { name: "Push notifications" })).toBeVisible();
     await screenshot(phone.page, "passkeys-account-phone");
     await phone.context.close();
 
@@ -61,11 +60,11 @@ describe("passkeys", () => {
     await signIn(page, DEMO.verifier);
     await startAndApprove(page, "Battery storage installation");
     const prompt = page.getByRole("dialog", { name: "Confirm it's you" });
-    await prompt.getByText("Use your passkey to continue.").waitFor();
+    await expect(prompt.getByText("Use your passkey to continue.")).toBeVisible();
     await screenshot(page, "passkeys-prompt-desktop", { fullPage: false });
     await prompt.getByRole("button", { name: "Use a passkey" }).click();
     await expectToast(page, "Milestone verified");
-    await prompt.waitFor({ state: "detached" });
+    await expect(prompt).not.toBeAttached();
 
     // Sign in with the passkey alone: the browser offers it, no email or password is typed.
     await signOut(page);
@@ -80,11 +79,11 @@ describe("passkeys", () => {
 
     // Revoke it from the web; it is refused from then on.
     await page.goto("/account#security");
-    await list.getByText(/last used/).waitFor();
+    await expect(list.getByText(/last used/)).toBeVisible();
     await page.getByRole("button", { name: "Revoke Site phone" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Revoke passkey" }).click();
     await expectToast(page, '"Site phone" can no longer be used.');
-    await page.getByText("No passkeys yet.").waitFor();
+    await expect(page.getByText("No passkeys yet.")).toBeVisible();
     await signOut(page);
     await page.goto("/login");
     await page.getByRole("button", { name: "Continue with a passkey" }).click();
