@@ -1,15 +1,14 @@
 // Issue 12 (people): the app runs without SMTP_URL, so each email is kept in the outbox; the test reads it as
 // an admin through GET /api/outbox/emails (what Settings → Outbox shows) and follows its link in a browser.
-import type { BrowserContext, Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { DEMO, DEMO_PASSWORD, expectToast, PHONE, screenshot, signIn } from "./support/app";
-import { useBrowserSuite } from "./support/vitest-suite";
+import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
 const NEW_PASSWORD = "lantern harbour violet 73";
 let admin: { context: BrowserContext; page: Page };
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   admin = await suite.page();
   await signIn(admin.page, DEMO.admin);
 });
@@ -27,8 +26,8 @@ async function storedEmail(to: string, subject: string): Promise<{ text: string;
   }
 }
 
-describe("people", () => {
-  it("invite → email link → set name and password → signed in with the role", async () => {
+test.describe("people", () => {
+  test("invite → email link → set name and password → signed in with the role", async () => {
     const { page } = admin;
     await page.goto("/users");
     const form = page.getByRole("form", { name: "Invite someone" });
@@ -38,19 +37,19 @@ describe("people", () => {
     await form.getByRole("button", { name: "Send invitation" }).click();
     await expectToast(page, "Invitation sent");
     const pending = page.getByRole("button", { name: "Revoke invitation to nadia.verifier@example.test" });
-    await pending.waitFor();
+    await expect(pending).toBeVisible();
     await screenshot(page, "people-invitations-desktop");
 
     const email = await storedEmail("nadia.verifier@example.test", "You are invited to Tranche");
     expect(email.text).toContain("invited you to join Tranche as a Verifier for GreenCheck Assurance");
     await page.goto("/settings");
     await page.getByText("You are invited to Tranche").first().click();
-    await page.getByText("Kept here (no mail server)").first().waitFor();
+    await expect(page.getByText("Kept here (no mail server)").first()).toBeVisible();
     await screenshot(page, "people-outbox-desktop");
 
     const { context, page: invited } = await suite.page(PHONE);
     await invited.goto(email.link);
-    await invited.getByText("You are invited as").waitFor();
+    await expect(invited.getByText("You are invited as")).toBeVisible();
     await invited.getByLabel("Full Name").fill("Nadia Okafor");
     await invited.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
     await invited.getByLabel("Confirm new password").fill(NEW_PASSWORD);
@@ -58,19 +57,19 @@ describe("people", () => {
     await invited.getByRole("button", { name: "Create account and sign in" }).click();
     await invited.waitForURL("**/dashboard");
     await expectToast(invited, "You are signed in as Verifier.");
-    await expect(invited.getByTestId("role-label").textContent()).resolves.toBe("Verifier");
+    await expect(invited.getByTestId("role-label")).toHaveText("Verifier");
 
     // The link worked once: it now says so, and the invitation left the pending list.
     await invited.goto(email.link);
-    await invited.getByText("This invitation cannot be used").waitFor();
-    await invited.getByText(/already been used/).waitFor();
+    await expect(invited.getByText("This invitation cannot be used")).toBeVisible();
+    await expect(invited.getByText(/already been used/)).toBeVisible();
     await page.goto("/users");
-    await page.getByRole("heading", { name: "Pending invitations" }).waitFor();
-    await expect(pending.count()).resolves.toBe(0);
+    await expect(page.getByRole("heading", { name: "Pending invitations" })).toBeVisible();
+    await expect(pending).toHaveCount(0);
     await context.close();
   });
 
-  it("invites with the optional organization left empty", async () => {
+  test("invites with the optional organization left empty", async () => {
     const { page } = admin;
     await page.goto("/users");
     const form = page.getByRole("form", { name: "Invite someone" });
@@ -78,10 +77,10 @@ describe("people", () => {
     await form.getByLabel("Role").selectOption("investor");
     await form.getByRole("button", { name: "Send invitation" }).click();
     await expectToast(page, "Invitation sent");
-    await page.getByRole("button", { name: "Revoke invitation to no.org@example.test" }).waitFor();
+    await expect(page.getByRole("button", { name: "Revoke invitation to no.org@example.test" })).toBeVisible();
   });
 
-  it("sign-up emails a link that confirms the address; the account says unconfirmed until it is used", async () => {
+  test("sign-up emails a link that confirms the address; the account says unconfirmed until it is used", async () => {
     const { context, page } = await suite.page();
     await page.goto("/login");
     await page.getByRole("tab", { name: "Sign Up" }).click();
@@ -92,16 +91,16 @@ describe("people", () => {
     await expectToast(page, "Registration successful! Please check your email for verification.");
     await signIn(page, "uma.new@example.test", NEW_PASSWORD);
     await page.goto("/account");
-    await page.getByText("(not confirmed yet)").waitFor();
+    await expect(page.getByText("(not confirmed yet)")).toBeVisible();
     const email = await storedEmail("uma.new@example.test", "Confirm your email for Tranche");
     await page.goto(email.link);
-    await page.getByText("Your email is confirmed").waitFor();
+    await expect(page.getByText("Your email is confirmed")).toBeVisible();
     await page.goto("/account");
-    await page.getByText("(confirmed)").waitFor();
+    await expect(page.getByText("(confirmed)")).toBeVisible();
     await context.close();
   });
 
-  it("forgot password → email → reset → the old session is gone, the new password works", async () => {
+  test("forgot password → email → reset → the old session is gone, the new password works", async () => {
     const old = await suite.page();
     await signIn(old.page, DEMO.investor);
 
@@ -109,10 +108,12 @@ describe("people", () => {
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
     // The login form has an Email field too: fill only once the page has changed.
-    await page.getByRole("heading", { name: "Forgot your password?" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
     await page.getByLabel("Email").fill(DEMO.investor);
     await page.getByRole("button", { name: "Send reset link" }).click();
-    await page.getByText("If an account uses this email, a link to reset its password is on its way.").waitFor();
+    await expect(
+      page.getByText("If an account uses this email, a link to reset its password is on its way."),
+    ).toBeVisible();
     await screenshot(page, "people-forgot-password-phone");
 
     const email = await storedEmail(DEMO.investor, "Reset your Tranche password");
@@ -125,14 +126,14 @@ describe("people", () => {
     await storedEmail(DEMO.investor, "Your Tranche password was changed");
     // Opened again, the used link says so at once, before any password is typed.
     await page.goto(email.link);
-    await page.getByText("This link cannot be used").waitFor();
-    await page.getByText(/already been used/).waitFor();
-    await expect(page.getByLabel("New password", { exact: true }).count()).resolves.toBe(0);
+    await expect(page.getByText("This link cannot be used")).toBeVisible();
+    await expect(page.getByText(/already been used/)).toBeVisible();
+    await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
 
     await old.page.goto("/projects");
     await old.page.waitForURL("**/login**");
     await signIn(page, DEMO.investor, NEW_PASSWORD);
-    await page.getByLabel("Email").waitFor({ state: "detached" });
+    await expect(page.getByLabel("Email")).not.toBeAttached();
     await context.close();
     await old.context.close();
 
