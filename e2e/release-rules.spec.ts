@@ -1,10 +1,9 @@
 // Release rules in the browser, end to end: the lead investor sets a 2-of-2 policy with a countersignature on
 // the project's Finances tab; two verifiers approve; the investor countersigns; the release is instructed. And a
 // dispute: the owner disputes a rejection, an admin assigns a different verifier, whose approval closes it.
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { expect, type Page, test } from "@playwright/test";
 import { DEMO, expectToast, PHONE, screenshot, signIn } from "./support/app";
-import { useBrowserSuite } from "./support/vitest-suite";
+import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
 const PROJECT = "Aire Valley Water Treatment Upgrade";
@@ -28,7 +27,7 @@ async function approveAs(email: string, milestoneId: string, expected: string) {
   const dialog = page.getByRole("dialog");
   const start = page.getByRole("button", { name: "Start Verification" });
   const next = page.getByRole("button", { name: "Continue Verification" });
-  await start.or(next).waitFor();
+  await expect(start.or(next)).toBeVisible();
   if (await start.isVisible()) {
     await start.click();
     await dialog.getByRole("button", { name: "Start Verification Process" }).click();
@@ -41,8 +40,8 @@ async function approveAs(email: string, milestoneId: string, expected: string) {
   return { context, page };
 }
 
-describe("release rules", () => {
-  it("a 2-of-2 policy with a countersignature: two verifiers, then the investor, then the release", async () => {
+test.describe("release rules", () => {
+  test("a 2-of-2 policy with a countersignature: two verifiers, then the investor, then the release", async () => {
     // An admin assigns a second verifier (Vera) beside Theo: a policy of 2 approvals needs two to be reachable.
     const investor = await suite.page();
     await signIn(investor.page, DEMO.investor);
@@ -67,16 +66,16 @@ describe("release rules", () => {
     await investor.page.getByRole("button", { name: "Save policy" }).click();
     await expectToast(investor.page, "Release policy saved");
     await investor.page.reload();
-    await investor.page
-      .getByText("2 of 2 assigned verifiers; investor countersign above £1,000,000", { exact: false })
-      .waitFor();
+    await expect(
+      investor.page.getByText("2 of 2 assigned verifiers; investor countersign above £1,000,000", { exact: false }),
+    ).toBeVisible();
     await screenshot(investor.page, "release-policy-overview-desktop");
 
     // Two verifiers approve; the first approval is recorded, the second completes the quorum.
     const theo = await approveAs("theo.park@tranche.demo", milestoneId, "Approval recorded");
     await theo.page.keyboard.press("Escape");
     await theo.page.getByRole("tab", { name: "Verification" }).click();
-    await theo.page.getByRole("heading", { name: "1 of 2 approvals" }).waitFor();
+    await expect(theo.page.getByRole("heading", { name: "1 of 2 approvals" })).toBeVisible();
     await theo.context.close();
     const vera2 = await approveAs(DEMO.verifier, milestoneId, "Approval recorded");
     await vera2.context.close();
@@ -85,27 +84,27 @@ describe("release rules", () => {
     await investor.page.goto(`/milestones/${milestoneId}`);
     await investor.page.getByRole("tab", { name: "Verification" }).click();
     const approvals = investor.page.getByRole("region", { name: "Approvals" });
-    await approvals.getByRole("heading", { name: "2 of 2 approvals" }).waitFor();
-    await approvals.getByText("by Theo Park").waitFor();
-    await approvals.getByText("by Vera Lindqvist (Meridian Assurance)").waitFor();
+    await expect(approvals.getByRole("heading", { name: "2 of 2 approvals" })).toBeVisible();
+    await expect(approvals.getByText("by Theo Park")).toBeVisible();
+    await expect(approvals.getByText("by Vera Lindqvist (Meridian Assurance)")).toBeVisible();
     await screenshot(investor.page, "release-countersign-desktop");
     // Countersigning moves money: it asks first, naming the amount; Cancel releases nothing.
     await approvals.getByRole("button", { name: "Countersign release" }).click();
     const confirm = investor.page.getByRole("alertdialog");
-    await confirm.getByText(`Release £1,750,000 for "${MILESTONE}"?`).waitFor();
+    await expect(confirm.getByText(`Release £1,750,000 for "${MILESTONE}"?`)).toBeVisible();
     await screenshot(investor.page, "release-countersign-confirm-desktop", { fullPage: false });
     await confirm.getByRole("button", { name: "Cancel" }).click();
-    await confirm.waitFor({ state: "detached" });
+    await expect(confirm).not.toBeAttached();
     expect((await (await investor.page.request.get(`/api/milestones/${milestoneId}`)).json()).status).toBe(
       "in_verification",
     );
     await approvals.getByRole("button", { name: "Countersign release" }).click();
     await confirm.getByRole("button", { name: /^Countersign and release £/ }).click();
     await expectToast(investor.page, "Release countersigned");
-    await approvals.getByText("Countersigned").waitFor();
+    await expect(approvals.getByText("Countersigned")).toBeVisible();
     await screenshot(investor.page, "release-countersigned-desktop");
     await investor.page.getByRole("tab", { name: "Overview" }).click();
-    await investor.page.getByRole("heading", { name: "Capital Release" }).waitFor();
+    await expect(investor.page.getByRole("heading", { name: "Capital Release" })).toBeVisible();
 
     const released = await (await investor.page.request.get(`/api/milestones/${milestoneId}`)).json();
     expect(released.status).toBe("verified");
@@ -116,20 +115,21 @@ describe("release rules", () => {
     await signIn(phone.page, DEMO.investor);
     await phone.page.goto(`/milestones/${milestoneId}`);
     await phone.page.getByRole("tab", { name: "Verification" }).click();
-    await phone.page.getByRole("region", { name: "Approvals" }).waitFor();
+    await expect(phone.page.getByRole("region", { name: "Approvals" })).toBeVisible();
     await screenshot(phone.page, "release-approvals-phone");
     await phone.page.goto(`/projects/${projectId}`);
     await phone.page.getByRole("tab", { name: "Finances" }).click();
     await phone.page.getByRole("button", { name: "Edit policy" }).click();
     await screenshot(phone.page, "release-policy-editor-phone");
-    const fits = await phone.page.evaluate(
-      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
-    );
-    expect(fits).toBe(true);
+    await expect
+      .poll(() =>
+        phone.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+      )
+      .toBe(true);
     await phone.context.close();
   });
 
-  it("a dispute: the owner disputes a rejection, an admin assigns another verifier, whose approval closes it", async () => {
+  test("a dispute: the owner disputes a rejection, an admin assigns another verifier, whose approval closes it", async () => {
     const owner = await suite.page();
     await signIn(owner.page, DEMO.owner);
     const { items: projects } = await (await owner.page.request.get("/api/projects?limit=100")).json();
@@ -142,13 +142,13 @@ describe("release rules", () => {
     const dispute = owner.page.getByRole("region", { name: "Dispute" });
     await dispute.getByRole("button", { name: "Dispute" }).click();
     await dispute.getByRole("button", { name: "Submit dispute" }).click();
-    await dispute.getByText("at least 10 characters", { exact: false }).waitFor();
+    await expect(dispute.getByText("at least 10 characters", { exact: false })).toBeVisible();
     await dispute
       .getByLabel("Statement")
       .fill("The fire-safety certificate for floors 4 to 6 was uploaded on the 3rd; please review it again.");
     await dispute.getByRole("button", { name: "Submit dispute" }).click();
     await expectToast(owner.page, "Dispute opened");
-    await dispute.getByText("Waiting for an admin to assign a different verifier.").waitFor();
+    await expect(dispute.getByText("Waiting for an admin to assign a different verifier.")).toBeVisible();
     await screenshot(owner.page, "dispute-opened-desktop");
 
     // An admin adds Theo to the project and assigns him: Vera rejected, so she is not offered.
@@ -163,14 +163,14 @@ describe("release rules", () => {
     await admin.page.goto(`/milestones/${rejected.id}`);
     await admin.page.getByRole("tab", { name: "Verification" }).click();
     const review = admin.page.getByRole("region", { name: "Dispute" });
-    await review.getByText("The fire-safety certificate for floors 4 to 6 was uploaded").waitFor();
+    await expect(review.getByText("The fire-safety certificate for floors 4 to 6 was uploaded")).toBeVisible();
     const choice = review.getByLabel("Reviewing verifier");
-    await choice.waitFor();
-    expect(await choice.locator("option").allTextContents()).toEqual(["Choose a verifier", "Theo Park"]);
+    await expect(choice).toBeVisible();
+    await expect(choice.locator("option")).toHaveText(["Choose a verifier", "Theo Park"]);
     await choice.selectOption({ label: "Theo Park" });
     await review.getByRole("button", { name: "Assign verifier" }).click();
     await expectToast(admin.page, "Verifier assigned");
-    await review.getByText("Reviewing verifier: Theo Park", { exact: false }).waitFor();
+    await expect(review.getByText("Reviewing verifier: Theo Park", { exact: false })).toBeVisible();
     await screenshot(admin.page, "dispute-assigned-desktop");
     await admin.context.close();
 
@@ -179,14 +179,14 @@ describe("release rules", () => {
     await reviewer.context.close();
     await owner.page.reload();
     await owner.page.getByRole("tab", { name: "Verification" }).click();
-    await dispute.getByText("Closed: approved on review").waitFor();
+    await expect(dispute.getByText("Closed: approved on review")).toBeVisible();
     await owner.context.close();
 
     const phone = await suite.page(PHONE);
     await signIn(phone.page, DEMO.owner);
     await phone.page.goto(`/milestones/${rejected.id}`);
     await phone.page.getByRole("tab", { name: "Verification" }).click();
-    await phone.page.getByRole("region", { name: "Dispute" }).waitFor();
+    await expect(phone.page.getByRole("region", { name: "Dispute" })).toBeVisible();
     await screenshot(phone.page, "dispute-closed-phone");
     await phone.context.close();
   });
