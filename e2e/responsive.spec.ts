@@ -1,10 +1,10 @@
 // Every signed-in screen each demo role can open fits a 390 px phone: the page never scrolls sideways (wide
 // tables scroll inside their own container) and its heading is on screen. One viewport screenshot per screen.
+
+import { expect, type Page, test } from "@playwright/test";
 import { NAV_LINKS, type Role } from "@tranche/domain";
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
 import { DEMO, PHONE, screenshot, signIn } from "./support/app";
-import { useBrowserSuite } from "./support/vitest-suite";
+import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
 
@@ -17,7 +17,7 @@ const ROLES: { role: Role; email: string; name: string }[] = [
 
 /** Waits until no spinner or skeleton is left, then reports how wide the document is. */
 async function settle(page: Page): Promise<void> {
-  await page.locator("main h1").first().waitFor();
+  await expect(page.locator("main h1").first()).toBeVisible();
   await page.waitForFunction(() => document.querySelectorAll(".animate-spin, .animate-pulse").length === 0, null, {
     timeout: 10_000,
   });
@@ -27,7 +27,7 @@ async function expectFits(page: Page, shot: string, { showTab = false } = {}): P
   await settle(page);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `${shot}: page is ${width}px wide`).toBeLessThanOrEqual(PHONE.width);
-  await expect.poll(() => page.locator("main h1").first().isVisible()).toBe(true);
+  await expect(page.locator("main h1").first()).toBeVisible();
   // A tab's content usually starts below the fold; bring the tab list up under the sticky header for the shot.
   if (showTab) {
     await page
@@ -41,7 +41,7 @@ async function expectFits(page: Page, shot: string, { showTab = false } = {}): P
 /** Opens each tab of the page's first tab list (the page's own tabs, not nested ones) and checks each. */
 async function eachTab(page: Page, shot: string): Promise<void> {
   const tabs = page.locator("main [role=tablist]").first().getByRole("tab");
-  await tabs.first().waitFor();
+  await expect(tabs.first()).toBeVisible();
   const names = (await tabs.allTextContents()).map((t) => t.trim());
   for (const [index, name] of names.entries()) {
     await tabs.nth(index).click();
@@ -58,9 +58,9 @@ async function getJson<T>(page: Page, path: string): Promise<T> {
   }, path);
 }
 
-describe("signed-in screens at phone width (390×844)", () => {
+test.describe("signed-in screens at phone width (390×844)", () => {
   for (const { role, email, name } of ROLES) {
-    it(`${name}: every screen the role can open fits without sideways scroll`, async () => {
+    test(`${name}: every screen the role can open fits without sideways scroll`, async () => {
       const { context, page } = await suite.page(PHONE);
       await signIn(page, email);
 
@@ -94,7 +94,7 @@ describe("signed-in screens at phone width (390×844)", () => {
         await page.getByRole("button", { name: "Continue Verification" }).click();
         const dialog = page.getByRole("dialog", { name: "Milestone Verification" });
         await dialog.getByRole("tab", { name: "Checklist" }).click();
-        await dialog.getByRole("button", { name: "Approve" }).waitFor();
+        await expect(dialog.getByRole("button", { name: "Approve" })).toBeVisible();
         await page.waitForTimeout(300);
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width).toBeLessThanOrEqual(PHONE.width);
