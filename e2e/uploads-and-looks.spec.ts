@@ -1,10 +1,9 @@
 // Issue 16 "Uploads" and "Looks": a batch uploads its valid files and names the refused ones; a file already on
 // the milestone (same SHA-256) is named before it is sent again; toasts cover no header control and repeats
 // collapse; wide public tables say on phones that they scroll.
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { expect, type Page, test } from "@playwright/test";
 import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn } from "./support/app";
-import { useBrowserSuite } from "./support/vitest-suite";
+import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite({ MAX_UPLOAD_MB: "1" });
 
@@ -20,8 +19,8 @@ async function lisbonMilestone(page: Page): Promise<string> {
 const overlaps = (a: { x: number; y: number; width: number; height: number } | null, b: typeof a) =>
   Boolean(a && b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height);
 
-describe("uploads", () => {
-  it("uploads the valid files of a batch and names the refused ones; warns before a duplicate", async () => {
+test.describe("uploads", () => {
+  test("uploads the valid files of a batch and names the refused ones; warns before a duplicate", async () => {
     const { context, page } = await suite.page(DESKTOP);
     await signIn(page, DEMO.owner);
     await page.goto(`/milestones/${await lisbonMilestone(page)}`);
@@ -34,12 +33,12 @@ describe("uploads", () => {
     await expectToast(page, "1 file(s) uploaded successfully");
     await expectToast(page, "2 files not uploaded");
     const refusal = page.locator("[data-sonner-toast]").filter({ hasText: "2 files not uploaded" });
-    expect(await refusal.textContent()).toContain("“blank.txt”: it is empty");
-    expect(await refusal.textContent()).toContain('"site-survey.mov" is larger than the 1 MB limit per file.');
-    expect(await refusal.textContent()).not.toContain("“site-survey.mov”:");
+    await expect(refusal).toContainText("“blank.txt”: it is empty");
+    await expect(refusal).toContainText('"site-survey.mov" is larger than the 1 MB limit per file.');
+    await expect(refusal).not.toContainText("“site-survey.mov”:");
     const files = page.getByRole("list", { name: "Evidence files" });
-    await files.getByText("cooling-design.pdf").waitFor();
-    expect(await files.getByRole("listitem").count()).toBe(1);
+    await expect(files.getByText("cooling-design.pdf")).toBeVisible();
+    await expect(files.getByRole("listitem")).toHaveCount(1);
     await screenshot(page, "upload-partial-desktop", { fullPage: false });
 
     // The same content under another name: named before it is sent; Cancel sends nothing.
@@ -49,18 +48,18 @@ describe("uploads", () => {
         { name: "design-copy.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 cooling loop design") },
       ]);
     const confirm = page.getByRole("alertdialog");
-    await confirm.getByText("Already on this milestone").waitFor();
-    expect(await confirm.textContent()).toContain("“design-copy.pdf (as cooling-design.pdf)”");
+    await expect(confirm.getByText("Already on this milestone")).toBeVisible();
+    await expect(confirm).toContainText("“design-copy.pdf (as cooling-design.pdf)”");
     await screenshot(page, "upload-duplicate-desktop", { fullPage: false });
     await confirm.getByRole("button", { name: "Cancel" }).click();
-    await confirm.waitFor({ state: "detached" });
-    expect(await files.getByRole("listitem").count()).toBe(1);
+    await expect(confirm).not.toBeAttached();
+    await expect(files.getByRole("listitem")).toHaveCount(1);
     await context.close();
   });
 });
 
-describe("looks", () => {
-  it("repeated toasts collapse into one, placed clear of the header's controls", async () => {
+test.describe("looks", () => {
+  test("repeated toasts collapse into one, placed clear of the header's controls", async () => {
     const { context, page } = await suite.page(DESKTOP);
     await page.goto("/login");
     await page.getByLabel("Email").fill(DEMO.owner);
@@ -69,21 +68,21 @@ describe("looks", () => {
       await page.getByRole("button", { name: "Sign In" }).click();
       await expectToast(page, "Error signing in");
     }
-    expect(await page.locator("[data-sonner-toast]").count()).toBe(1);
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(1);
     await context.close();
 
     for (const viewport of [DESKTOP, PHONE]) {
       const signedIn = await suite.page(viewport);
       await signIn(signedIn.page, DEMO.owner);
       const toast = signedIn.page.locator("[data-sonner-toast]").first();
-      await toast.waitFor();
+      await expect(toast).toBeVisible();
       const header = await signedIn.page.locator("header").first().boundingBox();
       expect(overlaps(await toast.boundingBox(), header)).toBe(false);
       await signedIn.context.close();
     }
   });
 
-  it("wide public tables show a scroll cue on phones, and none where they fit", async () => {
+  test("wide public tables show a scroll cue on phones, and none where they fit", async () => {
     for (const [path, name] of [
       ["/", "home"],
       ["/pricing", "pricing"],
@@ -92,20 +91,22 @@ describe("looks", () => {
       await phone.page.goto(path);
       const region = phone.page.getByRole("region", { name: name === "home" ? "Comparison" : "Plan comparison" });
       await region.scrollIntoViewIfNeeded();
-      await phone.page.locator("[data-scroll-cue]").first().waitFor();
-      await phone.page.getByText("Scroll sideways to see every column →").first().waitFor();
+      await expect(phone.page.locator("[data-scroll-cue]").first()).toBeVisible();
+      await expect(phone.page.getByText("Scroll sideways to see every column →").first()).toBeVisible();
       await screenshot(phone.page, `scroll-cue-${name}-phone`, { fullPage: false });
       // Scrolled to the end, the cue goes.
       await region.evaluate((el) => {
         el.scrollLeft = el.scrollWidth;
       });
-      await phone.page.locator("[data-scroll-cue]").first().waitFor({ state: "detached" });
+      await expect(phone.page.locator("[data-scroll-cue]").first()).not.toBeAttached();
       await phone.context.close();
 
       const desktop = await suite.page(DESKTOP);
       await desktop.page.goto(path);
-      await desktop.page.getByRole("region", { name: name === "home" ? "Comparison" : "Plan comparison" }).waitFor();
-      expect(await desktop.page.locator("[data-scroll-cue]").count()).toBe(0);
+      await expect(
+        desktop.page.getByRole("region", { name: name === "home" ? "Comparison" : "Plan comparison" }),
+      ).toBeVisible();
+      await expect(desktop.page.locator("[data-scroll-cue]")).toHaveCount(0);
       await desktop.context.close();
     }
   });
