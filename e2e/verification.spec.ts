@@ -1,9 +1,8 @@
 // The verifier's work in a real browser against the built server and demo data: start, checklist, evidence,
 // approve (capital released); reject with a reason, the owner resubmits, the verifier approves and reports.
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { expect, type Page, test } from "@playwright/test";
 import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn } from "./support/app";
-import { useBrowserSuite } from "./support/vitest-suite";
+import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
 
@@ -38,44 +37,45 @@ async function milestoneIdFromQueue(page: Page, title: string): Promise<string> 
 
 const progressText = (page: Page) => page.getByRole("dialog").getByTestId("verification-progress");
 
-describe("verification", () => {
-  it("a verifier starts, ticks the checklist, uploads two files and approves: capital is released", async () => {
+test.describe("verification", () => {
+  test("a verifier starts, ticks the checklist, uploads two files and approves: capital is released", async () => {
     const { context, page } = await suite.page(DESKTOP);
     await signIn(page, DEMO.verifier);
     await page.goto("/verifications");
-    await page.getByRole("heading", { name: "Verifications" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Verifications" })).toBeVisible();
     const pendingList = page.getByRole("list", { name: "Pending" });
-    await pendingList.waitFor();
-    const stat = (label: string) =>
-      page.getByText(label, { exact: true }).locator("xpath=following-sibling::p[1]").textContent();
-    await expect(stat("Assigned Projects")).resolves.toBe("3");
-    await expect(stat("Pending Verifications")).resolves.toBe("4");
-    await expect(stat("Completed")).resolves.toBe("5");
+    await expect(pendingList).toBeVisible();
+    const stat = (label: string) => page.getByText(label, { exact: true }).locator("xpath=following-sibling::p[1]");
+    await expect(stat("Assigned Projects")).toHaveText("3");
+    await expect(stat("Pending Verifications")).toHaveText("4");
+    await expect(stat("Completed")).toHaveText("5");
     // The in-verification milestone seeded 2 days before its due date carries the Urgent badge.
-    await queueItem(page, "Panel and inverter delivery").getByText("Urgent · 2 days left").waitFor();
+    await expect(queueItem(page, "Panel and inverter delivery").getByText("Urgent · 2 days left")).toBeVisible();
     await screenshot(page, "verifications-desktop");
 
     // Search over title and description.
     await page.getByLabel("Search pending verifications").fill("lithium iron");
-    await expect(pendingList.getByRole("heading").allTextContents()).resolves.toEqual(["Battery storage installation"]);
+    await expect(pendingList.getByRole("heading")).toHaveText(["Battery storage installation"]);
     await page.getByLabel("Search pending verifications").fill("");
 
     const before = await project(page, MOJAVE);
     expect(before.disbursedCapital).toBe(3_000_000);
     await queueItem(page, "Battery storage installation").getByRole("button", { name: "Start Verification" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByRole("heading", { name: "Milestone Verification" }).waitFor();
-    await expect(dialog.getByRole("tab", { name: "Checklist" }).isDisabled()).resolves.toBe(true);
-    await expect(dialog.getByRole("tab", { name: "Report" }).isDisabled()).resolves.toBe(true);
-    await expect(progressText(page).textContent()).resolves.toBe("0%");
+    await expect(dialog.getByRole("heading", { name: "Milestone Verification" })).toBeVisible();
+    await expect(dialog.getByRole("tab", { name: "Checklist" })).toBeDisabled();
+    await expect(dialog.getByRole("tab", { name: "Report" })).toBeDisabled();
+    await expect(progressText(page)).toHaveText("0%");
     await dialog.getByRole("button", { name: "Start Verification Process" }).click();
     await expectToast(page, "Verification started");
 
-    await dialog.getByRole("tab", { name: "Checklist", selected: true }).waitFor();
+    await expect(dialog.getByRole("tab", { name: "Checklist", selected: true })).toBeVisible();
     await page.waitForFunction(
       () => document.querySelector('[data-testid="verification-progress"]')?.textContent === "25%",
     );
-    await dialog.getByText("Complete all checklist items before approving or rejecting this milestone.").waitFor();
+    await expect(
+      dialog.getByText("Complete all checklist items before approving or rejecting this milestone."),
+    ).toBeVisible();
     for (const item of [
       "Documentation review complete",
       "Compliance with project standards verified",
@@ -95,35 +95,35 @@ describe("verification", () => {
     ]);
     await expectToast(page, "2 file(s) uploaded successfully");
     const files = dialog.getByRole("list", { name: "Evidence files" });
-    await files.getByText("delivery-note.pdf").waitFor();
-    await files.getByText("site-photo.jpg").waitFor();
-    await files.getByText(/^293 KB · /).waitFor();
-    await expect(files.getByRole("button", { name: "Remove site-photo.jpg" }).count()).resolves.toBe(1);
+    await expect(files.getByText("delivery-note.pdf")).toBeVisible();
+    await expect(files.getByText("site-photo.jpg")).toBeVisible();
+    await expect(files.getByText(/^293 KB · /)).toBeVisible();
+    await expect(files.getByRole("button", { name: "Remove site-photo.jpg" })).toHaveCount(1);
     await screenshot(page, "verification-dialog-evidence-desktop");
 
     await dialog.getByLabel("Comments").fill("Delivery notes and photos match the purchase order.");
     await dialog.getByRole("button", { name: "Approve" }).click();
     await expectToast(page, "Milestone verified");
     await dialog.getByRole("tab", { name: "Report" }).click();
-    await dialog.getByText("Delivery notes and photos match the purchase order.").waitFor();
+    await expect(dialog.getByText("Delivery notes and photos match the purchase order.")).toBeVisible();
     await dialog.getByRole("button", { name: "Close", exact: true }).first().click();
-    await dialog.waitFor({ state: "detached" });
+    await expect(dialog).not.toBeAttached();
 
     const after = await project(page, MOJAVE);
     expect(after.disbursedCapital).toBe(6_000_000);
     await page.goto(`/projects/${after.id}`);
-    await page.getByText("$6,000,000").first().waitFor();
-    await page.getByText("50%").first().waitFor();
+    await expect(page.getByText("$6,000,000").first()).toBeVisible();
+    await expect(page.getByText("50%").first()).toBeVisible();
     await screenshot(page, "project-after-approval-desktop");
     await context.close();
   });
 
-  it("a rejection with a reason, the owner's resubmission and a second verification", async () => {
+  test("a rejection with a reason, the owner's resubmission and a second verification", async () => {
     const verifier = await suite.page(DESKTOP);
     await signIn(verifier.page, DEMO.verifier);
     await verifier.page.goto("/verifications");
     const title = "Grid interconnection";
-    await queueItem(verifier.page, title).waitFor();
+    await expect(queueItem(verifier.page, title)).toBeVisible();
     const milestoneId = await milestoneIdFromQueue(verifier.page, title);
     await queueItem(verifier.page, title).getByRole("button", { name: "Start Verification" }).click();
     const dialog = verifier.page.getByRole("dialog");
@@ -133,25 +133,27 @@ describe("verification", () => {
     // A rejection needs a reason: the server says so, and nothing changes.
     await dialog.getByRole("button", { name: "Reject" }).click();
     await expectToast(verifier.page, "Error rejecting milestone");
-    await dialog.getByText("A reason for the rejection is required.").first().waitFor();
+    await expect(dialog.getByText("A reason for the rejection is required.").first()).toBeVisible();
     await dialog.getByLabel("Comments").fill("The interconnection agreement is not signed by the grid operator.");
     await dialog.getByRole("button", { name: "Reject" }).click();
     await expectToast(verifier.page, "Milestone rejected");
     await verifier.page.keyboard.press("Escape");
-    await dialog.waitFor({ state: "detached" });
+    await expect(dialog).not.toBeAttached();
 
     // The owner sees the reason and resubmits.
     const owner = await suite.page(DESKTOP);
     await signIn(owner.page, DEMO.owner);
     await owner.page.goto(`/milestones/${milestoneId}`);
-    await owner.page.getByRole("heading", { name: title }).waitFor();
+    await expect(owner.page.getByRole("heading", { name: title })).toBeVisible();
     await owner.page.getByRole("tab", { name: "Verification" }).click();
-    await owner.page.getByText("The interconnection agreement is not signed by the grid operator.").first().waitFor();
-    await owner.page.getByRole("list", { name: "Milestone history" }).getByText("Rejected").waitFor();
+    await expect(
+      owner.page.getByText("The interconnection agreement is not signed by the grid operator.").first(),
+    ).toBeVisible();
+    await expect(owner.page.getByRole("list", { name: "Milestone history" }).getByText("Rejected")).toBeVisible();
     await screenshot(owner.page, "milestone-rejected-owner-desktop");
     await owner.page.getByRole("button", { name: "Resubmit" }).click();
     await expectToast(owner.page, "Milestone updated");
-    await owner.page.getByRole("button", { name: "Mark as delayed" }).waitFor();
+    await expect(owner.page.getByRole("button", { name: "Mark as delayed" })).toBeVisible();
     await owner.context.close();
 
     // The verifier verifies it again from the milestone page and submits the report.
@@ -162,40 +164,39 @@ describe("verification", () => {
     await dialog.getByRole("button", { name: "Approve" }).click();
     await expectToast(verifier.page, "Milestone verified");
     await dialog.getByRole("tab", { name: "Report" }).click();
-    await dialog.getByText("No comments provided.").waitFor();
+    await expect(dialog.getByText("No comments provided.")).toBeVisible();
     await dialog.getByRole("button", { name: "Submit Report" }).click();
     await expectToast(verifier.page, "Report submitted");
-    await dialog.waitFor({ state: "detached" });
+    await expect(dialog).not.toBeAttached();
     await verifier.page.getByRole("tab", { name: "Verification" }).click();
-    await verifier.page
-      .getByRole("list", { name: "Milestone history" })
-      .getByText("Approved; capital released")
-      .waitFor();
+    await expect(
+      verifier.page.getByRole("list", { name: "Milestone history" }).getByText("Approved; capital released"),
+    ).toBeVisible();
     await screenshot(verifier.page, "milestone-verified-desktop");
 
     await verifier.page.goto("/reports");
-    await verifier.page.getByRole("table", { name: "Verification reports" }).getByText(title).waitFor();
+    await expect(verifier.page.getByRole("table", { name: "Verification reports" }).getByText(title)).toBeVisible();
     await screenshot(verifier.page, "reports-desktop");
     await verifier.context.close();
   });
 
-  it("works at phone width", async () => {
+  test("works at phone width", async () => {
     const { context, page } = await suite.page(PHONE);
     await signIn(page, DEMO.verifier);
     await page.goto("/verifications");
-    await page.getByRole("list", { name: "Pending" }).waitFor();
+    await expect(page.getByRole("list", { name: "Pending" })).toBeVisible();
     await screenshot(page, "verifications-phone");
     await page.getByRole("tab", { name: "Delayed" }).click();
     await queueItem(page, "Facade and glazing").getByRole("button", { name: "Resume Verification" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByRole("button", { name: "Resume" }).waitFor();
+    await expect(dialog.getByRole("button", { name: "Resume" })).toBeVisible();
     await screenshot(page, "verification-dialog-phone");
     await dialog.getByRole("button", { name: "Resume" }).click();
     await expectToast(page, "Verification started");
-    await dialog.getByRole("button", { name: "Approve" }).waitFor();
+    await expect(dialog.getByRole("button", { name: "Approve" })).toBeVisible();
     await page.keyboard.press("Escape");
     await page.getByRole("tab", { name: "Completed" }).click();
-    await page.getByRole("list", { name: "Completed" }).waitFor();
+    await expect(page.getByRole("list", { name: "Completed" })).toBeVisible();
     await screenshot(page, "verifications-completed-phone");
     await context.close();
   });

@@ -1,9 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, expectToast, PHONE, screenshot, signIn } from "./support/app";
-import { useBrowserSuite } from "./support/vitest-suite";
+import { useBrowserSuite } from "./support/suite";
 
 // Test receivers listen on 127.0.0.1, which only WEBHOOK_ALLOW_PRIVATE lets the server reach.
 const suite = useBrowserSuite({ WEBHOOK_ALLOW_PRIVATE: "true" });
@@ -16,7 +16,7 @@ const received: Received[] = [];
 let receiver: http.Server;
 let receiverUrl = "";
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   receiver = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -29,17 +29,17 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/custodian/webhooks`;
 });
-afterAll(async () => {
+test.afterAll(async () => {
   receiver.closeAllConnections();
   await new Promise((resolve) => receiver.close(resolve));
 });
 
-describe("webhooks in settings", () => {
-  it("an admin adds an endpoint, sends a test event to a receiver and sees it in the delivery log", async () => {
+test.describe("webhooks in settings", () => {
+  test("an admin adds an endpoint, sends a test event to a receiver and sees it in the delivery log", async () => {
     const { context, page } = await suite.page({ width: 1280, height: 900 });
     await signIn(page, DEMO.admin);
     await page.goto("/settings");
-    await page.getByRole("heading", { name: "Integrations" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Integrations" })).toBeVisible();
     await page.getByRole("button", { name: "Add endpoint" }).click();
 
     const dialog = page.getByRole("dialog", { name: "Add webhook endpoint" });
@@ -56,7 +56,7 @@ describe("webhooks in settings", () => {
     await shown.getByRole("button", { name: "Done" }).click();
 
     const item = page.getByRole("listitem", { name: receiverUrl });
-    await item.getByText("Escrow agent (test)").waitFor();
+    await expect(item.getByText("Escrow agent (test)")).toBeVisible();
     await item.getByRole("button", { name: "Send test event" }).click();
     await expectToast(page, "Test event queued");
 
@@ -67,13 +67,13 @@ describe("webhooks in settings", () => {
 
     // The log (opened by the test send) shows the delivery without a reload.
     const row = item.getByTestId("webhook-delivery").first();
-    await row.getByText("Delivered").waitFor({ timeout: 15_000 });
-    await row.getByText("webhook.test", { exact: true }).waitFor();
-    await row.getByText("200", { exact: true }).waitFor();
-    await row.locator("summary", { hasText: '{"received":true}' }).waitFor();
+    await expect(row.getByText("Delivered")).toBeVisible({ timeout: 15_000 });
+    await expect(row.getByText("webhook.test", { exact: true })).toBeVisible();
+    await expect(row.getByText("200", { exact: true })).toBeVisible();
+    await expect(row.locator("summary", { hasText: '{"received":true}' })).toBeVisible();
     await screenshot(page, "webhooks-log-desktop");
     await row.locator("summary").click();
-    await row.getByText(/"type": "webhook.test"/).waitFor();
+    await expect(row.getByText(/"type": "webhook.test"/)).toBeVisible();
     await screenshot(page, "webhooks-log-details-desktop");
 
     // Replay sends the same event again, with the same webhook-id.
@@ -83,14 +83,14 @@ describe("webhooks in settings", () => {
     await context.close();
   });
 
-  it("fits a 390 px phone", async () => {
+  test("fits a 390 px phone", async () => {
     const { context, page } = await suite.page(PHONE);
     await signIn(page, DEMO.admin);
     await page.goto("/settings");
     const item = page.getByRole("listitem", { name: receiverUrl });
-    await item.getByRole("button", { name: "Delivery log" }).waitFor();
+    await expect(item.getByRole("button", { name: "Delivery log" })).toBeVisible();
     await item.getByRole("button", { name: "Delivery log" }).click();
-    await item.getByTestId("webhook-delivery").first().waitFor();
+    await expect(item.getByTestId("webhook-delivery").first()).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await item.scrollIntoViewIfNeeded();
