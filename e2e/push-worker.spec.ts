@@ -2,10 +2,9 @@
 // real Chromium: the signed-in app registers its worker, and a push is delivered to it through CDP
 // (ServiceWorker.deliverPushMessage), as a push service would. The notification it shows is read back. With the
 // worker registered, Account → Security offers "Enable push on this device".
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { expect, type Page, test } from "@playwright/test";
 import { DEMO, DESKTOP, PHONE, screenshot, signIn } from "./support/app";
-import { useBrowserSuite } from "./support/vitest-suite";
+import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
 
@@ -14,23 +13,23 @@ const workerReady = (page: Page) =>
     await navigator.serviceWorker.ready;
   });
 
-describe("push in the service worker", () => {
-  it("shows a pushed assignment as a notification that opens the field view; Security offers push", async () => {
+test.describe("push in the service worker", () => {
+  test("shows a pushed assignment as a notification that opens the field view; Security offers push", async () => {
     const { context, page } = await suite.page(DESKTOP);
     await context.grantPermissions(["notifications"], { origin: suite.app.url });
     await signIn(page, DEMO.verifier);
     await workerReady(page);
 
     await page.goto("/account#security");
-    await page.getByRole("button", { name: "Enable push on this device" }).waitFor();
-    await page.getByText("Off for this device").waitFor();
+    await expect(page.getByRole("button", { name: "Enable push on this device" })).toBeVisible();
+    await expect(page.getByText("Off for this device")).toBeVisible();
     await screenshot(page, "push-account-desktop");
     const phone = await suite.page(PHONE);
     await phone.context.addCookies(await context.cookies());
     await phone.page.goto("/account");
     await workerReady(phone.page);
     await phone.page.reload();
-    await phone.page.getByRole("button", { name: "Enable push on this device" }).waitFor();
+    await expect(phone.page.getByRole("button", { name: "Enable push on this device" })).toBeVisible();
     await screenshot(phone.page, "push-account-phone");
     await phone.context.close();
 
