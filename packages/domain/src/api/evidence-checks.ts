@@ -48,7 +48,7 @@ export const evidenceChecksSchema = shape({
       {
         code: "total_mismatch",
         severity: "high",
-        message: "The invoice's total, USD 125,400.00, differs from the milestone's amount, USD 120,000.00.",
+        message: "This invoice's total, $125,400, is more than the milestone's amount of $120,000.",
         dismissed: false,
       },
     ],
