@@ -33,7 +33,7 @@ export interface EvidenceBenchResult {
   how: string;
   slice: boolean;
   files: number;
-  fieldAccuracy: { textPdf: number; photographed: number; fields: number[] };
+  fieldAccuracy: { textPdf: number; photographed: number; fieldsRead: { textPdf: number; photographed: number } };
   tamperRecall: number;
   tamperFalsePositiveRate: number;
   reuseRecall: number;
@@ -198,7 +198,7 @@ export async function runEvidenceBench(options: {
   const fieldAccuracy = {
     textPdf: round(pdfRight / (n.pdfs * FIELDS.length)),
     photographed: round(photoRight / (n.photographed * FIELDS.length)),
-    fields: [n.pdfs * FIELDS.length, n.photographed * FIELDS.length],
+    fieldsRead: { textPdf: n.pdfs * FIELDS.length, photographed: n.photographed * FIELDS.length },
   };
   const result: EvidenceBenchResult = {
     checkerVersion: CHECKER_VERSION,
