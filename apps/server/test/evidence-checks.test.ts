@@ -240,6 +240,27 @@ describe("evidence checks", () => {
     expect(checks.flags).toEqual([expect.objectContaining({ code: "total_mismatch", dismissed: true })]);
   });
 
+  it("freezes the flags into the verification report at the decision", async () => {
+    const project = await makeProject(t, { owner, investors: [investor], verifiers: [verifier] });
+    const milestone = await makeMilestone(t, project, { status: "in_verification", verifier, capitalAmount: 500 });
+    const pdf = await textPdf(invoiceLines("INV-777", "USD 800.00"), { created: new Date() });
+    const file = await upload(milestone.id, verifier, "invoice.pdf", pdf, "application/pdf");
+    await runChecks();
+    const approved = await t.request("POST", `/api/milestones/${milestone.id}/approve`, {
+      as: verifier,
+      body: { comments: "Second invoice covers the rest." },
+    });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    const report = await t.request("POST", `/api/milestones/${milestone.id}/report`, { as: verifier, body: {} });
+    expect(report.status, JSON.stringify(report.body)).toBe(201);
+    expect(report.body.evidence).toEqual([
+      expect.objectContaining({
+        id: file.id,
+        flags: [expect.objectContaining({ code: "total_mismatch", severity: "high", dismissed: false })],
+      }),
+    ]);
+  });
+
   it("answers 404 to someone who may not see the file", async () => {
     const { milestone } = await scenario();
     const file = await upload(milestone.id, owner, "note.txt", Buffer.from("plain text"), "text/plain");
