@@ -28,6 +28,8 @@ const KIND_NAMES: Record<string, string> = {
   other: "document",
 };
 
+const article = (noun: string) => `${/^[aeiou]/.test(noun) ? "An" : "A"} ${noun}`;
+
 /** Flags from the photo's EXIF capture time and position, worded as the capture tags' are. */
 function exifFlags(analysis: FileAnalysis, context: CheckContext): RaisedFlag[] {
   const photo = analysis.photo;
@@ -162,7 +164,7 @@ async function duplicateFlag(tx: Tx, analysis: FileAnalysis, context: CheckConte
     {
       code: "duplicate_document_number",
       severity: "high",
-      message: `A ${KIND_NAMES[analysis.extracted.kind]} numbered ${number} was submitted before, ${where(matches[0], context)}.`,
+      message: `${article(KIND_NAMES[analysis.extracted.kind])} numbered ${number} was submitted before, ${where(matches[0], context)}.`,
       details: { documentNumber: number, matches: matchDetails(matches) },
     },
   ];

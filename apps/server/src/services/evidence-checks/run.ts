@@ -17,6 +17,8 @@ import { documentKey } from "./fields";
 import { CHECKER_VERSION } from "./version";
 
 export const EVIDENCE_CHECK_TOPIC = "evidence.check";
+// Serialises the checks of one milestone (the invoices' running total); beside the other advisory locks (727_00x).
+const CHECKS_LOCK = 727_004;
 
 /** In the caller's transaction: marks the files' checks pending and queues one run per file. */
 export async function requestChecks(tx: DbOrTx, evidenceIds: string[]): Promise<void> {
@@ -93,7 +95,7 @@ export async function runChecks(deps: Deps, evidenceId: string): Promise<void> {
   });
   await deps.db.transaction(async (tx) => {
     // Serialises checks of one milestone, so two invoices checked at once still see each other's totals.
-    await tx.execute(sql`select pg_advisory_xact_lock(727004, hashtext(${row.milestone.id}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${CHECKS_LOCK}, hashtext(${row.milestone.id}))`);
     const flags = await crossCheck(tx, analysis, {
       evidenceId,
       createdAt: row.evidence.createdAt,
