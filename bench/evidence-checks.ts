@@ -19,6 +19,7 @@ import {
   photographedDocument,
   photoVariant,
   rng,
+  scannedPdf,
   sitePhoto,
   stripped,
   type Truth,
@@ -33,7 +34,12 @@ export interface EvidenceBenchResult {
   how: string;
   slice: boolean;
   files: number;
-  fieldAccuracy: { textPdf: number; photographed: number; fieldsRead: { textPdf: number; photographed: number } };
+  fieldAccuracy: {
+    textPdf: number;
+    photographed: number;
+    scannedPdf: number;
+    fieldsRead: { textPdf: number; photographed: number; scannedPdf: number };
+  };
   tamperRecall: number;
   tamperFalsePositiveRate: number;
   reuseRecall: number;
@@ -70,6 +76,7 @@ export async function runEvidenceBench(options: {
     ? {
         pdfs: 8,
         photographed: 3,
+        scanned: 2,
         photos: 6,
         lookalikes: 6,
         incremental: 3,
@@ -81,6 +88,7 @@ export async function runEvidenceBench(options: {
     : {
         pdfs: 90,
         photographed: 40,
+        scanned: 20,
         photos: 40,
         lookalikes: 40,
         incremental: 20,
@@ -117,6 +125,13 @@ export async function runEvidenceBench(options: {
     photoRight += fieldsRight(truth, (await timed(image, `scan-${i}.jpg`)).extracted);
   }
   log(`photographed documents: ${n.photographed}`);
+  let scanRight = 0;
+  for (let i = 0; i < n.scanned; i++) {
+    const { truth, lines } = documentSpec(r);
+    const pdf = await scannedPdf(await photographedDocument(r, lines));
+    scanRight += fieldsRight(truth, (await timed(pdf, `scanned-${i}.pdf`)).extracted);
+  }
+  log(`scanned PDFs: ${n.scanned}`);
 
   // Tampering: each altered file must raise its flag; clean files must raise none of these.
   const tamperCodes = new Set(["pdf_incremental_update", "edited_metadata", "stripped_metadata"]);
@@ -198,7 +213,12 @@ export async function runEvidenceBench(options: {
   const fieldAccuracy = {
     textPdf: round(pdfRight / (n.pdfs * FIELDS.length)),
     photographed: round(photoRight / (n.photographed * FIELDS.length)),
-    fieldsRead: { textPdf: n.pdfs * FIELDS.length, photographed: n.photographed * FIELDS.length },
+    scannedPdf: round(scanRight / (n.scanned * FIELDS.length)),
+    fieldsRead: {
+      textPdf: n.pdfs * FIELDS.length,
+      photographed: n.photographed * FIELDS.length,
+      scannedPdf: n.scanned * FIELDS.length,
+    },
   };
   const result: EvidenceBenchResult = {
     checkerVersion: CHECKER_VERSION,
@@ -221,6 +241,7 @@ export async function runEvidenceBench(options: {
   result.goals = {
     textPdfFields95: result.fieldAccuracy.textPdf >= 0.95,
     photographedFields85: result.fieldAccuracy.photographed >= 0.85,
+    scannedPdfFields85: result.fieldAccuracy.scannedPdf >= 0.85,
     reuseRecall95: result.reuseRecall >= 0.95,
     reuseFalsePositives1: result.reuseFalsePositiveRate <= 0.01,
     tenSecondsPerFile: result.secondsPerFile.p95 <= 10,
@@ -237,6 +258,7 @@ async function main() {
   console.log(`Evidence checks (${result.checkerVersion}), ${result.files} files${result.slice ? " (slice)" : ""}`);
   console.log(`  fields read right, text PDFs:          ${pct(result.fieldAccuracy.textPdf)}  (goal ≥ 95%)`);
   console.log(`  fields read right, photographed docs:  ${pct(result.fieldAccuracy.photographed)}  (goal ≥ 85%)`);
+  console.log(`  fields read right, scanned PDFs:       ${pct(result.fieldAccuracy.scannedPdf)}  (goal ≥ 85%)`);
   console.log(`  tamper recall:                         ${pct(result.tamperRecall)}`);
   console.log(`  tamper false positives (clean files):  ${pct(result.tamperFalsePositiveRate)}`);
   console.log(`  reuse recall:                          ${pct(result.reuseRecall)}  (goal ≥ 95%)`);

@@ -187,6 +187,16 @@ export async function photographedDocument(r: Rng, lines: string[]): Promise<Buf
     .toBuffer();
 }
 
+/** A photographed or scanned page saved as a PDF: an image and no text layer, as scanner apps make them. */
+export async function scannedPdf(image: Buffer): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const embedded = await pdf.embedJpg(image);
+  pdf.addPage([595, 842]).drawImage(embedded, { x: 0, y: 0, width: 595, height: 842 });
+  pdf.setCreator("Scanner");
+  pdf.setProducer("Scanner");
+  return Buffer.from(await pdf.save({ useObjectStreams: false }));
+}
+
 /** A site photo: sky, ground and buildings of random shapes and colours, with the grain of a camera sensor. */
 export async function sitePhoto(r: Rng, family?: { sky: string; ground: string; horizon: number }): Promise<Buffer> {
   const width = 1024;

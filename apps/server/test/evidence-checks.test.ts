@@ -281,6 +281,7 @@ describe("bench slice", () => {
     expect(result.goals).toEqual({
       textPdfFields95: true,
       photographedFields85: true,
+      scannedPdfFields85: true,
       reuseRecall95: true,
       reuseFalsePositives1: true,
       tenSecondsPerFile: true,

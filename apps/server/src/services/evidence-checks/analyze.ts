@@ -66,7 +66,13 @@ async function analyzePdf(bytes: Buffer): Promise<FileAnalysis> {
       },
     });
   }
-  return { type: "pdf", extracted: extractFields(pdf.text), photoHash: null, photo: null, flags };
+  // A scan saved as PDF has no text layer: its page image is read like a photo of paper.
+  let text = pdf.text;
+  if (pdf.scan) {
+    const ocr = await readImageText(pdf.scan);
+    text = ocr.confidence >= MIN_OCR_CONFIDENCE ? ocr.text : "";
+  }
+  return { type: "pdf", extracted: extractFields(text), photoHash: null, photo: null, flags };
 }
 
 async function analyzeImage(bytes: Buffer, originalName: string): Promise<FileAnalysis> {

@@ -1,11 +1,16 @@
 // What a PDF says about itself: its text layer, and the traces an edit leaves. An editor that changes a saved PDF
 // usually appends an incremental update (another xref section and `%%EOF` after the original) instead of rewriting
 // it, and stamps a modification date and its own name as producer.
-import { getDocumentProxy, getMeta } from "unpdf";
+import sharp from "sharp";
+import { extractImages, getDocumentProxy, getMeta } from "unpdf";
 
 export interface PdfReading {
   /** The text layer, one line per line of text; empty for a scan saved as PDF. */
   text: string;
+  /**
+   * A scan saved as PDF (no text layer): its first page's largest image as PNG, for OCR; null when it has text.
+   */
+  scan: Buffer | null;
   /** How many times the file was saved after it was first written (incremental updates). */
   updates: number;
   creationDate: Date | null;
@@ -41,6 +46,18 @@ export function incrementalUpdates(bytes: Buffer): number {
   return Math.max(0, eofs - 1 - linearized);
 }
 
+/** The largest image on the first page, as PNG (pdf.js decodes it; no canvas needed). */
+async function largestImage(document: Awaited<ReturnType<typeof getDocumentProxy>>): Promise<Buffer | null> {
+  const images = await extractImages(document, 1).catch(() => []);
+  const image = images.sort((a, b) => b.width * b.height - a.width * a.height)[0];
+  if (!image || image.width < 300 || image.height < 300) return null;
+  return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
+    raw: { width: image.width, height: image.height, channels: image.channels },
+  })
+    .png()
+    .toBuffer();
+}
+
 export async function readPdf(bytes: Buffer): Promise<PdfReading> {
   const document = await getDocumentProxy(new Uint8Array(bytes));
   try {
@@ -68,8 +85,10 @@ export async function readPdf(bytes: Buffer): Promise<PdfReading> {
       if (line) lines.push(line);
     }
     const { info } = await getMeta(document);
+    const text = lines.join("\n");
     return {
-      text: lines.join("\n"),
+      text,
+      scan: text.replace(/\s/g, "").length < 20 ? await largestImage(document) : null,
       updates: incrementalUpdates(bytes),
       creationDate: pdfDate(info?.CreationDate),
       modDate: pdfDate(info?.ModDate),
