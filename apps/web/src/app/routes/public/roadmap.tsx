@@ -31,7 +31,7 @@ const STAGES = [
     status: "In progress",
     badge: "bg-sky-100 text-sky-800",
     items: [
-      ["Evidence checks on more documents", "Scanned PDFs read page by page, and languages beyond English."],
+      ["Evidence checks on more documents", "Every page of a scanned PDF, and languages beyond English."],
       ["Custodian connectors", "Release instructions delivered straight into custodians' payment systems."],
     ],
   },
