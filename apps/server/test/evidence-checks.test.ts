@@ -276,7 +276,7 @@ describe("evidence checks", () => {
 });
 
 describe("bench slice", () => {
-  it("meets the goals on the CI slice of the labelled corpus", { timeout: 120_000 }, async () => {
+  it("meets the goals on the CI slice of the labelled corpus", { timeout: 240_000 }, async () => {
     const result = await runEvidenceBench({ slice: true });
     expect(result.goals).toEqual({
       textPdfFields95: true,
