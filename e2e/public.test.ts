@@ -232,12 +232,10 @@ describe("forms that reach us", () => {
     await openLive(page, "/ai-verification");
     const ai = page.getByRole("tab", { name: "AI Verification" });
     await expect(ai.getAttribute("aria-selected")).resolves.toBe("true");
-    await page
-      .getByText("AI verification is included in Enterprise plans and available as an add-on for Premium.")
-      .waitFor();
-    await page.getByText("98.3% extraction accuracy").waitFor();
+    await page.getByText("The checks run on every upload, in every plan.").waitFor();
+    await page.getByText("99.2% of fields read right").waitFor();
     await page.getByRole("tab", { name: "Smart Contract Disbursements" }).click();
-    await page.getByText("Smart contract disbursements are included in Premium and Enterprise plans.").waitFor();
+    await page.getByText("On the roadmap, not built yet").waitFor();
     await screenshot(page, "public-ai-verification-contracts-desktop");
     await page.getByLabel("Work email").fill("cio@example.test");
     await page.getByRole("button", { name: "Request Demo" }).click();

@@ -5,10 +5,12 @@ import { parseArgs } from "node:util";
 import { signUpSchema } from "@tranche/domain";
 import { eq, sql } from "drizzle-orm";
 import { hashPassword, passwordWeaknesses } from "./auth/password";
+import type { Deps } from "./context";
 import { startCustodianSim } from "./custodian-sim";
 import { openDatabase } from "./db/client";
 import { users } from "./db/schema";
 import { loadEnv } from "./env";
+import { createLogger } from "./lib/logger";
 import { seedDemoData } from "./seed";
 import { seedScale } from "./seed-scale";
 import { appendAudit } from "./services/audit/append";
@@ -21,6 +23,10 @@ import {
   parseAuditPublicKey,
 } from "./services/audit/signing-key";
 import { verifyRecord } from "./services/audit/verify-record";
+import { closeOcr } from "./services/evidence-checks/ocr";
+import { evidenceCheckTopic, queueRechecks } from "./services/evidence-checks/run";
+import { CHECKER_VERSION } from "./services/evidence-checks/version";
+import { createOutboxWorker } from "./services/outbox/worker";
 import { findRollupDifferences, rebuildAllRollups } from "./services/projects/rollup";
 
 const USAGE = `Usage:
@@ -36,6 +42,9 @@ const USAGE = `Usage:
   npm run cli -- seed-scale --projects 10000 --milestones-per-project 10 --investor-projects 200
                                                                (a large portfolio for bench/scale.ts; demo accounts first
                                                                when the database is empty)
+  npm run cli -- evidence recheck [--all] [--now]              (queues the background evidence checks again for files
+                                                               checked by an older checker, failed or never checked;
+                                                               --all: every file; --now: runs them in this process)
   npm run cli -- rollups verify [--fix]                        (recomputes every project's rollup, reports differences;
                                                                --fix rewrites the differing rows)
   npm run cli -- custodian-sim --port 4000 --secret whsec_… [--token <api token> --auto-settle] [--api http://localhost:3000] [--host 127.0.0.1]
@@ -255,6 +264,29 @@ async function main() {
       const left = await findRollupDifferences(database.db);
       console.log(left.length === 0 ? "Rollups rewritten; they now match." : `${left.length} still differ.`);
       return left.length === 0 ? 0 : 2;
+    } finally {
+      await database.close();
+    }
+  }
+
+  if (command === "evidence" && sub === "recheck") {
+    const { values } = parseArgs({
+      args: rest,
+      options: { all: { type: "boolean", default: false }, now: { type: "boolean", default: false } },
+    });
+    const database = await open();
+    try {
+      const queued = await queueRechecks(database.db, { all: values.all });
+      console.log(`Queued the evidence checks of ${queued} file(s) (checker ${CHECKER_VERSION}).`);
+      if (values.now && queued > 0) {
+        const deps = { env, database, db: database.db, logger: createLogger(env) } as unknown as Deps;
+        const ran = await createOutboxWorker(deps, evidenceCheckTopic(deps)).drain();
+        await closeOcr();
+        console.log(`Ran ${ran} check(s).`);
+      } else if (queued > 0) {
+        console.log("A running server picks them up from its outbox.");
+      }
+      return 0;
     } finally {
       await database.close();
     }

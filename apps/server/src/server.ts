@@ -14,6 +14,7 @@ import { loadOrCreateAuditKey } from "./services/audit/signing-key";
 import { issueMissingCertificates } from "./services/certificates/facts";
 import { createDigestScheduler } from "./services/email/digest";
 import { sweepPartialUploads } from "./services/evidence/storage";
+import { closeOcr } from "./services/evidence-checks/ocr";
 import { outboxTopics } from "./services/outbox/topics";
 import { createOutboxWorker } from "./services/outbox/worker";
 import { vapidKeys } from "./services/push/vapid";
@@ -92,6 +93,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       overdueSweeper.stop();
       digests.stop();
       await outboxWorker.stop();
+      await closeOcr();
       metricsServer?.close();
       // Stop accepting; in-flight requests finish; idle keep-alive sockets close.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
