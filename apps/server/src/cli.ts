@@ -21,6 +21,9 @@ import {
   parseAuditPublicKey,
 } from "./services/audit/signing-key";
 import { verifyRecord } from "./services/audit/verify-record";
+import { migrateEvidence } from "./services/evidence/migrate";
+import { localStore } from "./services/evidence/store-local";
+import { s3Store } from "./services/evidence/store-s3";
 import { findRollupDifferences, rebuildAllRollups } from "./services/projects/rollup";
 
 const USAGE = `Usage:
@@ -38,6 +41,9 @@ const USAGE = `Usage:
                                                                when the database is empty)
   npm run cli -- rollups verify [--fix]                        (recomputes every project's rollup, reports differences;
                                                                --fix rewrites the differing rows)
+  npm run cli -- evidence migrate --to s3                      (copies every file of DATA_DIR/evidence to the S3_* bucket,
+                                                               reads each back and checks its SHA-256; exit 2 on a
+                                                               mismatch or an evidence row whose file is missing)
   npm run cli -- custodian-sim --port 4000 --secret whsec_… [--token <api token> --auto-settle] [--api http://localhost:3000] [--host 127.0.0.1]
                                                                (a reference webhook receiver: verifies, prints, settles)`;
 
@@ -255,6 +261,39 @@ async function main() {
       const left = await findRollupDifferences(database.db);
       console.log(left.length === 0 ? "Rollups rewritten; they now match." : `${left.length} still differ.`);
       return left.length === 0 ? 0 : 2;
+    } finally {
+      await database.close();
+    }
+  }
+
+  if (command === "evidence" && sub === "migrate") {
+    let to: string | undefined;
+    try {
+      ({
+        values: { to },
+      } = parseArgs({ args: rest, options: { to: { type: "string" } } }));
+    } catch (error) {
+      console.error(`${(error as Error).message}\n${USAGE}`);
+      return 64;
+    }
+    if (to !== "s3") {
+      console.error("evidence migrate needs --to s3 (the only store evidence moves to from DATA_DIR/evidence).");
+      return 64;
+    }
+    if (!env.S3_BUCKET) {
+      console.error("S3_BUCKET (and S3_ENDPOINT, S3_REGION, credentials as needed) names the bucket to copy to.");
+      return 64;
+    }
+    const [from, target] = [localStore(env), s3Store(env)];
+    const database = await open();
+    try {
+      const report = await migrateEvidence(database.db, env, from, target, (line) => console.error(line));
+      console.log(
+        `Evidence from ${from.location} to ${target.location}: ${report.copied} copied, ${report.alreadyThere} already there, ${report.verified} verified, ${report.mismatched.length} mismatched, ${report.missing.length} missing.`,
+      );
+      if (report.mismatched.length > 0 || report.missing.length > 0) return 2;
+      console.log("Every file's SHA-256 matches. Set EVIDENCE_STORE=s3 and restart the servers.");
+      return 0;
     } finally {
       await database.close();
     }
