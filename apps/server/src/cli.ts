@@ -21,6 +21,7 @@ import {
   parseAuditPublicKey,
 } from "./services/audit/signing-key";
 import { verifyRecord } from "./services/audit/verify-record";
+import { BackupError, backup, restore } from "./services/backup";
 import { migrateEvidence } from "./services/evidence/migrate";
 import { localStore } from "./services/evidence/store-local";
 import { s3Store } from "./services/evidence/store-s3";
@@ -44,6 +45,12 @@ const USAGE = `Usage:
   npm run cli -- evidence migrate --to s3                      (copies every file of DATA_DIR/evidence to the S3_* bucket,
                                                                reads each back and checks its SHA-256; exit 2 on a
                                                                mismatch or an evidence row whose file is missing)
+  npm run cli -- backup --out DIR                              (the database — pg_dump, or the embedded data directory —
+                                                               and every evidence file's SHA-256 and size; the files
+                                                               too with the local store; DIR must be new or empty)
+  npm run cli -- restore --from DIR [--force]                  (into an empty database, or replacing it with --force;
+                                                               then checks every evidence file's SHA-256; exit 2 on a
+                                                               mismatch or a missing file)
   npm run cli -- custodian-sim --port 4000 --secret whsec_… [--token <api token> --auto-settle] [--api http://localhost:3000] [--host 127.0.0.1]
                                                                (a reference webhook receiver: verifies, prints, settles)`;
 
@@ -296,6 +303,47 @@ async function main() {
       return 0;
     } finally {
       await database.close();
+    }
+  }
+
+  if (command === "backup" || command === "restore") {
+    let values: { out?: string; from?: string; force?: boolean };
+    try {
+      ({ values } = parseArgs({
+        args: [sub, ...rest].filter(Boolean),
+        options: { out: { type: "string" }, from: { type: "string" }, force: { type: "boolean", default: false } },
+      }));
+    } catch (error) {
+      console.error(`${(error as Error).message}\n${USAGE}`);
+      return 64;
+    }
+    const log = (line: string) => console.error(line);
+    try {
+      if (command === "backup") {
+        if (!values.out) {
+          console.error("backup needs --out DIR (a new or empty folder).");
+          return 64;
+        }
+        const report = await backup(env, path.resolve(values.out), log);
+        console.log(
+          `Backup in ${path.resolve(values.out)}: ${report.files} evidence files (${report.bytes} bytes) checked, ${report.problems.length} missing or mismatched.`,
+        );
+        console.log("Back up the audit signing key and the webhook secrets key separately (see README).");
+        return report.problems.length === 0 ? 0 : 2;
+      }
+      if (!values.from) {
+        console.error("restore needs --from DIR (a folder written by backup).");
+        return 64;
+      }
+      const report = await restore(env, path.resolve(values.from), { force: values.force ?? false }, log);
+      console.log(
+        `Restored: ${report.restored} evidence files copied into the store, ${report.verified} verified, ${report.problems.length} missing or mismatched.`,
+      );
+      return report.problems.length === 0 ? 0 : 2;
+    } catch (error) {
+      if (!(error instanceof BackupError)) throw error;
+      console.error(error.message);
+      return 1;
     }
   }
 
