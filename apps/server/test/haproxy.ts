@@ -5,7 +5,7 @@ import { freePort } from "./server-process";
 
 const config = fileURLToPath(new URL("../../../deploy/haproxy.cfg", import.meta.url));
 
-export interface Proxy {
+export interface LoadBalancer {
   url: string;
   child: ChildProcess;
   logs: string[];
@@ -19,7 +19,7 @@ export function haproxyInstalled(): boolean {
 }
 
 /** Starts HAProxy on a free port, balancing between the given servers (host:port). */
-export async function startHaproxy(servers: { a: string; b: string }): Promise<Proxy> {
+export async function startHaproxy(servers: { a: string; b: string }): Promise<LoadBalancer> {
   if (!haproxyInstalled()) throw new Error("haproxy is not installed (Debian: apt-get install -y haproxy)");
   const port = await freePort();
   const logs: string[] = [];
