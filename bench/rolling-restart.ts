@@ -21,6 +21,7 @@ const { values } = parseArgs({
     clients: { type: "string", default: "50" },
     projects: { type: "string", default: "200" },
     "settle-ms": { type: "string", default: "3000" },
+    "approval-every-ms": { type: "string", default: "150" },
   },
 });
 const clients = Number(values.clients);
@@ -125,6 +126,8 @@ try {
   };
   let running = true;
   let approveNext = 0;
+  let lastApproval = 0;
+  const approvalEveryMs = Number(values["approval-every-ms"]);
   const investor = cookies.get("investor@tranche.demo") as string;
   const reads = ["/api/milestones?limit=20", "/api/projects?limit=20", "/api/dashboard", "/api/notifications"];
   const client = async (n: number) => {
@@ -142,7 +145,9 @@ try {
           { method: "POST", headers: { cookie: cookies.get(m.email) as string, origin: base }, body: form },
           201,
         );
-      } else if (approveNext < toApprove.length) {
+      } else if (approveNext < toApprove.length && performance.now() - lastApproval >= approvalEveryMs) {
+        // Paced, so approvals go on through both restarts instead of running out before the first.
+        lastApproval = performance.now();
         const m = toApprove[approveNext++];
         await send(
           "approve",
@@ -154,6 +159,8 @@ try {
           },
           200,
         );
+      } else {
+        await send("read", reads[(n + i) % reads.length], { headers: { cookie: investor } }, 200);
       }
     }
   };
