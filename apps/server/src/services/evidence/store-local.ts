@@ -4,7 +4,7 @@ import { createReadStream, existsSync } from "node:fs";
 import { copyFile, mkdir, readdir, rename, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Env } from "../../env";
-import { type EvidenceStore, SHA256_NAME } from "./store";
+import { type EvidenceStore, SHA256_NAME } from "./store-types";
 
 export const evidenceDir = (env: Env) => path.resolve(env.DATA_DIR, "evidence");
 

@@ -12,7 +12,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import type { Env } from "../../env";
-import { type EvidenceStore, SHA256_NAME } from "./store";
+import { type EvidenceStore, SHA256_NAME } from "./store-types";
 
 const PREFIX = "evidence/";
 const PART_BYTES = 8 * 1024 * 1024;
