@@ -1,14 +1,14 @@
 // The checks run as an outbox job (topic `evidence.check`), never in the upload's request: an upload commits its
 // files with a pending result and one message per file, and a worker reads each file, compares it and stores the
 // result and its flags. A rerun of the same message (delivery is at least once) writes the same result again.
-import { readFile } from "node:fs/promises";
+import { buffer } from "node:stream/consumers";
 import { sitePosition, verificationWindow } from "@tranche/domain";
 import { and, eq, isNull, ne, notInArray, sql } from "drizzle-orm";
 import type { Deps } from "../../context";
 import type { DbOrTx, Tx } from "../../db/client";
 import { evidence, evidenceChecks, evidenceFlags, milestones, projects } from "../../db/schema";
 import { toMoney } from "../../lib/money";
-import { blobPath } from "../evidence/storage";
+import { evidenceStore } from "../evidence/store";
 import { enqueue } from "../outbox/outbox";
 import { GiveUp, type TopicConfig } from "../outbox/worker";
 import { analyzeFile, type RaisedFlag } from "./analyze";
@@ -17,6 +17,8 @@ import { documentKey } from "./fields";
 import { CHECKER_VERSION } from "./version";
 
 export const EVIDENCE_CHECK_TOPIC = "evidence.check";
+/** Larger files (videos, archives) are not read whole: the checks concern documents and photos. */
+const MAX_CHECKED_BYTES = 64 * 1024 * 1024;
 // Serialises the checks of one milestone (the invoices' running total); beside the other advisory locks (727_00x).
 const CHECKS_LOCK = 727_004;
 
@@ -78,10 +80,13 @@ export async function runChecks(deps: Deps, evidenceId: string): Promise<void> {
     .where(eq(evidence.id, evidenceId));
   if (!row) return;
   let bytes: Buffer;
-  try {
-    bytes = await readFile(blobPath(deps.env, row.evidence.sha256));
-  } catch {
-    throw new GiveUp("the evidence file is missing from storage");
+  if (row.evidence.size > MAX_CHECKED_BYTES) {
+    bytes = Buffer.alloc(0);
+  } else {
+    // From whichever store holds it (a directory or a bucket).
+    const stream = await evidenceStore(deps.env).open(row.evidence.sha256);
+    if (!stream) throw new GiveUp("the evidence file is missing from storage");
+    bytes = await buffer(stream);
   }
   const started = performance.now();
   const analysis = await analyzeFile(bytes, row.evidence.originalName);
