@@ -36,8 +36,10 @@ export async function startBenchServer(options: {
   dataDir?: string;
   env?: Record<string, string>;
   root?: string;
+  /** A fixed port (a restarted server keeps its place behind a load balancer); default: a free one. */
+  port?: number;
 }): Promise<BenchServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
     cwd: options.root ?? repoRoot,
     env: {

@@ -233,14 +233,10 @@ test.describe("forms that reach us", () => {
     await openLive(page, "/ai-verification");
     const ai = page.getByRole("tab", { name: "AI Verification" });
     await expect(ai).toHaveAttribute("aria-selected", "true");
-    await expect(
-      page.getByText("AI verification is included in Enterprise plans and available as an add-on for Premium."),
-    ).toBeVisible();
-    await expect(page.getByText("98.3% extraction accuracy")).toBeVisible();
+    await expect(page.getByText("The checks run on every upload, in every plan.")).toBeVisible();
+    await expect(page.getByText("99.2% of fields read right")).toBeVisible();
     await page.getByRole("tab", { name: "Smart Contract Disbursements" }).click();
-    await expect(
-      page.getByText("Smart contract disbursements are included in Premium and Enterprise plans."),
-    ).toBeVisible();
+    await expect(page.getByText("On the roadmap, not built yet")).toBeVisible();
     await screenshot(page, "public-ai-verification-contracts-desktop");
     await page.getByLabel("Work email").fill("cio@example.test");
     await page.getByRole("button", { name: "Request Demo" }).click();

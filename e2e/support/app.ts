@@ -66,6 +66,8 @@ export async function startApp(
       DATABASE_URL: "",
       DEMO_DATA: "true",
       LOG_LEVEL: "warn",
+      // No load balancer in front: stop at once on SIGTERM.
+      SHUTDOWN_DRAIN_MS: "0",
       PUBLIC_URL: `http://${hostname}:${port}`,
       ...env,
     },

@@ -15,7 +15,7 @@ export const PUBLIC_PAGES = [
   ["/case-studies", "Milestone-verified capital in practice"],
   ["/become-verifier", "Independent judgement, paid for and on the record"],
   ["/gold-backed-protection", "Protect capital while it waits for its milestone"],
-  ["/ai-verification", "AI verification and smart contract disbursements"],
+  ["/ai-verification", "Automatic evidence checks, measured"],
   ["/privacy", "Privacy notice"],
   ["/terms", "Terms of service"],
   ["/roadmap", "What we have built, and what comes next"],

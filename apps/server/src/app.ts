@@ -74,6 +74,15 @@ export function createApp(deps: Deps) {
     span?.setAttribute("tranche.request_id", requestId);
     const started = performance.now();
     await next();
+    // A process that is shutting down closes each connection after its answer, so a load balancer's next request
+    // opens a new one (to a process that stays) instead of reusing one that is about to close.
+    if (deps.lifecycle?.draining) {
+      try {
+        c.res.headers.set("Connection", "close");
+      } catch {
+        // A response with immutable headers: its connection is simply closed when the server stops.
+      }
+    }
     // The pattern that answered (/api/projects/:id), never the raw URL: a bounded set of labels.
     const route = routePath(c);
     deps.metrics.observeRequest(c.req.method, route, c.res.status, (performance.now() - started) / 1000);

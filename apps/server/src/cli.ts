@@ -5,10 +5,12 @@ import { parseArgs } from "node:util";
 import { signUpSchema } from "@tranche/domain";
 import { eq, sql } from "drizzle-orm";
 import { hashPassword, passwordWeaknesses } from "./auth/password";
+import type { Deps } from "./context";
 import { startCustodianSim } from "./custodian-sim";
 import { openDatabase } from "./db/client";
 import { users } from "./db/schema";
 import { loadEnv } from "./env";
+import { createLogger } from "./lib/logger";
 import { seedDemoData } from "./seed";
 import { seedScale } from "./seed-scale";
 import { appendAudit } from "./services/audit/append";
@@ -21,6 +23,14 @@ import {
   parseAuditPublicKey,
 } from "./services/audit/signing-key";
 import { verifyRecord } from "./services/audit/verify-record";
+import { BackupError, backup, restore } from "./services/backup";
+import { migrateEvidence } from "./services/evidence/migrate";
+import { localStore } from "./services/evidence/store-local";
+import { s3Store } from "./services/evidence/store-s3";
+import { closeOcr } from "./services/evidence-checks/ocr";
+import { evidenceCheckTopic, queueRechecks } from "./services/evidence-checks/run";
+import { CHECKER_VERSION } from "./services/evidence-checks/version";
+import { createOutboxWorker } from "./services/outbox/worker";
 import { findRollupDifferences, rebuildAllRollups } from "./services/projects/rollup";
 
 const USAGE = `Usage:
@@ -36,8 +46,20 @@ const USAGE = `Usage:
   npm run cli -- seed-scale --projects 10000 --milestones-per-project 10 --investor-projects 200
                                                                (a large portfolio for bench/scale.ts; demo accounts first
                                                                when the database is empty)
+  npm run cli -- evidence recheck [--all] [--now]              (queues the background evidence checks again for files
+                                                               checked by an older checker, failed or never checked;
+                                                               --all: every file; --now: runs them in this process)
   npm run cli -- rollups verify [--fix]                        (recomputes every project's rollup, reports differences;
                                                                --fix rewrites the differing rows)
+  npm run cli -- evidence migrate --to s3                      (copies every file of DATA_DIR/evidence to the S3_* bucket,
+                                                               reads each back and checks its SHA-256; exit 2 on a
+                                                               mismatch or an evidence row whose file is missing)
+  npm run cli -- backup --out DIR                              (the database — pg_dump, or the embedded data directory —
+                                                               and every evidence file's SHA-256 and size; the files
+                                                               too with the local store; DIR must be new or empty)
+  npm run cli -- restore --from DIR [--force]                  (into an empty database, or replacing it with --force;
+                                                               then checks every evidence file's SHA-256; exit 2 on a
+                                                               mismatch or a missing file)
   npm run cli -- custodian-sim --port 4000 --secret whsec_… [--token <api token> --auto-settle] [--api http://localhost:3000] [--host 127.0.0.1]
                                                                (a reference webhook receiver: verifies, prints, settles)`;
 
@@ -257,6 +279,103 @@ async function main() {
       return left.length === 0 ? 0 : 2;
     } finally {
       await database.close();
+    }
+  }
+
+  if (command === "evidence" && sub === "recheck") {
+    const { values } = parseArgs({
+      args: rest,
+      options: { all: { type: "boolean", default: false }, now: { type: "boolean", default: false } },
+    });
+    const database = await open();
+    try {
+      const queued = await queueRechecks(database.db, { all: values.all });
+      console.log(`Queued the evidence checks of ${queued} file(s) (checker ${CHECKER_VERSION}).`);
+      if (values.now && queued > 0) {
+        const deps = { env, database, db: database.db, logger: createLogger(env) } as unknown as Deps;
+        const ran = await createOutboxWorker(deps, evidenceCheckTopic(deps)).drain();
+        await closeOcr();
+        console.log(`Ran ${ran} check(s).`);
+      } else if (queued > 0) {
+        console.log("A running server picks them up from its outbox.");
+      }
+      return 0;
+    } finally {
+      await database.close();
+    }
+  }
+
+  if (command === "evidence" && sub === "migrate") {
+    let to: string | undefined;
+    try {
+      ({
+        values: { to },
+      } = parseArgs({ args: rest, options: { to: { type: "string" } } }));
+    } catch (error) {
+      console.error(`${(error as Error).message}\n${USAGE}`);
+      return 64;
+    }
+    if (to !== "s3") {
+      console.error("evidence migrate needs --to s3 (the only store evidence moves to from DATA_DIR/evidence).");
+      return 64;
+    }
+    if (!env.S3_BUCKET) {
+      console.error("S3_BUCKET (and S3_ENDPOINT, S3_REGION, credentials as needed) names the bucket to copy to.");
+      return 64;
+    }
+    const [from, target] = [localStore(env), s3Store(env)];
+    const database = await open();
+    try {
+      const report = await migrateEvidence(database.db, env, from, target, (line) => console.error(line));
+      console.log(
+        `Evidence from ${from.location} to ${target.location}: ${report.copied} copied, ${report.alreadyThere} already there, ${report.verified} verified, ${report.mismatched.length} mismatched, ${report.missing.length} missing.`,
+      );
+      if (report.mismatched.length > 0 || report.missing.length > 0) return 2;
+      console.log("Every file's SHA-256 matches. Set EVIDENCE_STORE=s3 and restart the servers.");
+      return 0;
+    } finally {
+      await database.close();
+    }
+  }
+
+  if (command === "backup" || command === "restore") {
+    let values: { out?: string; from?: string; force?: boolean };
+    try {
+      ({ values } = parseArgs({
+        args: [sub, ...rest].filter(Boolean),
+        options: { out: { type: "string" }, from: { type: "string" }, force: { type: "boolean", default: false } },
+      }));
+    } catch (error) {
+      console.error(`${(error as Error).message}\n${USAGE}`);
+      return 64;
+    }
+    const log = (line: string) => console.error(line);
+    try {
+      if (command === "backup") {
+        if (!values.out) {
+          console.error("backup needs --out DIR (a new or empty folder).");
+          return 64;
+        }
+        const report = await backup(env, path.resolve(values.out), log);
+        console.log(
+          `Backup in ${path.resolve(values.out)}: ${report.files} evidence files (${report.bytes} bytes) checked, ${report.problems.length} missing or mismatched.`,
+        );
+        console.log("Back up the audit signing key and the webhook secrets key separately (see README).");
+        return report.problems.length === 0 ? 0 : 2;
+      }
+      if (!values.from) {
+        console.error("restore needs --from DIR (a folder written by backup).");
+        return 64;
+      }
+      const report = await restore(env, path.resolve(values.from), { force: values.force ?? false }, log);
+      console.log(
+        `Restored: ${report.restored} evidence files copied into the store, ${report.verified} verified, ${report.problems.length} missing or mismatched.`,
+      );
+      return report.problems.length === 0 ? 0 : 2;
+    } catch (error) {
+      if (!(error instanceof BackupError)) throw error;
+      console.error(error.message);
+      return 1;
     }
   }
 

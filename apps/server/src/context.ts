@@ -36,6 +36,13 @@ export interface Deps {
   auditKey: AuditKey;
   /** Encrypts webhook signing secrets at rest; kept outside the database. */
   webhookSecrets: SecretBox;
+  /** Whether this process is shutting down (set on SIGTERM); absent in tests that never shut down. */
+  lifecycle?: Lifecycle;
+}
+
+/** A process that is draining still serves every request, but tells load balancers to stop sending more. */
+export interface Lifecycle {
+  draining: boolean;
 }
 
 /** A machine client authenticated by an API token (Authorization: Bearer). */

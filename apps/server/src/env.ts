@@ -59,6 +59,22 @@ export const envSchema = z
      */
     READ_CACHE: bool.default(true),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    /**
+     * On SIGTERM, how long /api/health/ready answers 503 while everything else is still served, so a load balancer
+     * takes the process out of rotation before it stops accepting connections.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(3_000),
+    /** Where evidence files are kept: `local` (DATA_DIR/evidence) or `s3` (an S3-compatible bucket). */
+    EVIDENCE_STORE: z.enum(["local", "s3"]).default("local"),
+    /** The S3 endpoint (MinIO, Ceph, R2…); unset: AWS's own for S3_REGION. */
+    S3_ENDPOINT: z.url().optional(),
+    S3_BUCKET: z.string().min(3).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    /** With S3_SECRET_ACCESS_KEY; unset: the AWS SDK's usual credential chain (environment, profile, instance role). */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** `bucket` in the path instead of the host name (most self-hosted stores need it). */
+    S3_FORCE_PATH_STYLE: bool.default(false),
     /** Comment lines on open event streams, so proxies keep them open and dead clients are noticed. */
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(SSE_HEARTBEAT_MS),
     /** Delays between attempts to re-establish a lost LISTEN connection (PostgreSQL); the last repeats. */
@@ -135,6 +151,14 @@ export const envSchema = z
   .refine((env) => (env.VAPID_PUBLIC_KEY === undefined) === (env.VAPID_PRIVATE_KEY === undefined), {
     path: ["VAPID_PRIVATE_KEY"],
     error: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither",
+  })
+  .refine((env) => env.EVIDENCE_STORE !== "s3" || env.S3_BUCKET !== undefined, {
+    path: ["S3_BUCKET"],
+    error: "is required when EVIDENCE_STORE=s3",
+  })
+  .refine((env) => (env.S3_ACCESS_KEY_ID === undefined) === (env.S3_SECRET_ACCESS_KEY === undefined), {
+    path: ["S3_SECRET_ACCESS_KEY"],
+    error: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither",
   })
   .refine((env) => env.MAX_UPLOAD_REQUEST_MB >= env.MAX_UPLOAD_MB, {
     path: ["MAX_UPLOAD_REQUEST_MB"],

@@ -14,7 +14,7 @@ running.deps.logger.info(
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, async () => {
     running.deps.logger.info({ signal }, "shutting down");
-    await running.stop();
+    await running.shutdown();
     await tracing?.shutdown().catch((err) => running.deps.logger.warn({ err }, "could not send the last traces"));
     process.exit(0);
   });

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
-import type { Deps } from "./context";
+import type { Deps, Lifecycle } from "./context";
 import { openDatabase } from "./db/client";
 import type { Env } from "./env";
 import { createLogger } from "./lib/logger";
@@ -14,6 +14,7 @@ import { loadOrCreateAuditKey } from "./services/audit/signing-key";
 import { issueMissingCertificates } from "./services/certificates/facts";
 import { createDigestScheduler } from "./services/email/digest";
 import { sweepPartialUploads } from "./services/evidence/storage";
+import { closeOcr } from "./services/evidence-checks/ocr";
 import { outboxTopics } from "./services/outbox/topics";
 import { createOutboxWorker } from "./services/outbox/worker";
 import { vapidKeys } from "./services/push/vapid";
@@ -26,7 +27,13 @@ export interface RunningServer {
   url: string;
   /** The port /metrics is served on alone (METRICS_PORT), or null. */
   metricsPort: number | null;
+  /** Stops at once: event streams end, in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS), the database closes. */
   stop(): Promise<void>;
+  /**
+   * On SIGTERM: /api/health/ready answers 503 at once while everything is still served, for SHUTDOWN_DRAIN_MS (so
+   * a load balancer takes the process out of rotation before it stops accepting), then stop().
+   */
+  shutdown(): Promise<void>;
 }
 
 /** Opens the database (migrating it), seeds demo data when asked, and listens. */
@@ -45,7 +52,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const webhookSecrets = loadOrCreateSecretBox(env, logger);
   const metrics = createMetrics();
   metrics.attach({ database, realtime });
-  const deps: Deps = { env, database, db: database.db, logger, metrics, realtime, auditKey, webhookSecrets };
+  const lifecycle: Lifecycle = { draining: false };
+  const deps: Deps = { env, database, db: database.db, logger, metrics, realtime, auditKey, webhookSecrets, lifecycle };
   // Made on first start (or taken from VAPID_*), so the first browser to enable push finds it.
   await vapidKeys(deps);
   if (await shouldSeed(deps)) {
@@ -92,6 +100,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       overdueSweeper.stop();
       digests.stop();
       await outboxWorker.stop();
+      await closeOcr();
       metricsServer?.close();
       // Stop accepting; in-flight requests finish; idle keep-alive sockets close.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -103,5 +112,13 @@ export async function startServer(env: Env): Promise<RunningServer> {
     })();
     return stopping;
   };
-  return { deps, port, url, metricsPort, stop };
+  const shutdown = async () => {
+    lifecycle.draining = true;
+    if (env.SHUTDOWN_DRAIN_MS > 0) {
+      logger.info({ ms: env.SHUTDOWN_DRAIN_MS }, "draining: readiness answers 503 before the listener closes");
+      await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS));
+    }
+    await stop();
+  };
+  return { deps, port, url, metricsPort, stop, shutdown };
 }

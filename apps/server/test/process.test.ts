@@ -59,6 +59,8 @@ const baseEnv = () => ({
   DATABASE_URL: databaseUrl,
   LOG_LEVEL: "warn",
   DEMO_DATA: "false",
+  // No load balancer in front: stop at once on SIGTERM (the next test opens the same embedded database).
+  SHUTDOWN_DRAIN_MS: "0",
 });
 
 async function start(

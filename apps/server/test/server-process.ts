@@ -50,6 +50,8 @@ export async function startServerProcess(
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // No load balancer waits to see readiness fail: stop at once unless a test asks for the drain.
+      SHUTDOWN_DRAIN_MS: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -33,6 +33,15 @@ export const evidenceFlagSchema = z.strictObject({
 });
 export type EvidenceFlagDto = z.infer<typeof evidenceFlagSchema>;
 
+/** A flag as a report, a certificate or the checks' answer state it: what, how serious, why, and whether set aside. */
+export const evidenceFlagSummarySchema = z.strictObject({
+  code: z.enum(EVIDENCE_FLAG_CODES),
+  severity: z.enum(EVIDENCE_FLAG_SEVERITIES),
+  message: z.string(),
+  dismissed: z.boolean(),
+});
+export type EvidenceFlagSummary = z.infer<typeof evidenceFlagSummarySchema>;
+
 /** Where and when the device that captured a file says it was, and how far that is from the project's site. */
 export const evidenceCaptureSchema = z.strictObject({
   latitude: z.number(),

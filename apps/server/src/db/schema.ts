@@ -1,4 +1,10 @@
-import { EVIDENCE_FLAG_CODES, EVIDENCE_FLAG_SEVERITIES, RELEASE_STATUSES } from "@tranche/domain";
+import {
+  EVIDENCE_CHECK_STATUSES,
+  EVIDENCE_FLAG_CODES,
+  EVIDENCE_FLAG_SEVERITIES,
+  type ExtractedDocumentDto,
+  RELEASE_STATUSES,
+} from "@tranche/domain";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -524,6 +530,41 @@ export const evidenceFlags = pgTable(
       "evidence_flags_dismissal_check",
       sql`(${t.dismissedAt} IS NULL) = (${t.dismissedBy} IS NULL) AND (${t.dismissedAt} IS NULL) = (${t.dismissReason} IS NULL)`,
     ),
+  ],
+);
+
+/**
+ * The background checks' result for one evidence file (one row per file, replaced by a re-check): its status, the
+ * checker's version, the fields read from a document, and what other files are compared against — the photo's
+ * perceptual hash and the document's normalised number.
+ */
+export const evidenceChecks = pgTable(
+  "evidence_checks",
+  {
+    evidenceId: uuid("evidence_id")
+      .primaryKey()
+      .references(() => evidence.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("pending"),
+    /** Null while the first run is pending. */
+    checkerVersion: text("checker_version"),
+    extracted: jsonb("extracted").$type<ExtractedDocumentDto>(),
+    /** 16 hex digits (64 bits): compared by Hamming distance. */
+    photoHash: text("photo_hash"),
+    /** `kind:NUMBER` with separators dropped (fields.ts `documentKey`). */
+    documentKey: text("document_key"),
+    /** Why the last run failed (for operators; never shown to members). */
+    error: text("error"),
+    checkedAt: ts("checked_at"),
+    createdAt: created(),
+  },
+  (t) => [
+    index("evidence_checks_document_key_idx").on(t.documentKey),
+    index("evidence_checks_photo_hash_idx").on(t.photoHash),
+    check(
+      "evidence_checks_status_check",
+      sql.raw(`status IN (${EVIDENCE_CHECK_STATUSES.map((c) => `'${c}'`).join(", ")})`),
+    ),
+    check("evidence_checks_photo_hash_check", sql`${t.photoHash} ~ '^[0-9a-f]{16}$'`),
   ],
 );
 

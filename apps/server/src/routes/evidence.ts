@@ -1,9 +1,19 @@
 import { Readable } from "node:stream";
 import { createRoute } from "@hono/zod-openapi";
-import { evidenceSchema, itemsOf } from "@tranche/domain";
+import {
+  dismissFlagSchema,
+  EVIDENCE_FLAG_CODES,
+  evidenceChecksSchema,
+  evidenceFlagSchema,
+  evidenceSchema,
+  itemsOf,
+} from "@tranche/domain";
+import { z } from "zod";
 import { serviceContext } from "../context";
+import { notFound } from "../errors";
 import {
   ApiRoutes,
+  body,
   empty,
   errors,
   file,
@@ -11,6 +21,7 @@ import {
   idempotencyKey,
   idParams,
   json,
+  jsonBody,
   param,
   SESSION,
 } from "../openapi/routes";
@@ -18,6 +29,8 @@ import { openEvidence } from "../services/evidence/download";
 import { listEvidence } from "../services/evidence/list";
 import { removeEvidence } from "../services/evidence/remove";
 import { uploadEvidence } from "../services/evidence/upload";
+import { dismissFlag } from "../services/evidence-checks/dismiss";
+import { evidenceChecksOf } from "../services/evidence-checks/read";
 
 const tags = ["Evidence"];
 const params = idParams;
@@ -101,6 +114,36 @@ const remove = createRoute({
   responses: { 204: empty("Deleted.") },
 });
 
+const checks = createRoute({
+  method: "get",
+  path: "/{id}/checks",
+  operationId: "getEvidenceChecks",
+  tags,
+  summary: "What the background checks read from the file and the flags they raised (whoever may see the file)",
+  description:
+    "Every upload is checked in the background: documents' kind, issuer, number, date, total and currency are read " +
+    "(PDF text, or OCR of a scan or photo), photos are compared with every other on the platform by perceptual " +
+    "hash, and metadata and PDF revisions are looked at for edits. `status` is `pending` until the checks ran, " +
+    "`failed` when they could not; `checkerVersion` names the checker that produced the result.",
+  security: SESSION,
+  request: { params },
+  responses: { 200: json(evidenceChecksSchema, "The checks' result.") },
+});
+
+const dismiss = createRoute({
+  method: "post",
+  path: "/{id}/flags/{code}/dismiss",
+  operationId: "dismissEvidenceFlag",
+  tags,
+  summary: "Dismiss a flag with a reason (a verifier of the project, or an admin; audited)",
+  security: SESSION,
+  request: {
+    params: z.object({ id: z.uuid(), code: z.enum(EVIDENCE_FLAG_CODES) }),
+    body: jsonBody(dismissFlagSchema, { reason: "The supplier confirmed the second invoice replaces the first." }),
+  },
+  responses: { 200: json(evidenceFlagSchema, "The flag, dismissed."), ...errors(409) },
+});
+
 /** Mounted on /milestones: a milestone's evidence list and multipart upload. */
 export const milestoneEvidenceRoutes = new ApiRoutes()
   .handle(list, async (c) => {
@@ -127,6 +170,15 @@ export const evidenceRoutes = new ApiRoutes()
     c.header("Cache-Control", "private, no-store");
     c.header("X-Evidence-SHA256", file.sha256);
     return c.body(Readable.toWeb(file.stream) as ReadableStream);
+  })
+  .handle(checks, async (c) => c.json(await evidenceChecksOf(serviceContext(c), param(c, "id", "Evidence")), 200))
+  .handle(dismiss, async (c) => {
+    const id = param(c, "id", "Evidence");
+    // An unknown code names no flag: 404, as for an id that names nothing.
+    const code = EVIDENCE_FLAG_CODES.find((known) => known === c.req.param("code"));
+    if (!code) throw notFound("Flag");
+    const { reason } = await body(c, dismiss);
+    return c.json(await dismissFlag(serviceContext(c), id, code, reason), 200);
   })
   .handleRaw(remove, async (c) => {
     await removeEvidence(serviceContext(c), param(c, "id", "Evidence"));

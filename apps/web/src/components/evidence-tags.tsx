@@ -7,6 +7,7 @@ import {
   mapUrl,
 } from "@tranche/domain";
 import { MapPinIcon, TriangleAlertIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { cn } from "@/lib/utils";
 
 /** Where and when the device that captured a file says it was, and how far that is from the site. */
@@ -35,8 +36,17 @@ const SEVERITY_CLASS: Record<EvidenceFlagDto["severity"], string> = {
   low: "border-slate-200 bg-slate-50 text-slate-800",
 };
 
-/** What was raised about a file, each flag in its own words; a dismissed one says by whom and why. */
-export function EvidenceFlags({ flags }: { flags: EvidenceFlagDto[] }) {
+/**
+ * What was raised about a file, each flag in its own words; a dismissed one says by whom and why. `action` adds a
+ * control under a flag (a verifier's dismiss).
+ */
+export function EvidenceFlags({
+  flags,
+  action,
+}: {
+  flags: EvidenceFlagDto[];
+  action?: (flag: EvidenceFlagDto) => ReactNode;
+}) {
   if (flags.length === 0) return null;
   return (
     <ul className="grid gap-1" aria-label="Flags">
@@ -61,6 +71,7 @@ export function EvidenceFlags({ flags }: { flags: EvidenceFlagDto[] }) {
                 Dismissed by {flag.dismissal.by.name}: {flag.dismissal.reason}
               </span>
             ) : null}
+            {action ? <span className="block">{action(flag)}</span> : null}
           </span>
         </li>
       ))}

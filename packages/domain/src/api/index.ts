@@ -1,5 +1,6 @@
 export * from "./answers";
 export * from "./common";
+export * from "./evidence-checks";
 export * from "./field";
 export * from "./people";
 export * from "./projects";

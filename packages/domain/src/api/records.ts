@@ -257,6 +257,15 @@ export const searchResultsSchema = shape({
 export type SearchResultsDto = z.infer<typeof searchResultsSchema>;
 
 /** GET /api/health: whether the database is reachable and live updates are listening. */
+/** GET /api/health/live: the process is up and answers. */
+export const livenessSchema = shape({ status: z.literal("ok") });
+
+/** GET /api/health/ready: whether a load balancer should send this process requests. */
+export const readinessSchema = shape({
+  status: z.enum(["ready", "draining", "unavailable"]),
+  database: shape({ reachable: z.boolean() }),
+});
+
 export const healthSchema = shape({
   status: z.enum(["ok", "unavailable"]),
   database: shape({ kind: z.enum(["pglite", "postgres"]), reachable: z.boolean() }),

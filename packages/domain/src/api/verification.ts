@@ -2,6 +2,7 @@
 // reports and verifiers as the API answers them.
 import { z } from "zod";
 import { CHECKLIST_ITEMS, MILESTONE_STATUSES } from "../constants";
+import { evidenceFlagSummarySchema } from "../evidence";
 import { amount, currency, day, id, instant, personRefSchema, shape } from "./common";
 import { checklistStateSchema } from "./projects";
 
@@ -160,7 +161,16 @@ export const verificationReportSchema = shape({
   status: z.enum(MILESTONE_STATUSES),
   checklist: checklistStateSchema,
   comments: z.string().nullable(),
-  evidence: z.array(shape({ id, originalName: z.string(), sha256: z.string(), size: z.number().int() })),
+  evidence: z.array(
+    shape({
+      id,
+      originalName: z.string(),
+      sha256: z.string(),
+      size: z.number().int(),
+      /** The file's flags when the report was frozen (absent when it had none, and in reports made before checks). */
+      flags: z.array(evidenceFlagSummarySchema).optional(),
+    }),
+  ),
   submittedBy: personRefSchema,
   createdAt: instant,
   /** Later than createdAt when the report was submitted again (it is edited, never duplicated). */

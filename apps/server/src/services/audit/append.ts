@@ -1,11 +1,11 @@
-import { desc, sql } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { auditEvents } from "../../db/schema";
 import { touchProjectActivity } from "../projects/rollup";
 import { type AuditContent, auditHash, GENESIS_HASH } from "./chain";
+import { lockAuditRecord } from "./lock";
 
-// Appends are serialised by this transaction-scoped lock so the chain never forks.
-export const AUDIT_LOCK = 727_002;
+export { AUDIT_LOCK } from "./lock";
 
 export interface AuditInput {
   actorId: string | null;
@@ -40,7 +40,7 @@ function plain(value: unknown): unknown {
 
 /** Appends one event to the hash-chained audit record, inside the caller's transaction. */
 export async function appendAudit(tx: Tx, input: AuditInput): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`);
+  await lockAuditRecord(tx);
   const [last] = await tx
     .select({ hash: auditEvents.hash, createdAt: auditEvents.createdAt })
     .from(auditEvents)

@@ -1,13 +1,13 @@
-import { createReadStream, existsSync } from "node:fs";
+import type { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import { evidence } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import { requireVisibleMilestone } from "../access";
-import { blobPath } from "./storage";
+import { evidenceStore } from "./store";
 
 export interface EvidenceDownload {
-  stream: ReturnType<typeof createReadStream>;
+  stream: Readable;
   size: number;
   contentType: string;
   originalName: string;
@@ -23,10 +23,10 @@ export async function openEvidence(ctx: ServiceContext, evidenceId: string): Pro
   } catch {
     throw notFound("Evidence");
   }
-  const file = blobPath(ctx.env, row.sha256);
-  if (!existsSync(file)) throw new AppError("not_found", "The evidence file is missing from storage.");
+  const stream = await evidenceStore(ctx.env).open(row.sha256);
+  if (!stream) throw new AppError("not_found", "The evidence file is missing from storage.");
   return {
-    stream: createReadStream(file),
+    stream,
     size: row.size,
     contentType: row.contentType,
     originalName: row.originalName,

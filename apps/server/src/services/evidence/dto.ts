@@ -34,6 +34,7 @@ export async function evidenceList(
   const flags = await flagsOf(
     db,
     rows.map((r) => r.id),
+    actor,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -61,8 +62,26 @@ export async function evidenceList(
 
 const dismisser = alias(users, "dismisser");
 
-/** The flags of these evidence files (dismissed ones included), high severity first, by file. */
-export async function flagsOf(db: DbOrTx, evidenceIds: string[]): Promise<Map<string, EvidenceFlagDto[]>> {
+/**
+ * An admin reads which project and milestone a reused photo or a repeated document number matches; members read the
+ * stored sentence, which never names another project.
+ */
+function forAdmin(code: string, message: string, details: unknown): string {
+  if (code !== "reused_photo" && code !== "duplicate_document_number") return message;
+  const match = (details as { matches?: { projectName?: string; milestoneTitle?: string }[] } | null)?.matches?.[0];
+  if (!match?.projectName) return message;
+  return `${message} (Admins only: it matches evidence in project "${match.projectName}", milestone "${match.milestoneTitle ?? ""}".)`;
+}
+
+/**
+ * The flags of these evidence files (dismissed ones included), high severity first, by file. With `actor` an admin,
+ * matches name the other project (see `forAdmin`).
+ */
+export async function flagsOf(
+  db: DbOrTx,
+  evidenceIds: string[],
+  actor?: SessionUser,
+): Promise<Map<string, EvidenceFlagDto[]>> {
   const byEvidence = new Map<string, EvidenceFlagDto[]>();
   if (evidenceIds.length === 0) return byEvidence;
   const rows = await db
@@ -72,6 +91,7 @@ export async function flagsOf(db: DbOrTx, evidenceIds: string[]): Promise<Map<st
       code: evidenceFlags.code,
       severity: evidenceFlags.severity,
       message: evidenceFlags.message,
+      details: evidenceFlags.details,
       dismissedAt: evidenceFlags.dismissedAt,
       dismissReason: evidenceFlags.dismissReason,
       dismissedById: evidenceFlags.dismissedBy,
@@ -87,7 +107,7 @@ export async function flagsOf(db: DbOrTx, evidenceIds: string[]): Promise<Map<st
       id: r.id,
       code: r.code as EvidenceFlagDto["code"],
       severity: r.severity as EvidenceFlagDto["severity"],
-      message: r.message,
+      message: actor?.role === "admin" ? forAdmin(r.code, r.message, r.details) : r.message,
       dismissed: r.dismissedAt !== null,
       dismissal:
         r.dismissedAt && r.dismissReason && r.dismissedById

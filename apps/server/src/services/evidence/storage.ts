@@ -1,8 +1,9 @@
-// Evidence files live under DATA_DIR/evidence named by their SHA-256 (content-addressed, never by the
-// client's file name). Uploads stream to a temp file in the same directory tree and are renamed into place.
+// Evidence files are stored by their SHA-256 (content-addressed, never by the client's file name) in the store
+// EVIDENCE_STORE names (store.ts). Uploads stream to a local temp file under DATA_DIR/evidence/.tmp while they are
+// hashed, and are then moved (local) or sent (S3) to their content address.
 import { createHash, randomUUID } from "node:crypto";
-import { createWriteStream, existsSync } from "node:fs";
-import { mkdir, readdir, rename, rm, stat, unlink } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { mkdir, readdir, rm, stat, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import { Readable, Transform, type Writable } from "node:stream";
@@ -14,12 +15,13 @@ import type { Db, Tx } from "../../db/client";
 import { evidence } from "../../db/schema";
 import type { Env } from "../../env";
 import { AppError } from "../../errors";
+import { evidenceStore } from "./store";
+import { evidenceDir } from "./store-local";
 
 const MAX_FILES_PER_UPLOAD = 20;
 // Serialises "is this blob still referenced?" against an upload renaming the same content into place.
 const BLOB_LOCK = 727_003;
 
-export const evidenceDir = (env: Env) => path.resolve(env.DATA_DIR, "evidence");
 const tempRoot = (env: Env) => path.join(evidenceDir(env), ".tmp");
 // Each process writes its partial uploads into a folder of its own, so the start-up sweep can tell a dead
 // process's leftovers from a live one's work (several processes may share DATA_DIR).
@@ -81,7 +83,6 @@ class UploadTooLarge extends Error {}
 function tooLarge(message: string, details: Record<string, unknown>): AppError {
   return new AppError("payload_too_large", message, details);
 }
-export const blobPath = (env: Env, sha256: string) => path.join(evidenceDir(env), sha256);
 
 export interface ReceivedFile {
   tempPath: string;
@@ -268,17 +269,14 @@ async function lockBlobs(tx: Tx, hashes: string[]) {
   }
 }
 
-/** Inside the upload's transaction: locks the hashes and moves each temp file to its content address. */
+/** Inside the upload's transaction: locks the hashes and moves (or sends) each temp file to its content address. */
 export async function placeBlobs(tx: Tx, env: Env, files: ReceivedFile[]): Promise<void> {
   await lockBlobs(
     tx,
     files.map((f) => f.sha256),
   );
-  for (const file of files) {
-    const target = blobPath(env, file.sha256);
-    if (existsSync(target)) await removeQuietly(file.tempPath);
-    else await rename(file.tempPath, target);
-  }
+  const store = evidenceStore(env);
+  for (const file of files) await store.putFile(file.sha256, file.tempPath, { keep: false });
 }
 
 /** Deletes each blob that no evidence row references any more. */
@@ -288,7 +286,7 @@ export async function removeUnreferencedBlobs(db: Db, env: Env, hashes: string[]
     await lockBlobs(tx, hashes);
     for (const sha of new Set(hashes)) {
       const [row] = await tx.select({ id: evidence.id }).from(evidence).where(eq(evidence.sha256, sha)).limit(1);
-      if (!row) await removeQuietly(blobPath(env, sha));
+      if (!row) await evidenceStore(env).remove(sha);
     }
   });
 }

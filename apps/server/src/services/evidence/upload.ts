@@ -17,6 +17,7 @@ import { AppError, conflict, forbidden } from "../../errors";
 import { parseWith } from "../../lib/validate";
 import { type MilestoneAccess, requireVisibleMilestone } from "../access";
 import { appendAudit } from "../audit/append";
+import { requestChecks } from "../evidence-checks/run";
 import { rememberAnswer, storedAnswer } from "../idempotency";
 import { isEligibleVerifier } from "../verification/access";
 import { requireSeenState } from "../verification/seen";
@@ -221,6 +222,11 @@ export async function uploadEvidence(
           },
         });
       }
+      // Read, compared and flagged in the background (outbox topic evidence.check): the upload never waits on it.
+      await requestChecks(
+        tx,
+        rows.map((r) => r.id),
+      );
       const listed = new Map((await evidenceList(tx, ctx.actor, access.milestone)).map((e) => [e.id, e]));
       const body = { items: rows.flatMap((r) => listed.get(r.id) ?? []) };
       await rememberAnswer(tx, ctx.actor.id, options.idempotencyKey, scope, { status: 201, body });

@@ -1,6 +1,7 @@
 import type { Deps } from "../../context";
 import { notificationEmailTopic } from "../email/notification-email";
 import { emailTopic } from "../email/transport";
+import { evidenceCheckTopic } from "../evidence-checks/run";
 import { passwordResetTopic } from "../password-reset/request";
 import { pushTopic } from "../push/deliver";
 import { webhookTopics } from "../webhooks/deliveries";
@@ -17,5 +18,6 @@ export function outboxTopics(deps: Deps, now?: () => Date): Record<string, Topic
     ...notificationEmailTopic(deps),
     ...passwordResetTopic(deps),
     ...pushTopic(deps),
+    ...evidenceCheckTopic(deps),
   };
 }

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, queryRows } from "../../db/client";
+import { lockAuditRecord } from "../audit/lock";
 
 // A project's rollup is recomputed whole from its milestones, release rows and audit events (the view
 // project_rollup_expected, migration 0007) rather than adjusted by deltas: a project has few milestones, so this
@@ -34,11 +35,14 @@ function upsertFromExpected(where?: SQL): SQL {
  * releases (recomputeProjectStatus does), after the change is written. A deleted project has no row.
  */
 export async function refreshProjectRollup(tx: DbOrTx, projectId: string): Promise<void> {
+  // Lock order: the audit record's lock, then the rollup row (as appendAudit takes them).
+  await lockAuditRecord(tx);
   await tx.execute(upsertFromExpected(sql`project_id = ${projectId}`));
 }
 
 /** Recomputes the rollups of several projects at once (bulk loads: seed-scale). */
 export async function refreshProjectRollups(tx: DbOrTx, projectIds: string[]): Promise<void> {
+  await lockAuditRecord(tx);
   await tx.execute(
     upsertFromExpected(
       sql`project_id in (${sql.join(

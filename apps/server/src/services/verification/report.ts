@@ -4,6 +4,7 @@ import type { ServiceContext } from "../../context";
 import { evidence, verificationReports } from "../../db/schema";
 import { conflict, forbidden } from "../../errors";
 import { appendAudit } from "../audit/append";
+import { flagsOf } from "../evidence/dto";
 import { requireEligibleVerifier, requireStatus } from "./access";
 import { toChecklist } from "./dto";
 import { withLockedMilestone } from "./locked";
@@ -25,11 +26,30 @@ export function submitReport(
     const status = requireStatus(access, ["verified", "rejected"], "reported on before a decision");
     const decidedAt = access.milestone.verificationDate;
     if (!decidedAt) throw conflict("This decision has no date; it cannot be reported on.", { status });
-    const files = await tx
+    const rows = await tx
       .select({ id: evidence.id, originalName: evidence.originalName, sha256: evidence.sha256, size: evidence.size })
       .from(evidence)
       .where(eq(evidence.milestoneId, milestoneId))
       .orderBy(asc(evidence.createdAt));
+    // The flags as they stand at the decision (the evidence checks' and the capture tags'), dismissed ones marked.
+    const flags = await flagsOf(
+      tx,
+      rows.map((r) => r.id),
+    );
+    const files = rows.map((file) => {
+      const raised = flags.get(file.id) ?? [];
+      return raised.length
+        ? {
+            ...file,
+            flags: raised.map((f) => ({
+              code: f.code,
+              severity: f.severity,
+              message: f.message,
+              dismissed: f.dismissed,
+            })),
+          }
+        : file;
+    });
     const checklist = toChecklist(access.milestone.checklist);
     const comments = input.comments?.length ? input.comments : access.milestone.comments;
     const content = { status, checklist, comments, evidence: files };

@@ -1,18 +1,25 @@
+// The evidence checks as they are, with the figures `npm run bench:evidence` measured (bench/results/
+// evidence-checks.json): a test fails when a percentage here is not one that run produced, or the date is not its
+// date. Smart contract disbursements are not built: they are on the roadmap, and said so.
 import { Link } from "react-router";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { CheckList, PageHero, StatList } from "@/features/marketing/components/page-parts";
 import { RequestForm } from "@/features/public-requests/components/request-form";
+
+/** The day of the bench run the figures below come from. */
+export const MEASURED_ON = "2026-11-26";
 
 export default function AiVerificationPage() {
   return (
     <main id="main">
       <PageHero
         eyebrow="Advanced features"
-        title="AI verification and smart contract disbursements"
+        title="Automatic evidence checks, measured"
         lead={
           <p>
-            Two capabilities that make verified releases faster without making them less independent: machines read and
-            check the evidence, people make the decision, and the release executes itself.
+            Every uploaded file is read and screened in the background before a verifier opens it: documents' fields are
+            extracted, photos are compared with every other on the platform, and files are looked at for signs of
+            editing. People still make the decision.
           </p>
         }
       />
@@ -34,26 +41,45 @@ export default function AiVerificationPage() {
             <div className="grid gap-10 lg:grid-cols-2">
               <div>
                 <h2 className="text-3xl font-semibold tracking-tight text-slate-900">
-                  Evidence read, cross-checked and screened in seconds
+                  Evidence read, cross-checked and screened on every upload
                 </h2>
                 <p className="mt-4 text-lg leading-relaxed text-slate-600">
-                  AI verification extracts amounts, dates, parties and certifications from invoices, permits and
-                  inspection reports, compares them with the milestone, and screens every file for signs of tampering —
-                  before the verifier opens it. The verifier still decides.
+                  From invoices, certificates and inspection reports — text PDFs, and scans or photos of paper read by
+                  OCR — the checks extract the kind of document, its issuer, number, date, total and currency. They flag
+                  an invoice total beyond the milestone's amount, a date outside its window, a document number seen
+                  before, a photo that matches evidence elsewhere, and files whose metadata or revisions show an edit.
+                  Each flag explains itself in a sentence; a verifier can dismiss it with a reason.
                 </p>
                 <p className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
-                  AI verification is included in Enterprise plans and available as an add-on for Premium.
+                  The checks run on every upload, in every plan.
                 </p>
               </div>
               <div>
-                <h3 className="font-semibold text-slate-900">Benefits</h3>
+                <h3 className="font-semibold text-slate-900">What we measured</h3>
                 <div className="mt-4">
                   <CheckList
                     items={[
-                      { lead: "98.3% extraction accuracy", text: "on invoices, certificates and inspection reports." },
-                      { lead: "70% less processing time", text: "for verifiers, who start from a pre-checked file." },
-                      { lead: "95% tamper detection", text: "for edited images, altered PDFs and reused photos." },
-                      { lead: "Every finding explained", text: "and recorded with the milestone for the audit trail." },
+                      { lead: "100% of fields read right", text: "on text PDFs (540 fields in 90 documents)." },
+                      {
+                        lead: "99.2% of fields read right",
+                        text: "on photographed paper (240 fields in 40 documents).",
+                      },
+                      {
+                        lead: "100% of fields read right",
+                        text: "on scans saved as PDF, with no text layer (120 fields in 20 documents).",
+                      },
+                      {
+                        lead: "100% of altered files caught",
+                        text: "(55 files: PDFs revised or re-saved by an editor, photos saved by an editor or stripped of their metadata), with 0% raised on 30 clean files.",
+                      },
+                      {
+                        lead: "97.5% of reused photos found",
+                        text: "when re-encoded, resized, slightly cropped or recoloured (160 copies), with 0% false matches among look-alikes.",
+                      },
+                      {
+                        lead: "0.4 seconds per file on average",
+                        text: "(1.4 s at the 95th percentile), on two CPU cores.",
+                      },
                     ]}
                   />
                 </div>
@@ -62,38 +88,34 @@ export default function AiVerificationPage() {
             <div className="mt-10">
               <StatList
                 stats={[
-                  { value: "98%", label: "Extraction accuracy" },
-                  { value: "70%", label: "Less processing time" },
-                  { value: "95%", label: "Tamper detection" },
-                  { value: "Minutes", label: "From approval to capital release" },
+                  { value: "100%", label: "Fields read right, text PDFs" },
+                  { value: "99.2%", label: "Fields read right, photographed paper" },
+                  { value: "100%", label: "Altered files caught" },
+                  { value: "97.5%", label: "Reused photos found" },
                 ]}
               />
             </div>
+            <p className="mt-6 text-sm text-slate-600">
+              Measured on {MEASURED_ON} with <code>npm run bench:evidence</code>: a labelled corpus of 475 files
+              generated from a fixed seed (documents in several layouts and wordings — as text PDFs, photographed and
+              scanned — photographed with rotation, blur, noise and compression; photo copies and look-alikes; PDFs and
+              photos altered the way editors alter them), checked one file at a time by the same code the server runs.
+              These are figures on generated files, not on your documents; we publish them so they can be re-run.
+            </p>
           </TabsContent>
 
           <TabsContent value="contracts" className="mt-8">
             <div className="grid gap-10 lg:grid-cols-2">
               <div>
-                <h2 className="text-3xl font-semibold tracking-tight text-slate-900">
-                  Capital releases within minutes of verification
-                </h2>
+                <h2 className="text-3xl font-semibold tracking-tight text-slate-900">On the roadmap, not built yet</h2>
                 <p className="mt-4 text-lg leading-relaxed text-slate-600">
-                  Where your custodian supports it, the release instruction for a verified milestone is executed by a
-                  smart contract that holds the tranche in escrow. The contract pays out only on Tranche's signed
-                  verification, exactly once, and its execution is linked back to the milestone's record.
+                  Today a verified milestone's release instruction reaches your custodian as a signed webhook and an
+                  e-mail, exactly once, and the custodian executes it. Executing releases with a smart contract that
+                  holds the tranche in escrow is planned; no plan includes it yet.
                 </p>
-                <p className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
-                  Smart contract disbursements are included in Premium and Enterprise plans.
+                <p className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
+                  Smart contract disbursements are on the <Link to="/roadmap">roadmap</Link>.
                 </p>
-              </div>
-              <div>
-                <h3 className="font-semibold text-slate-900">How it works</h3>
-                <ol className="mt-4 grid list-decimal gap-3 pl-5 text-slate-700">
-                  <li>The custodian funds an escrow contract for the project's milestones.</li>
-                  <li>The assigned verifier approves a milestone in Tranche.</li>
-                  <li>Tranche signs the verification; the contract checks the signature and releases that tranche.</li>
-                  <li>The transaction reference is written to the milestone's audit record.</li>
-                </ol>
               </div>
             </div>
           </TabsContent>
@@ -108,7 +130,7 @@ export default function AiVerificationPage() {
               Request Demo
             </h2>
             <p className="mt-2 text-slate-300">
-              See AI verification and smart contract disbursements on one of your own milestones. Or compare{" "}
+              See the evidence checks on one of your own milestones. Or compare{" "}
               <Link to="/pricing" className="font-medium text-white underline underline-offset-4">
                 plans
               </Link>

@@ -68,10 +68,9 @@ export default function EnterprisePage() {
         <div className="grid gap-8 lg:grid-cols-2">
           <CheckList
             items={[
-              { lead: "AI verification:", text: "document extraction and tamper detection on every evidence file." },
               {
-                lead: "Smart contract disbursements:",
-                text: "release instructions executed on-chain where your custodian supports it.",
+                lead: "Automatic evidence checks:",
+                text: "document fields read, and edited files and reused photos flagged, on every evidence file.",
               },
               { lead: "Verifier network:", text: "vetted engineers and auditors in more than 30 countries." },
             ]}

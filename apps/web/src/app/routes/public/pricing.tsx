@@ -33,8 +33,7 @@ const PLANS = [
     features: [
       "Up to 50 active projects",
       "Everything in Standard",
-      "Smart contract disbursements included",
-      "AI verification available as an add-on",
+      "Automatic evidence checks on every upload",
       "Access to the vetted verifier network",
       "Priority support with a named contact",
     ],
@@ -49,8 +48,7 @@ const PLANS = [
     features: [
       "Unlimited projects",
       "Everything in Premium",
-      "AI verification included",
-      "Smart contract disbursements included",
+      "Automatic evidence checks on every upload",
       "Single sign-on and your own PostgreSQL deployment",
       "99.9% availability commitment",
     ],
@@ -62,8 +60,8 @@ const ROWS = [
   ["Active projects", "10", "50", "Unlimited"],
   ["Independent verification workflow", "Included", "Included", "Included"],
   ["Audit log and evidence hashing", "Included", "Included", "Included"],
-  ["Smart contract disbursements", "—", "Included", "Included"],
-  ["AI verification", "—", "Add-on", "Included"],
+  ["Automatic evidence checks", "Included", "Included", "Included"],
+  ["Smart contract disbursements", "Roadmap", "Roadmap", "Roadmap"],
   ["Vetted verifier network", "—", "Included", "Included"],
   ["Single sign-on, own deployment", "—", "—", "Included"],
 ] as const;

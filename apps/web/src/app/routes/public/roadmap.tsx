@@ -1,5 +1,7 @@
 import { CtaBand, PageHero } from "@/features/marketing/components/page-parts";
 
+// What the product does today, what is being built and what is planned: kept to what the code holds (a shipped item
+// names something a person can use now).
 const STAGES = [
   {
     status: "Shipped",
@@ -10,16 +12,26 @@ const STAGES = [
         "Start, approve and reject with a six-point checklist and required reasons.",
       ],
       ["Exactly-once releases", "One release record per verified milestone, safe under concurrent approvals."],
+      ["Release rules", "A quorum of verifiers and an investor countersign above an amount, set per project."],
       ["Hash-chained audit log", "Every state change appended and chained, with a command to verify the chain."],
-      ["Live notifications", "Decisions pushed to the people they concern the moment they are made."],
+      ["Live notifications", "Decisions pushed to the people they concern, in the app, by e-mail and Web Push."],
+      ["Verifier field app", "Offline checklists and evidence capture with GPS and time tags, passkey sign-in."],
+      [
+        "Automatic evidence checks",
+        "Fields read from invoices, certificates and reports; reused photos and edited files flagged, with figures measured.",
+      ],
+      [
+        "Custodian webhooks",
+        "Signed release instructions delivered to the custodian's systems, retried until received.",
+      ],
+      ["Release certificates", "A signed certificate per release that anyone can check on a public page."],
     ],
   },
   {
     status: "In progress",
     badge: "bg-sky-100 text-sky-800",
     items: [
-      ["Verifier mobile app", "Offline verification with evidence capture, GPS tagging and biometric sign-in."],
-      ["AI verification", "Automatic extraction from invoices and certificates, and tamper detection on uploads."],
+      ["Evidence checks on more documents", "Every page of a scanned PDF, and languages beyond English."],
       ["Custodian connectors", "Release instructions delivered straight into custodians' payment systems."],
     ],
   },
@@ -29,10 +41,6 @@ const STAGES = [
     items: [
       ["Smart contract disbursements", "On-chain execution of releases where the custodian supports it."],
       ["Co-investor rules", "Different release rules per investor applied to the same verified milestones."],
-      [
-        "Public verification pages",
-        "A page per verified milestone that anyone can use to check a release's evidence hashes.",
-      ],
     ],
   },
 ] as const;

@@ -2,15 +2,17 @@ import type { EvidenceDto } from "@tranche/domain";
 import { formatDateTime, formatFileSize } from "@tranche/domain";
 import { DownloadIcon, FileIcon, Trash2Icon, UploadIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { CaptureTags, EvidenceFlags } from "@/components/evidence-tags";
+import { CaptureTags } from "@/components/evidence-tags";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LoadError, Progress, Skeleton } from "@/components/ui/feedback";
 import { toast } from "@/components/ui/toaster";
+import { useSession } from "@/features/auth";
 import { errorMessage } from "@/lib/api-client";
 import { evidenceDownloadUrl, useEvidence } from "../api/get-evidence";
 import { useRemoveEvidence } from "../api/remove-evidence";
 import { sha256Hex, useUploadEvidence } from "../api/upload-evidence";
+import { EvidenceChecks } from "./evidence-checks";
 
 /** Names as a list in words: "a.pdf", "a.pdf and b.jpg", "a.pdf, b.jpg and c.png". */
 function names(list: string[]): string {
@@ -109,7 +111,7 @@ export function EvidenceUpload({ milestoneId }: { milestoneId: string }) {
   );
 }
 
-function EvidenceRow({ item }: { item: EvidenceDto }) {
+function EvidenceRow({ item, canDismissFlags }: { item: EvidenceDto; canDismissFlags: boolean }) {
   const remove = useRemoveEvidence();
   const [confirming, setConfirming] = useState(false);
   return (
@@ -149,7 +151,7 @@ function EvidenceRow({ item }: { item: EvidenceDto }) {
         {item.sha256}
       </p>
       {item.capture ? <CaptureTags capture={item.capture} /> : null}
-      <EvidenceFlags flags={item.flags} />
+      <EvidenceChecks item={item} canDismiss={canDismissFlags} />
       {confirming ? (
         <ConfirmDialog
           title="Remove this evidence file?"
@@ -169,16 +171,21 @@ function EvidenceRow({ item }: { item: EvidenceDto }) {
   );
 }
 
-/** Each file with its name, size in MB, uploader, time and SHA-256; remove for its uploader. */
+/**
+ * Each file with its name, size in MB, uploader, time and SHA-256, what the checks read and flagged; remove for its
+ * uploader. Dismiss is offered to verifiers and admins (the server allows it to the project's verifiers).
+ */
 export function EvidenceList({ milestoneId }: { milestoneId: string }) {
   const { data, isPending, isError, error, refetch } = useEvidence(milestoneId);
+  const { data: user } = useSession();
+  const canDismissFlags = user?.role === "verifier" || user?.role === "admin";
   if (isPending) return <Skeleton className="h-16" />;
   if (isError) return <LoadError title="Could not load the evidence files" error={error} onRetry={refetch} />;
   if (data.length === 0) return <p className="text-sm text-muted-foreground">No Evidence Uploaded</p>;
   return (
     <ul className="grid gap-2" aria-label="Evidence files">
       {data.map((item) => (
-        <EvidenceRow key={item.id} item={item} />
+        <EvidenceRow key={item.id} item={item} canDismissFlags={canDismissFlags} />
       ))}
     </ul>
   );

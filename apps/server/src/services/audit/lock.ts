@@ -1,0 +1,14 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+
+// Appends to the audit record are serialised by this transaction-scoped lock so the chain never forks.
+export const AUDIT_LOCK = 727_002;
+
+/**
+ * Takes the audit record's lock for the rest of the transaction (again is a no-op). Whatever also writes a project's
+ * rollup row takes it first: appendAudit updates that row while holding the lock, so a transaction that updated the
+ * row before asking for the lock could deadlock against an append on the same project.
+ */
+export async function lockAuditRecord(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`);
+}
