@@ -19,6 +19,7 @@ const serverProject = (name: string, db: "pglite" | "pg") => ({
 // The PostgreSQL server suite runs when TEST_DATABASE_URL names one (CI and this machine set it).
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+// The browser tests (e2e/*.spec.ts) are Playwright's: see playwright.config.ts.
 export default defineConfig({
   test: {
     projects: [
@@ -26,18 +27,6 @@ export default defineConfig({
       { test: { name: "domain", include: ["packages/domain/test/**/*.test.ts"], maxWorkers: 2 } },
       serverProject("server-pglite", "pglite"),
       ...(withPostgres ? [serverProject("server-pg", "pg")] : []),
-      {
-        test: {
-          name: "e2e",
-          include: ["e2e/**/*.test.ts"],
-          globalSetup: ["e2e/support/vitest-global-setup.ts"],
-          testTimeout: 90_000,
-          hookTimeout: 120_000,
-          maxWorkers: 2,
-          // Its own worker limit needs its own group: it runs after the unit and server suites.
-          sequence: { groupOrder: 1 },
-        },
-      },
     ],
   },
 });

@@ -2,10 +2,9 @@
 // assignments with distance and directions, a site visit with no signal (checklist with notes, two captures, an
 // approval) whose queue drains in order once back online, a conflict when the owner resubmits meanwhile, and a
 // capture taken 5 km from the site flagged for everyone.
-import type { BrowserContext, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { DEMO, DESKTOP, openLive, PHONE, screenshot, signIn } from "./support/app";
-import { useBrowserSuite } from "./support/vitest-suite";
+import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
 
@@ -55,12 +54,12 @@ async function waitForServiceWorker(page: Page) {
 
 async function openAssignment(page: Page, title: string) {
   await page.goto("/field");
-  await page.getByRole("heading", { name: "Today's assignments" }).waitFor();
+  await expect(page.getByRole("heading", { name: "Today's assignments" })).toBeVisible();
   await card(page, title)
     .getByRole("link", { name: `Open ${title}` })
     .click();
-  await page.getByRole("heading", { name: title, level: 1 }).waitFor();
-  await page.getByTestId("kept-note").getByText("Kept on this device").waitFor();
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await expect(page.getByTestId("kept-note").getByText("Kept on this device")).toBeVisible();
 }
 
 async function verification(context: BrowserContext, milestoneId: string) {
@@ -83,39 +82,39 @@ async function workChecklistAndApprove(page: Page) {
   await page.getByLabel("Note: Quality standards met").fill("Inverter pads level; cabling labelled.");
   await page.getByLabel("Note: Timeline adherence confirmed").fill("Delivery notes dated within the window.");
   await page.getByRole("button", { name: "Save checklist" }).click();
-  await queueItems(page).filter({ hasText: "Checklist and notes" }).waitFor();
+  await expect(queueItems(page).filter({ hasText: "Checklist and notes" })).toBeVisible();
 
   await page.getByLabel("Take photo").setInputFiles({
     name: "inverters.jpg",
     mimeType: "image/jpeg",
     buffer: Buffer.from("JPEG bytes of the inverter row, taken on site"),
   });
-  await queueItems(page).filter({ hasText: "Capture: inverters.jpg" }).waitFor();
+  await expect(queueItems(page).filter({ hasText: "Capture: inverters.jpg" })).toBeVisible();
   await page.getByLabel("Add document").setInputFiles({
     name: "delivery-note.pdf",
     mimeType: "application/pdf",
     buffer: Buffer.from("%PDF-1.4 delivery note signed on site"),
   });
-  await queueItems(page).filter({ hasText: "Capture: delivery-note.pdf" }).waitFor();
+  await expect(queueItems(page).filter({ hasText: "Capture: delivery-note.pdf" })).toBeVisible();
 
   await page.getByLabel("Comments").fill("Panels and inverters delivered and checked on site.");
   await page.getByRole("button", { name: "Approve", exact: true }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Approve" }).click();
-  await queueItems(page).filter({ hasText: "Approve" }).waitFor();
+  await expect(queueItems(page).filter({ hasText: "Approve" })).toBeVisible();
 }
 
-describe("the field view", () => {
-  it("is installable from the signed-in app only, lists assignments by urgency with distance and directions", async () => {
+test.describe("the field view", () => {
+  test("is installable from the signed-in app only, lists assignments by urgency with distance and directions", async () => {
     const { context, page } = await phone(AT_THE_GATE);
     await openLive(page, "/");
     // The public pages link no manifest and register no worker.
-    expect(await page.locator('link[rel="manifest"]').count()).toBe(0);
+    await expect(page.locator('link[rel="manifest"]')).toHaveCount(0);
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
 
     await signIn(page, DEMO.verifier);
     await page.goto("/field");
-    await page.getByRole("heading", { name: "Today's assignments" }).waitFor();
-    expect(await page.locator('link[rel="manifest"]').count()).toBe(1);
+    await expect(page.getByRole("heading", { name: "Today's assignments" })).toBeVisible();
+    await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
     const manifest = await (await context.request.get("/manifest.webmanifest")).json();
     expect(manifest).toMatchObject({ name: "Tranche", display: "standalone", start_url: "/dashboard" });
     expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(["192x192", "512x512", "512x512"]);
@@ -123,13 +122,11 @@ describe("the field view", () => {
 
     // In verification for eight days, past the three the verification SLA gives: overdue, first in the list.
     const panel = card(page, "Panel and inverter delivery");
-    await panel.getByText("Overdue").waitFor();
-    await expect(panel.getByTestId("site-coordinates").textContent()).resolves.toBe("35.80214° N, 114.97936° W");
-    await panel
-      .getByTestId("site-distance")
-      .getByText(/\d+ m from you/)
-      .waitFor();
-    expect(await panel.getByRole("link", { name: "Directions" }).getAttribute("href")).toBe(
+    await expect(panel.getByText("Overdue")).toBeVisible();
+    await expect(panel.getByTestId("site-coordinates")).toHaveText("35.80214° N, 114.97936° W");
+    await expect(panel.getByTestId("site-distance").getByText(/\d+ m from you/)).toBeVisible();
+    await expect(panel.getByRole("link", { name: "Directions" })).toHaveAttribute(
+      "href",
       `https://www.google.com/maps/dir/?api=1&destination=${MOJAVE_SITE.latitude},${MOJAVE_SITE.longitude}`,
     );
     // Most urgent first.
@@ -149,12 +146,12 @@ describe("the field view", () => {
       .getByRole("navigation", { name: "Side navigation" })
       .getByRole("link", { name: "Field" })
       .click();
-    await desktop.page.getByRole("heading", { name: "Today's assignments" }).waitFor();
+    await expect(desktop.page.getByRole("heading", { name: "Today's assignments" })).toBeVisible();
     await screenshot(desktop.page, "field-desktop");
     await desktop.context.close();
   });
 
-  it("works a visit with no signal; back online the queue drains in order and the milestone is verified once", async () => {
+  test("works a visit with no signal; back online the queue drains in order and the milestone is verified once", async () => {
     const { context, page } = await phone(AT_THE_GATE);
     await signIn(page, DEMO.verifier);
     const id = await assignmentId(page, "Panel and inverter delivery");
@@ -165,20 +162,20 @@ describe("the field view", () => {
     await context.setOffline(true);
     // Opened again with no signal: the shell from the service worker, the visit from the device.
     await page.reload();
-    await page.getByRole("heading", { name: "Panel and inverter delivery", level: 1 }).waitFor();
-    await page.getByRole("status").getByText("Offline").waitFor();
-    await page.getByTestId("kept-note").getByText("No connection: as kept on this device").waitFor();
+    await expect(page.getByRole("heading", { name: "Panel and inverter delivery", level: 1 })).toBeVisible();
+    await expect(page.getByRole("status").getByText("Offline")).toBeVisible();
+    await expect(page.getByTestId("kept-note").getByText("No connection: as kept on this device")).toBeVisible();
 
     await workChecklistAndApprove(page);
-    await expect(
-      queueItems(page).evaluateAll((items) => items.map((i) => i.getAttribute("data-status"))),
-    ).resolves.toEqual(["waiting", "waiting", "waiting", "waiting"]);
-    await expect(page.getByTestId("capture").first().textContent()).resolves.toContain("from the site");
+    await expect
+      .poll(() => queueItems(page).evaluateAll((items) => items.map((i) => i.getAttribute("data-status"))))
+      .toEqual(["waiting", "waiting", "waiting", "waiting"]);
+    await expect(page.getByTestId("capture").first()).toContainText("from the site");
     await screenshot(page, "field-assignment-offline-phone");
-    expect((await verification(context, id)).status).toBe("in_verification");
+    await expect.poll(async () => (await verification(context, id)).status).toBe("in_verification");
 
     await context.setOffline(false);
-    await page.getByRole("status").getByText("Online").waitFor();
+    await expect(page.getByRole("status").getByText("Online")).toBeVisible();
     await page.waitForFunction(
       () =>
         [...document.querySelectorAll('[aria-label="Queue"] [data-testid="queue-item"]')].every(
@@ -187,7 +184,7 @@ describe("the field view", () => {
       undefined,
       { timeout: 30_000 },
     );
-    await page.getByTestId("decided-note").getByText("Verified").waitFor();
+    await expect(page.getByTestId("decided-note").getByText("Verified")).toBeVisible();
 
     // Sent in the order it was done: the checklist, both captures, then the approval.
     const history = (await (await context.request.get(`/api/milestones/${id}/history`)).json()) as {
@@ -223,30 +220,30 @@ describe("the field view", () => {
     await context.close();
   });
 
-  it("ends in a conflict warning, not a silent decision, when the owner resubmits while the verifier is offline", async () => {
+  test("ends in a conflict warning, not a silent decision, when the owner resubmits while the verifier is offline", async () => {
     const { context, page } = await phone(AT_THE_GATE);
     await signIn(page, DEMO.verifier);
     const id = await assignmentId(page, "Battery storage installation");
     await openAssignment(page, "Battery storage installation");
     await page.getByRole("button", { name: "Start verification" }).click();
-    await page.getByRole("heading", { name: "Checklist" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Checklist" })).toBeVisible();
     // Sent, and the visit kept again as the server now has it (in verification).
     await page.waitForFunction(() =>
       [...document.querySelectorAll('[data-testid="queue-item"]')].every(
         (i) => i.getAttribute("data-status") === "sent",
       ),
     );
-    await page.getByText("In Verification", { exact: true }).first().waitFor();
-    expect(await verification(context, id)).toMatchObject({ status: "in_verification", round: 1 });
+    await expect(page.getByText("In Verification", { exact: true }).first()).toBeVisible();
+    await expect.poll(() => verification(context, id)).toMatchObject({ status: "in_verification", round: 1 });
 
     await context.setOffline(true);
-    await page.getByRole("status").getByText("Offline").waitFor();
+    await expect(page.getByRole("status").getByText("Offline")).toBeVisible();
     await page.getByRole("checkbox", { name: "Documentation review complete" }).check();
     await page.getByRole("button", { name: "Save checklist" }).click();
     await page.getByLabel("Comments").fill("Battery containers installed.");
     await page.getByRole("button", { name: "Approve", exact: true }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Approve" }).click();
-    await page.getByTestId("decision-note").waitFor();
+    await expect(page.getByTestId("decision-note")).toBeVisible();
 
     // Meanwhile the milestone is decided from another device and the owner resubmits it: a new round.
     const rejected = await context.request.post(`/api/milestones/${id}/reject`, {
@@ -257,28 +254,28 @@ describe("the field view", () => {
     await signIn(owner.page, DEMO.owner);
     expect((await owner.page.request.post(`/api/milestones/${id}/resubmit`)).status()).toBe(200);
     await owner.context.close();
-    expect(await verification(context, id)).toMatchObject({ status: "pending", round: 2 });
+    await expect.poll(() => verification(context, id)).toMatchObject({ status: "pending", round: 2 });
 
     await context.setOffline(false);
     const alert = page.getByRole("alert").filter({ hasText: "Conflict: this milestone changed while you were away" });
-    await alert.waitFor({ timeout: 30_000 });
-    await alert.getByText("round 2").waitFor();
-    await expect(
-      queueItems(page).evaluateAll((items) => items.map((i) => i.getAttribute("data-status"))),
-    ).resolves.toEqual(["sent", "needs_attention", "needs_attention"]);
+    await expect(alert).toBeVisible({ timeout: 30_000 });
+    await expect(alert.getByText("round 2")).toBeVisible();
+    await expect
+      .poll(() => queueItems(page).evaluateAll((items) => items.map((i) => i.getAttribute("data-status"))))
+      .toEqual(["sent", "needs_attention", "needs_attention"]);
     // Nothing was applied: pending in round 2, no release.
-    expect(await verification(context, id)).toMatchObject({ status: "pending", round: 2 });
+    await expect.poll(() => verification(context, id)).toMatchObject({ status: "pending", round: 2 });
     const detail = (await (await context.request.get(`/api/milestones/${id}`)).json()) as { releases: unknown[] };
     expect(detail.releases).toEqual([]);
     await screenshot(page, "field-conflict-phone");
 
     // Deciding again starts from the milestone as it is now.
     await alert.getByRole("button", { name: "Review and decide again" }).click();
-    await page.getByRole("button", { name: "Start verification" }).waitFor();
+    await expect(page.getByRole("button", { name: "Start verification" })).toBeVisible();
     await context.close();
   });
 
-  it("flags a capture taken 5 km from the site, for the verifier and the owner", async () => {
+  test("flags a capture taken 5 km from the site, for the verifier and the owner", async () => {
     const { context, page } = await phone(FIVE_KM_EAST);
     await signIn(page, DEMO.verifier);
     const id = await assignmentId(page, "Grid interconnection");
@@ -288,10 +285,10 @@ describe("the field view", () => {
       mimeType: "image/jpeg",
       buffer: Buffer.from("a photo of a substation somewhere else"),
     });
-    await page.getByTestId("capture-far").waitFor();
+    await expect(page.getByTestId("capture-far")).toBeVisible();
     const flag = page.locator('[data-flag="far_from_site"]');
-    await flag.waitFor({ timeout: 30_000 });
-    await expect(flag.textContent()).resolves.toMatch(/Captured 5\.\d km from the project's site/);
+    await expect(flag).toBeVisible({ timeout: 30_000 });
+    await expect(flag).toHaveText(/Captured 5\.\d km from the project's site/);
     await screenshot(page, "field-capture-flagged-phone");
     await context.close();
 
@@ -299,8 +296,8 @@ describe("the field view", () => {
     await signIn(owner.page, DEMO.owner);
     await owner.page.goto(`/milestones/${id}`);
     await owner.page.getByRole("tab", { name: "Evidence" }).click();
-    await owner.page.locator('[data-flag="far_from_site"]').waitFor();
-    await owner.page.getByTestId("capture-tags").first().getByText("from the site").waitFor();
+    await expect(owner.page.locator('[data-flag="far_from_site"]')).toBeVisible();
+    await expect(owner.page.getByTestId("capture-tags").first().getByText("from the site")).toBeVisible();
     await screenshot(owner.page, "evidence-flags-desktop");
     await owner.context.close();
   });
