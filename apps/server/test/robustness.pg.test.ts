@@ -19,6 +19,7 @@ import {
   createProjectSchema,
   createWebhookEndpointSchema,
   decisionSchema,
+  dismissFlagSchema,
   disputeSchema,
   emailPreferencesSchema,
   enableTotpSchema,
@@ -285,6 +286,10 @@ const ZOD_BODIES: Record<string, { schema: { shape: Record<string, unknown> }; v
       valid: () => ({ requiredApprovals: 2, thresholds: [], distinctOrganizations: false, cosignAbove: null }),
     },
     "POST /api/milestones/:id/reject": { schema: rejectSchema, valid: () => ({ comments: "Missing receipts." }) },
+    "POST /api/evidence/:id/flags/:code/dismiss": {
+      schema: dismissFlagSchema,
+      valid: () => ({ reason: "Taken by the site camera on the day." }),
+    },
     "PUT /api/milestones/:id/checklist": {
       schema: checklistSchema,
       valid: () => Object.fromEntries(Object.keys(checklistSchema.shape).map((k) => [k, true])),
