@@ -1,3 +1,4 @@
+import type http from "node:http";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
@@ -75,6 +76,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
+    keepConnectionsLonger(s as http.Server);
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
@@ -102,11 +104,15 @@ export async function startServer(env: Env): Promise<RunningServer> {
       await outboxWorker.stop();
       await closeOcr();
       metricsServer?.close();
-      // Stop accepting; in-flight requests finish; idle keep-alive sockets close.
+      // Stop accepting; in-flight requests finish; keep-alive sockets close as soon as they are idle (those busy
+      // now become idle when their answer is sent, and would otherwise stay open for the keep-alive timeout).
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      const closeIdle = () => (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      closeIdle();
+      const sweep = setInterval(closeIdle, 50);
       const timeout = new Promise<void>((resolve) => setTimeout(resolve, env.SHUTDOWN_TIMEOUT_MS).unref());
       await Promise.race([closed, timeout]);
+      clearInterval(sweep);
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       await database.close();
     })();
@@ -121,4 +127,15 @@ export async function startServer(env: Env): Promise<RunningServer> {
     await stop();
   };
   return { deps, port, url, metricsPort, stop, shutdown };
+}
+
+/**
+ * Idle keep-alive connections stay open 65 s instead of Node's 5 s. A client (or a load balancer) that reuses a
+ * connection just as the server closes it gets a reset instead of an answer; the longer timeout keeps the server from
+ * being the side that closes first (HAProxy and most balancers close idle connections sooner).
+ */
+function keepConnectionsLonger(server: http.Server): void {
+  server.keepAliveTimeout = 65_000;
+  // Must exceed keepAliveTimeout, or a request arriving late on a kept connection is cut off.
+  server.headersTimeout = 66_000;
 }
