@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { usePostgres } from "./harness";
+import { createPgDatabase, usePostgres } from "./harness";
 import { type ServerProcess, startServerProcess, stopServerProcess } from "./server-process";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
@@ -18,20 +18,8 @@ const sha = (data: Buffer) => createHash("sha256").update(data).digest("hex");
 const dataDir = mkdtempSync(path.join(tmpdir(), "tranche-drill-"));
 const backupDir = path.join(mkdtempSync(path.join(tmpdir(), "tranche-backup-")), "backup");
 let databaseUrl: string | undefined;
+let dropDatabase: (() => Promise<void>) | undefined;
 let proc: ServerProcess | undefined;
-
-async function createDatabase(): Promise<string | undefined> {
-  if (!usePostgres) return undefined;
-  const base = process.env.TEST_DATABASE_URL as string;
-  const name = `tranche_drill_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 async function sql(query: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -58,20 +46,14 @@ function cli(...args: string[]) {
 
 afterAll(async () => {
   await stopServerProcess(proc, "SIGKILL");
-  if (databaseUrl) {
-    const base = process.env.TEST_DATABASE_URL as string;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
-    await admin.end();
-  }
+  await dropDatabase?.();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(path.dirname(backupDir), { recursive: true, force: true });
 });
 
 describe("backup and restore", () => {
   it("backs up, wipes, restores; audit verify passes and every evidence file matches its SHA-256", async () => {
-    databaseUrl = await createDatabase();
+    if (usePostgres) ({ url: databaseUrl, drop: dropDatabase } = await createPgDatabase());
     proc = await startServerProcess(databaseUrl ?? null, { ...env(), DEMO_DATA: "true", LOG_LEVEL: "warn" });
     const signIn = await fetch(`${proc.url}/api/auth/sign-in`, {
       method: "POST",

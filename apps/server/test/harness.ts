@@ -68,7 +68,8 @@ export interface TestApp {
 // Any valid scrypt string: factory users sign in through sessions, not passwords.
 const UNUSABLE_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAA";
 
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new, empty PostgreSQL database beside TEST_DATABASE_URL's, and how to drop it. */
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DB=pg needs TEST_DATABASE_URL");
   const name = `tranche_test_${randomBytes(6).toString("hex")}`;

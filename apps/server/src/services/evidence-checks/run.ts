@@ -8,6 +8,7 @@ import type { Deps } from "../../context";
 import type { DbOrTx, Tx } from "../../db/client";
 import { evidence, evidenceChecks, evidenceFlags, milestones, projects } from "../../db/schema";
 import { toMoney } from "../../lib/money";
+import { upsertFlags } from "../evidence/flags";
 import { evidenceStore } from "../evidence/store";
 import { enqueue } from "../outbox/outbox";
 import { GiveUp, type TopicConfig } from "../outbox/worker";
@@ -45,29 +46,19 @@ async function storeFlags(tx: Tx, evidenceId: string, flags: RaisedFlag[]): Prom
         ...(codes.length ? [notInArray(evidenceFlags.code, codes)] : []),
       ),
     );
-  if (flags.length === 0) return;
-  await tx
-    .insert(evidenceFlags)
-    .values(
-      flags.map((f) => ({
-        evidenceId,
-        code: f.code,
-        severity: f.severity,
-        message: f.message,
-        details: f.details ?? {},
-        source: CHECKER_VERSION,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [evidenceFlags.evidenceId, evidenceFlags.code],
-      set: {
-        severity: sql`excluded.severity`,
-        message: sql`excluded.message`,
-        details: sql`excluded.details`,
-        source: sql`excluded.source`,
-      },
-      setWhere: sql`${evidenceFlags.dismissedAt} is null and ${evidenceFlags.source} <> 'capture'`,
-    });
+  // The capture tags' flags are the field app's: the checker never overwrites them.
+  await upsertFlags(
+    tx,
+    flags.map((f) => ({
+      evidenceId,
+      code: f.code,
+      severity: f.severity,
+      message: f.message,
+      details: f.details ?? {},
+      source: CHECKER_VERSION,
+    })),
+    "capture",
+  );
 }
 
 /** Reads, compares and stores one file's checks. A file removed meanwhile is simply skipped. */

@@ -22,6 +22,7 @@ import { rememberAnswer, storedAnswer } from "../idempotency";
 import { isEligibleVerifier } from "../verification/access";
 import { requireSeenState } from "../verification/seen";
 import { evidenceList } from "./dto";
+import { upsertFlags } from "./flags";
 import { discardTemps, placeBlobs, type ReceivedFile, receiveFiles, removeUnreferencedBlobs } from "./storage";
 
 function requireUploader(access: MilestoneAccess, ctx: ServiceContext) {
@@ -89,20 +90,10 @@ export async function raiseCaptureFlags(
   flags: CaptureFlag[],
   details: Record<string, unknown>,
 ) {
-  if (flags.length === 0) return;
-  await tx
-    .insert(evidenceFlags)
-    .values(flags.map((f) => ({ evidenceId, ...f, details, source: "capture" })))
-    .onConflictDoUpdate({
-      target: [evidenceFlags.evidenceId, evidenceFlags.code],
-      set: {
-        severity: sql`excluded.severity`,
-        message: sql`excluded.message`,
-        details: sql`excluded.details`,
-        source: sql`excluded.source`,
-      },
-      setWhere: sql`${evidenceFlags.dismissedAt} is null`,
-    });
+  await upsertFlags(
+    tx,
+    flags.map((f) => ({ evidenceId, ...f, details, source: "capture" })),
+  );
 }
 
 export interface UploadResult {
