@@ -8,11 +8,10 @@ import {
   sitePosition,
   verificationWindow,
 } from "@tranche/domain";
-import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ServiceContext } from "../../context";
 import type { Tx } from "../../db/client";
-import { evidence, evidenceFlags } from "../../db/schema";
+import { evidence } from "../../db/schema";
 import { AppError, conflict, forbidden } from "../../errors";
 import { parseWith } from "../../lib/validate";
 import { type MilestoneAccess, requireVisibleMilestone } from "../access";
