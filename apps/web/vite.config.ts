@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -22,6 +23,57 @@ function preloadLatinFont(): Plugin {
           },
         ];
       },
+    },
+  };
+}
+
+/**
+ * `.vite/page-chunks.json`: for each signed-in page's path (router.tsx's `appPage("/path", () => import(…))`), every
+ * chunk its first load needs beyond the entry's own (route preloading, the query scope, its shell, the page, and
+ * what they import). The server names them in the shell as modulepreload links (apps/server/src/web-app.ts), so the
+ * browser fetches them while the entry script is still loading instead of after it has run.
+ */
+function pageChunks(): Plugin {
+  const routerFile = fileURLToPath(new URL("./src/app/router.tsx", import.meta.url));
+  return {
+    name: "tranche:page-chunks",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
+      const byModule = (suffix: string) => {
+        const holds = (id: string | null | undefined) => id?.replaceAll("\\", "/").endsWith(suffix);
+        const chunk = chunks.find((c) => holds(c.facadeModuleId)) ?? chunks.find((c) => c.moduleIds.some(holds));
+        if (!chunk) this.error(`page-chunks: no chunk for ${suffix}`);
+        return chunk;
+      };
+      // The browser build's (index.html); the prerender's server build has nothing to preload.
+      const entry = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith("index.html"));
+      if (!entry) return;
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const withImports = (roots: string[], seen = new Set<string>()) => {
+        for (const file of roots) {
+          if (seen.has(file)) continue;
+          seen.add(file);
+          withImports(byFile.get(file)?.imports ?? [], seen);
+        }
+        return seen;
+      };
+      const inEntry = withImports([entry.fileName]);
+      const source = readFileSync(routerFile, "utf8");
+      const pages = [...source.matchAll(/appPage\(\s*"([^"]+)",\s*\(\) => import\("\.\/routes\/([\w-]+)"\)/g)];
+      if (pages.length === 0 || pages.length !== source.match(/appPage\(\s*"/g)?.length) {
+        this.error(
+          'page-chunks: every appPage in router.tsx must read appPage("/path", () => import("./routes/name"), …)',
+        );
+      }
+      const common = ["src/app/preload-route.ts", "src/app/query-scope.tsx"].map((m) => byModule(m).fileName);
+      const result = pages.map(([, path, name]) => {
+        const shell = byModule(`src/app/routes/${path.startsWith("/field") ? "field-shell" : "app-shell"}.tsx`);
+        const page = byModule(`src/app/routes/${name}.tsx`);
+        const files = [...withImports([...common, shell.fileName, page.fileName])].filter((f) => !inEntry.has(f));
+        return { path, files };
+      });
+      this.emitFile({ type: "asset", fileName: ".vite/page-chunks.json", source: JSON.stringify(result) });
     },
   };
 }
@@ -78,7 +130,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadLatinFont(), pwa],
+  plugins: [react(), tailwindcss(), preloadLatinFont(), pageChunks(), pwa],
   // The same "@/…" paths as tsconfig.json, for the dev server's dependency scan as well as the build.
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: {

@@ -54,13 +54,37 @@ export function mountWebApp(app: Hono<AppEnv>, publicUrl: string) {
   // The shell says who is signed in (docs/decisions/017): the page asks for its data at once, not after a
   // round trip for the session. Per person, so never stored by a cache.
   const shell = readFileSync(shellPath, "utf8");
+  const chunkList = path.join(webDist, ".vite/page-chunks.json");
+  const pageChunks = pageChunkMatcher(existsSync(chunkList) ? JSON.parse(readFileSync(chunkList, "utf8")) : []);
   app.get("*", async (c) => {
     const { db, env } = c.get("deps");
     const user = await resolveSession(db, sessionToken(c, env), env);
     c.header("Cache-Control", "private, no-store");
     c.header("Vary", "Cookie", { append: true });
-    return c.html(shellWithSession(shell, user ? toUserDto(user) : null));
+    // Signed in, the page's own chunks are named too: the browser fetches them with the entry script, not after.
+    const chunks = user ? pageChunks(c.req.path) : [];
+    return c.html(shellWithSession(shell, user ? toUserDto(user) : null, chunks));
   });
+}
+
+/** A signed-in page's path pattern and the chunks its first load needs (written by apps/web/vite.config.ts). */
+export interface PageChunks {
+  path: string;
+  files: string[];
+}
+
+/** The chunks of the page at `pathname` (its pattern's `:params` match one segment each); none for another path. */
+export function pageChunkMatcher(pages: PageChunks[]): (pathname: string) => string[] {
+  const patterns = pages.map((page) => ({ segments: page.path.split("/"), files: page.files }));
+  return (pathname) => {
+    const segments = pathname.replace(/\/+$/, "").split("/");
+    const page = patterns.find(
+      (p) =>
+        p.segments.length === segments.length &&
+        p.segments.every((part, i) => (part.startsWith(":") ? segments[i] !== "" : part === segments[i])),
+    );
+    return page?.files ?? [];
+  };
 }
 
 /**
@@ -68,9 +92,13 @@ export function mountWebApp(app: Hono<AppEnv>, publicUrl: string) {
  * A data block is not run, so the Content-Security-Policy needs no exception; "<" is escaped so that no value
  * can close the element.
  */
-export function shellWithSession(shell: string, user: UserDto | null): string {
+export function shellWithSession(shell: string, user: UserDto | null, chunks: string[] = []): string {
   const json = JSON.stringify({ user }).replace(/</g, "\\u003c");
-  return shell.replace("</head>", `<script type="application/json" id="session-data">${json}</script></head>`);
+  const preload = chunks.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("");
+  return shell.replace(
+    "</head>",
+    `${preload}<script type="application/json" id="session-data">${json}</script></head>`,
+  );
 }
 
 function robotsTxt(publicUrl: string): string {

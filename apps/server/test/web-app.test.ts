@@ -76,6 +76,24 @@ describe("prerendered public pages", () => {
       expect(html, url).not.toContain("<h1");
     }
   });
+
+  it("names a signed-in page's own chunks in its shell, so they load with the entry script; none signed out", async () => {
+    const pages = JSON.parse(readFileSync(path.join(webDist, ".vite/page-chunks.json"), "utf8")) as {
+      path: string;
+      files: string[];
+    }[];
+    const detail = pages.find((page) => page.path === "/projects/:projectId")?.files ?? [];
+    expect(detail.some((file) => /^assets\/project-detail-.*\.js$/.test(file))).toBe(true);
+    for (const file of detail) expect(existsSync(path.join(webDist, file)), file).toBe(true);
+    const owner = await t.user("project_owner");
+    const signedIn = await decoded(
+      await t.app.request("/projects/some-project", { headers: { cookie: owner.cookie, "accept-encoding": "br" } }),
+    );
+    const links = [...signedIn.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
+    expect(links).toEqual(expect.arrayContaining(detail));
+    const signedOut = await decoded(await get("/projects/some-project"));
+    expect(signedOut).not.toContain(detail[0]);
+  });
 });
 
 describe("assets", () => {

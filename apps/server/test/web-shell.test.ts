@@ -1,7 +1,7 @@
 // The app shell carries the signed-in user as a JSON data block (apps/server/src/web-app.ts): nothing in a user's
 // own fields (a name they chose) can end the element or run as a script.
 import { describe, expect, it } from "vitest";
-import { shellWithSession } from "../src/web-app";
+import { pageChunkMatcher, shellWithSession } from "../src/web-app";
 
 const SHELL = '<!doctype html><html><head><title>Tranche</title></head><body><div id="root"></div></body></html>';
 
@@ -20,5 +20,27 @@ describe("the app shell's session block", () => {
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     const block = html.match(/id="session-data">(.*)<\/script>/)?.[1] ?? "";
     expect(JSON.parse(block).user.name).toBe("</script><script>alert(1)</script>");
+  });
+});
+
+describe("the app shell's page chunks", () => {
+  const chunksOf = pageChunkMatcher([
+    { path: "/projects", files: ["assets/projects-a.js", "assets/list-b.js"] },
+    { path: "/projects/:projectId", files: ["assets/project-detail-c.js"] },
+  ]);
+
+  it("finds a page by its pattern, a :param standing for one segment", () => {
+    expect(chunksOf("/projects")).toEqual(["assets/projects-a.js", "assets/list-b.js"]);
+    expect(chunksOf("/projects/")).toEqual(["assets/projects-a.js", "assets/list-b.js"]);
+    expect(chunksOf("/projects/p-1")).toEqual(["assets/project-detail-c.js"]);
+    expect(chunksOf("/projects/p-1/milestones")).toEqual([]);
+    expect(chunksOf("/nowhere")).toEqual([]);
+  });
+
+  it("names them as modulepreload links before the session block", () => {
+    const html = shellWithSession(SHELL, null, ["assets/projects-a.js"]);
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/projects-a.js"><script type="application/json" id="session-data">',
+    );
   });
 });

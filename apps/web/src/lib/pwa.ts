@@ -5,13 +5,22 @@ import { Workbox } from "workbox-window";
 
 let registered: Promise<ServiceWorkerRegistration | undefined> | undefined;
 
-/** Registers once per page, after the page has loaded (the worker's downloads never compete with the page's). */
+/** How long after the page has loaded the worker is registered: its first install downloads the whole app. */
+const AFTER_LOAD_MS = 2_000;
+
+/**
+ * Registers once per page, a moment after the page has loaded and when the browser is idle: the worker's first
+ * install fetches every file of the app, which must not compete with the first screen's code and data (the page
+ * someone lands on after signing in).
+ */
 export function registerServiceWorker(): Promise<ServiceWorkerRegistration | undefined> {
   if (import.meta.env.DEV || !("serviceWorker" in navigator)) return Promise.resolve(undefined);
   registered ??= new Promise<void>((resolve) => {
     if (document.readyState === "complete") resolve();
     else window.addEventListener("load", () => resolve(), { once: true });
   })
+    .then(() => new Promise((resolve) => setTimeout(resolve, AFTER_LOAD_MS)))
+    .then(() => new Promise((resolve) => ("requestIdleCallback" in window ? requestIdleCallback(resolve) : resolve(0))))
     .then(() => new Workbox("/service-worker.js", { scope: "/" }).register())
     .catch(() => undefined);
   return registered;

@@ -1,15 +1,32 @@
 import { welcomeName } from "@tranche/domain";
-import { useEffect } from "react";
+import { type ComponentProps, type ReactNode, Suspense, useEffect } from "react";
 import { useSearchParams } from "react-router";
+import { Skeleton } from "@/components/ui/feedback";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useSession } from "@/features/auth/api/session";
 import { NoRoleWelcome, OverviewTab } from "@/features/dashboard/components/overview-tab";
-import { MilestoneList } from "@/features/milestones/components/milestone-list";
-import { ProjectManagement } from "@/features/projects/components/project-management";
-import { ReportsList } from "@/features/verification/components/reports-list";
+import type { MilestoneList } from "@/features/milestones/components/milestone-list";
+import type { ProjectManagement } from "@/features/projects/components/project-management";
 import { VerifierDashboard } from "@/features/verification/components/verifier-dashboard";
 import { rememberDashboard } from "@/lib/dashboard-return";
 import { useDocumentTitle } from "@/lib/document-title";
+import { Preloaded, preloadable } from "../lazy-route";
+
+// The Overview is what the page opens on; the other tabs' code loads when one is opened (or once the browser is
+// idle after the Overview is drawn), so a first visit fetches only what it shows.
+const projectsTab = preloadable<ComponentProps<typeof ProjectManagement>>(() =>
+  import("@/features/projects/components/project-management").then((m) => ({ default: m.ProjectManagement })),
+);
+const milestonesTab = preloadable<NonNullable<ComponentProps<typeof MilestoneList>>>(() =>
+  import("@/features/milestones/components/milestone-list").then((m) => ({ default: m.MilestoneList })),
+);
+const reportsTab = preloadable<Record<string, never>>(() =>
+  import("@/features/verification/components/reports-list").then((m) => ({ default: m.ReportsList })),
+);
+
+function TabLoading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Skeleton className="h-64 w-full" />}>{children}</Suspense>;
+}
 
 const TABS = ["overview", "projects", "milestones", "reports"] as const;
 type Tab = (typeof TABS)[number];
@@ -21,6 +38,14 @@ export default function DashboardPage() {
   const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : "overview";
   useDocumentTitle("Dashboard");
   useEffect(() => rememberDashboard(tab === "overview" ? "/dashboard" : `/dashboard?tab=${tab}`), [tab]);
+  useEffect(() => {
+    const preload = () => {
+      for (const lazyTab of [projectsTab, milestonesTab, reportsTab]) lazyTab.preload().catch(() => undefined);
+    };
+    if (!("requestIdleCallback" in window)) return void setTimeout(preload, 1_000);
+    const id = requestIdleCallback(preload, { timeout: 3_000 });
+    return () => cancelIdleCallback(id);
+  }, []);
   // Each tab keeps its own list view in the URL (?status=…&sort=…): a new tab starts from its defaults.
   const selectTab = (value: string) => setParams(value === "overview" ? {} : { tab: value }, { replace: true });
   return (
@@ -41,14 +66,20 @@ export default function DashboardPage() {
           {user?.role ? <OverviewTab verifierDashboard={<VerifierDashboard />} /> : <NoRoleWelcome />}
         </TabsContent>
         <TabsContent value="projects">
-          <ProjectManagement role={user?.role} />
+          <TabLoading>
+            <Preloaded entry={projectsTab.entry} props={{ role: user?.role }} />
+          </TabLoading>
         </TabsContent>
         <TabsContent value="milestones" className="grid gap-4">
           <p className="text-muted-foreground">Please select a project to manage its milestones.</p>
-          <MilestoneList projectPicker />
+          <TabLoading>
+            <Preloaded entry={milestonesTab.entry} props={{ projectPicker: true }} />
+          </TabLoading>
         </TabsContent>
         <TabsContent value="reports">
-          <ReportsList />
+          <TabLoading>
+            <Preloaded entry={reportsTab.entry} props={{}} />
+          </TabLoading>
         </TabsContent>
       </Tabs>
     </div>
