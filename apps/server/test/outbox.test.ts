@@ -54,6 +54,28 @@ describe("outbox", () => {
     expect(await worker.drain()).toBe(0);
   });
 
+  it("claims due messages of a higher priority first, then by when they became due", async () => {
+    const seen: string[] = [];
+    const handle = async (m: OutboxMessage) => void seen.push(m.payload.n);
+    const worker = createOutboxWorker(
+      t.deps,
+      { mail: { retryDelaysMs: [1000], handle }, instruction: { priority: 10, retryDelaysMs: [1000], handle } },
+      { batchSize: 1 },
+    );
+    const at = (s: number) => new Date(Date.now() - 60_000 + s * 1000);
+    for (const [topic, n, s] of [
+      ["mail", "mail 1", 1],
+      ["mail", "mail 2", 2],
+      ["instruction", "instruction 1", 3],
+      ["mail", "mail 3", 4],
+      ["instruction", "instruction 2", 5],
+    ] as const) {
+      await enqueue(t.deps.db, topic, { n }, { runAt: at(s) });
+    }
+    expect(await worker.drain()).toBe(5);
+    expect(seen).toEqual(["instruction 1", "instruction 2", "mail 1", "mail 2", "mail 3"]);
+  });
+
   it("retries on its schedule, the last delay repeating, with the same message id", async () => {
     const c = clock();
     let calls = 0;

@@ -17,6 +17,11 @@ export interface TopicConfig {
   retryDelaysMs: readonly number[];
   /** After this many attempts the message is dead (default: never). */
   maxAttempts?: number;
+  /**
+   * Due messages of a higher priority are claimed first (default 0): under a backlog, what integrations wait on
+   * (a release instruction to the custodian) does not queue behind emails.
+   */
+  priority?: number;
   onDead?(message: OutboxMessage, error: unknown): Promise<void>;
 }
 
@@ -63,6 +68,13 @@ export function createOutboxWorker(
   const later = (ms: number): SQL => sql`(${at()} + ${`${ms} milliseconds`}::interval)`;
   const handlerLimitMs = Math.floor((leaseMs * 3) / 4);
   const names = Object.keys(topics);
+  const prioritised = names.filter((name) => (topics[name].priority ?? 0) !== 0);
+  const priority = prioritised.length
+    ? sql`case topic ${sql.join(
+        prioritised.map((name) => sql`when ${name} then ${topics[name].priority ?? 0}`),
+        sql` `,
+      )} else 0 end desc,`
+    : sql``;
   const { db, logger } = deps;
   let timer: NodeJS.Timeout | undefined;
   let unlisten: (() => Promise<void>) | undefined;
@@ -99,7 +111,7 @@ export function createOutboxWorker(
                     )})`
                   : sql``
               }
-            order by run_at
+            order by ${priority} run_at
             limit ${limit}
             for update skip locked)
           returning id, topic, payload, attempts, created_at, lease_token`,

@@ -204,11 +204,14 @@ export function webhookTopics(
   timeoutMs = WEBHOOK_TIMEOUT_MS,
 ): Record<string, TopicConfig> {
   return {
+    // Integrations first: a release instruction must not wait behind the emails of the same approvals.
     event: {
+      priority: 10,
       retryDelaysMs: [5 * S, 30 * S, 2 * MIN],
       handle: async (m) => fanOut(deps.db, await withReleaseCheckpoint(deps.db, deps.auditKey, m.payload)),
     },
     webhook: {
+      priority: 10,
       retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
       maxAttempts: WEBHOOK_MAX_ATTEMPTS,
       handle: (m) => deliver(deps, m, now, timeoutMs),
