@@ -41,7 +41,9 @@ export async function startBenchServer(options: {
 }): Promise<BenchServer> {
   const port = options.port ?? (await freePort());
   // BENCH_CPU_PROFILE=DIR: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
-  const profile = process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+  const profile = process.env.BENCH_CPU_PROFILE
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+    : [];
   const child = spawn(process.execPath, [...profile, "--import", "tsx", "apps/server/src/main.ts"], {
     cwd: options.root ?? repoRoot,
     env: {
