@@ -33,8 +33,8 @@ export function verificationSnapshot(m: MilestoneRow) {
 export const milestoneLink = (id: string) => `/milestones/${id}`;
 
 /**
- * The common tail of a status transition, inside its transaction: recompute the project, append the audit
- * event, notify (never the actor), and answer with the milestone's new verification state.
+ * The common tail of a status transition, inside its transaction: notify (never the actor), work out the answer
+ * (the milestone's new verification state), recompute the project and append the audit event.
  */
 export async function recordTransition(
   tx: Tx,
@@ -51,16 +51,8 @@ export async function recordTransition(
   },
 ): Promise<VerificationDto> {
   const { project } = access;
-  await recomputeProjectStatus(tx, project.id);
-  await appendAudit(tx, {
-    actorId: ctx.actor.id,
-    action: event.action,
-    entityType: "milestone",
-    entityId: updated.id,
-    projectId: project.id,
-    before: verificationSnapshot(access.milestone),
-    after: { ...verificationSnapshot(updated), ...event.after },
-  });
+  // What needs no audit lock comes first. The lock is taken by the rollup's refresh and held until commit, and every
+  // audited write waits on it (docs/decisions/025-approvals-under-load.md).
   await notify(
     tx,
     notice.recipients,
@@ -74,5 +66,16 @@ export async function recordTransition(
     },
     ctx.actor.id,
   );
-  return toVerificationDto(tx, { ...access, milestone: updated }, ctx.actor);
+  const answer = await toVerificationDto(tx, { ...access, milestone: updated }, ctx.actor);
+  await recomputeProjectStatus(tx, project.id);
+  await appendAudit(tx, {
+    actorId: ctx.actor.id,
+    action: event.action,
+    entityType: "milestone",
+    entityId: updated.id,
+    projectId: project.id,
+    before: verificationSnapshot(access.milestone),
+    after: { ...verificationSnapshot(updated), ...event.after },
+  });
+  return answer;
 }
