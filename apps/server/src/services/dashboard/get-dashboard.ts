@@ -65,21 +65,28 @@ export async function getDashboard({ ctx }: { ctx: ServiceContext }): Promise<Da
       return { overview: overviewOf(figures, action), role: owner.role };
     }
     case "admin": {
-      // An admin sees every project: one statement serves the Overview cards, the status counts and the totals.
-      const figures = await platformFigures(db);
+      // An admin sees every project: one pass over every rollup serves the Overview cards and the status counts.
+      const rollups = await queryRows<CurrencyFigures & Record<MilestoneStatus, number>>(
+        db,
+        sql`select currency, sum(released) as released, sum(pending_capital) as pending_capital,
+                   sum(milestones_pending + milestones_in_verification)::int as pending_count,
+                   sum(milestones_pending)::int as pending, sum(milestones_in_verification)::int as in_verification,
+                   sum(milestones_verified)::int as verified, sum(milestones_rejected)::int as rejected,
+                   sum(milestones_delayed)::int as delayed
+            from project_rollups group by currency`,
+      );
+      const recent = await queryRows<MoneyRow>(
+        db,
+        sql`select currency, sum(amount) as amount from disbursements
+            where status in ('instructed', 'settled') and created_at > now() - interval '30 days'
+            group by currency`,
+      );
       const milestonesByStatus = Object.fromEntries(
-        MILESTONE_STATUSES.map((status) => [
-          status,
-          figures.byCurrency.reduce((n, r) => n + Number(r[status] ?? 0), 0),
-        ]),
+        MILESTONE_STATUSES.map((status) => [status, rollups.reduce((n, r) => n + Number(r[status] ?? 0), 0)]),
       ) as Record<MilestoneStatus, number>;
-      const unassigned = figures.unassigned;
       return {
-        overview: overviewOf(figures, {
-          count: unassigned,
-          label: unassigned === 1 ? "project without a verifier" : "projects without a verifier",
-        }),
-        role: await adminDashboard(db, ctx.env.VERIFICATION_SLA_DAYS, milestonesByStatus, figures.totals),
+        overview: overviewOf({ byCurrency: rollups, recent }, await actionRequired(db, actor)),
+        role: await adminDashboard(db, ctx.env.VERIFICATION_SLA_DAYS, milestonesByStatus),
       };
     }
     default:
@@ -232,6 +239,12 @@ async function actionRequired(db: DbOrTx, actor: SessionUser): Promise<OverviewD
       const count = await one(sql`
         select count(*)::int as count from milestones m where ${awaitingVerifier(actor.id, sql`m`)}`);
       return { count, label: count === 1 ? "milestone to verify" : "milestones to verify" };
+    }
+    case "admin": {
+      const count = await one(sql`
+        select count(*)::int as count from projects p
+        where not exists (select 1 from project_members pm where pm.project_id = p.id and pm.role = 'verifier')`);
+      return { count, label: count === 1 ? "project without a verifier" : "projects without a verifier" };
     }
     default: {
       const count = await one(sql`
@@ -387,55 +400,6 @@ async function ownerDashboard(db: DbOrTx, actor: SessionUser): Promise<{ role: O
   };
 }
 
-type PlatformTotals = AdminDashboardDto["totals"];
-
-/**
- * Every figure of an admin's dashboard that spans the platform, in one statement (one pass over the rollups, one
- * over the memberships): the Overview's money by currency, the status counts, the last 30 days' releases, the
- * projects without a verifier (the admin's Action Required) and the totals.
- */
-async function platformFigures(db: DbOrTx): Promise<{
-  byCurrency: (CurrencyFigures & Record<MilestoneStatus, number>)[];
-  recent: MoneyRow[];
-  unassigned: number;
-  totals: PlatformTotals;
-}> {
-  const [row] = await queryRows<{
-    by_currency: (CurrencyFigures & Record<MilestoneStatus, number>)[];
-    recent: MoneyRow[];
-    unassigned: number;
-    projects: number;
-    users: number;
-    verifiers: number;
-  }>(
-    db,
-    sql`select
-          (select coalesce(json_agg(r), '[]') from (
-             select currency, sum(released)::text as released, sum(pending_capital)::text as pending_capital,
-                    sum(milestones_pending + milestones_in_verification)::int as pending_count,
-                    sum(milestones_pending)::int as pending, sum(milestones_in_verification)::int as in_verification,
-                    sum(milestones_verified)::int as verified, sum(milestones_rejected)::int as rejected,
-                    sum(milestones_delayed)::int as delayed
-             from project_rollups group by currency) r) as by_currency,
-          (select coalesce(json_agg(d), '[]') from (
-             select currency, sum(amount)::text as amount from disbursements
-             where status in ('instructed', 'settled') and created_at > now() - interval '30 days'
-             group by currency) d) as recent,
-          (select count(*)::int from projects p
-            where not exists (select 1 from project_members pm
-                              where pm.project_id = p.id and pm.role = 'verifier')) as unassigned,
-          (select count(*)::int from projects) as projects,
-          (select count(*)::int from users) as users,
-          (select count(*)::int from users where role = 'verifier') as verifiers`,
-  );
-  return {
-    byCurrency: row.by_currency,
-    recent: row.recent,
-    unassigned: Number(row.unassigned),
-    totals: { projects: Number(row.projects), users: Number(row.users), verifiers: Number(row.verifiers) },
-  };
-}
-
 const RECENT_PROJECTS = 5;
 // The dashboard shows the directory's first few; the whole directory is /verifiers, a page at a time.
 const VERIFIER_DIRECTORY_LIMIT = 6;
@@ -444,8 +408,13 @@ async function adminDashboard(
   db: DbOrTx,
   slaDays: number,
   milestonesByStatus: Record<MilestoneStatus, number>,
-  totals: PlatformTotals,
 ): Promise<AdminDashboardDto> {
+  const [totals] = await queryRows<{ projects: number; users: number; verifiers: number }>(
+    db,
+    sql`select (select count(*)::int from projects) as projects,
+               (select count(*)::int from users) as users,
+               (select count(*)::int from users where role = 'verifier') as verifiers`,
+  );
   const recent = await queryRows<ProjectRow>(db, newestProjectsQuery(RECENT_PROJECTS));
   const verifiers = await queryRows<{
     id: string;
@@ -462,14 +431,18 @@ async function adminDashboard(
                ${completedCount(sql`u.id`)} as completed,
                (select count(*)::int from project_members pm
                  where pm.user_id = u.id and pm.role = 'verifier') as project_count
-        -- The first few by name first, so their figures are counted for them alone.
-        from (select * from users where role = 'verifier' order by name, id limit ${VERIFIER_DIRECTORY_LIMIT}) u
-        order by u.name, u.id`,
+        from users u where u.role = 'verifier'
+        order by u.name, u.id
+        limit ${VERIFIER_DIRECTORY_LIMIT}`,
   );
   const turnaround = await verifierTurnaround(db, slaDays, { ids: verifiers.map((v) => v.id) });
   return {
     role: "admin",
-    totals,
+    totals: {
+      projects: Number(totals?.projects ?? 0),
+      users: Number(totals?.users ?? 0),
+      verifiers: Number(totals?.verifiers ?? 0),
+    },
     milestonesByStatus,
     recentProjects: recent.map((r) => ({
       ...toProject(r),
