@@ -4,7 +4,7 @@
 // look-alikes; PDFs altered by an incremental update or an editor; photos saved by an editor or stripped of EXIF.
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
-import type { ExtractedDocumentDto } from "../packages/domain/src";
+import { type ExtractedDocumentDto, LONG_MONTHS } from "../packages/domain/src";
 
 export type Rng = () => number;
 
@@ -36,20 +36,6 @@ const COMPANIES = [
   "Summit Inspection Services",
   "Delta Civil Engineering",
 ];
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 const CURRENCIES = ["USD", "EUR", "GBP", "KES"] as const;
 const SYMBOL: Record<string, string> = { USD: "$", EUR: "€", GBP: "£" };
 
@@ -65,8 +51,8 @@ export function documentSpec(r: Rng): { truth: Truth; lines: string[] } {
   const iso = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
   const dateText = pick(r, [
     iso,
-    `${day} ${MONTHS[month - 1]} ${year}`,
-    `${MONTHS[month - 1]} ${day}, ${year}`,
+    `${day} ${LONG_MONTHS[month - 1]} ${year}`,
+    `${LONG_MONTHS[month - 1]} ${day}, ${year}`,
     `${String(day).padStart(2, "0")}/${String(month).padStart(2, "0")}/${year}`,
   ]);
   const prefix = { invoice: "INV", certificate: "CERT", inspection_report: "IR" }[kind];

@@ -33,7 +33,8 @@ export function formatMoneyCompact(amount: number, currency: Currency | string =
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const LONG_MONTHS = [
+/** Month names in English, January first. */
+export const LONG_MONTHS = [
   "January",
   "February",
   "March",
