@@ -42,12 +42,17 @@ test.describe("push in the service worker", () => {
       });
     });
     await cdp.send("ServiceWorker.enable");
-    const deliver = async (data: unknown) =>
-      cdp.send("ServiceWorker.deliverPushMessage", {
+    // Chromium keeps its notification list in step with what is on screen: a getNotifications() that runs while a
+    // notification is still being displayed drops it from the list for good. So the list is read only once the
+    // worker has had time to show it, as a person would look at it, not while the push is being handled.
+    const deliver = async (data: unknown) => {
+      await cdp.send("ServiceWorker.deliverPushMessage", {
         origin: suite.app.url,
         registrationId: await registrationId,
         data: JSON.stringify(data),
       });
+      await page.waitForTimeout(1_000);
+    };
     const shown = async () =>
       page.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
