@@ -31,7 +31,7 @@ import { closeOcr } from "./services/evidence-checks/ocr";
 import { evidenceCheckTopic, queueRechecks } from "./services/evidence-checks/run";
 import { CHECKER_VERSION } from "./services/evidence-checks/version";
 import { createOutboxWorker } from "./services/outbox/worker";
-import { findRollupDifferences, rebuildAllRollups } from "./services/projects/rollup";
+import { findPlatformRollupDifferences, findRollupDifferences, rebuildAllRollups } from "./services/projects/rollup";
 
 const USAGE = `Usage:
   npm run cli -- create-admin --email <email> --name <name>   (password prompted, or piped on stdin)
@@ -49,8 +49,8 @@ const USAGE = `Usage:
   npm run cli -- evidence recheck [--all] [--now]              (queues the background evidence checks again for files
                                                                checked by an older checker, failed or never checked;
                                                                --all: every file; --now: runs them in this process)
-  npm run cli -- rollups verify [--fix]                        (recomputes every project's rollup, reports differences;
-                                                               --fix rewrites the differing rows)
+  npm run cli -- rollups verify [--fix]                        (recomputes every project's rollup and the platform's
+                                                               totals, reports differences; --fix rewrites them)
   npm run cli -- evidence migrate --to s3                      (copies every file of DATA_DIR/evidence to the S3_* bucket,
                                                                reads each back and checks its SHA-256; exit 2 on a
                                                                mismatch or an evidence row whose file is missing)
@@ -267,16 +267,24 @@ async function main() {
           `Project ${d.projectId}: stored ${JSON.stringify(d.stored)}, recomputed ${JSON.stringify(d.expected)}`,
         );
       }
-      if (differences.length === 0) {
-        console.log("Rollups match a recomputation for every project.");
+      const platform = await findPlatformRollupDifferences(database.db);
+      for (const d of platform) {
+        console.error(
+          `Platform totals in ${d.currency}: stored ${JSON.stringify(d.stored)}, summed ${JSON.stringify(d.expected)}`,
+        );
+      }
+      if (differences.length === 0 && platform.length === 0) {
+        console.log("Rollups match a recomputation for every project, and the platform totals their sum.");
         return 0;
       }
-      console.error(`${differences.length} project rollup(s) differ from a recomputation.`);
+      if (differences.length > 0) console.error(`${differences.length} project rollup(s) differ from a recomputation.`);
+      if (platform.length > 0) console.error(`${platform.length} currency total(s) differ from the rollups' sum.`);
       if (!values.fix) return 2;
       await rebuildAllRollups(database.db);
-      const left = await findRollupDifferences(database.db);
-      console.log(left.length === 0 ? "Rollups rewritten; they now match." : `${left.length} still differ.`);
-      return left.length === 0 ? 0 : 2;
+      const left =
+        (await findRollupDifferences(database.db)).length + (await findPlatformRollupDifferences(database.db)).length;
+      console.log(left === 0 ? "Rollups rewritten; they now match." : `${left} still differ.`);
+      return left === 0 ? 0 : 2;
     } finally {
       await database.close();
     }

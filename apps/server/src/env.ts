@@ -25,6 +25,11 @@ export const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, { error: "must be a postgres:// or postgresql:// URL" })
       .optional(),
+    /**
+     * Keep statements prepared on each PostgreSQL connection, so each is planned once rather than on every call;
+     * false behind a pooler that cannot carry prepared statements (PgBouncer before 1.21 in transaction mode).
+     */
+    DATABASE_PREPARED_STATEMENTS: bool.default(true),
     DATA_DIR: z.string().min(1).default("./data"),
     PUBLIC_URL: z.url().default("http://localhost:3000"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -45,6 +45,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     dataDir: env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR, "pglite"),
     logger,
     reconnectDelaysMs: env.REALTIME_RECONNECT_DELAYS_MS,
+    prepare: env.DATABASE_PREPARED_STATEMENTS,
   });
   const swept = await sweepPartialUploads(env);
   if (swept > 0) logger.info({ folders: swept }, "removed partial uploads left by a stopped process");

@@ -126,6 +126,7 @@ export async function createTestApp(envOverrides: Partial<Env> = {}): Promise<Te
     pgliteSnapshot: pgDb ? undefined : await migratedPglite(),
     logger,
     reconnectDelaysMs: env.REALTIME_RECONNECT_DELAYS_MS,
+    prepare: env.DATABASE_PREPARED_STATEMENTS,
   });
   const realtime = await createRealtime(database, logger);
   const metrics = createMetrics();

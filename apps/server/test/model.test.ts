@@ -23,7 +23,7 @@ import {
 import { toMoney } from "../src/lib/money";
 import { GENESIS_HASH } from "../src/services/audit/chain";
 import { type ChainPosition, verifyAuditChainFrom } from "../src/services/audit/verify-chain";
-import { findRollupDifferences } from "../src/services/projects/rollup";
+import { findPlatformRollupDifferences, findRollupDifferences } from "../src/services/projects/rollup";
 import { toRule } from "../src/services/release-policy/rule";
 import { makeMilestone, makeProject } from "./factories";
 import { createTestApp, type TestApp, type TestResponse, type TestUser, usePostgres } from "./harness";
@@ -304,6 +304,7 @@ async function checkInvariants(w: World, model: Model): Promise<void> {
   }
   await checkAuditChain();
   expect(await findRollupDifferences(db, w.projectId)).toEqual([]);
+  expect(await findPlatformRollupDifferences(db)).toEqual([]);
 }
 
 async function checkReleaseMetPolicy(

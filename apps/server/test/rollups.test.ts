@@ -1,13 +1,18 @@
 // Per-project rollups (issue 11): random sequences of real API operations on a project — milestones created,
 // edited, deleted, verified, rejected, delayed; releases settled, failed, re-instructed, cancelled; the project's
 // capital changed — and after each sequence the stored rollup equals a recomputation written here from the raw
-// rows, and `rollups verify` (findRollupDifferences) finds nothing.
+// rows, and `rollups verify` (findRollupDifferences) finds nothing; nor in the platform totals the database keeps
+// from the rollups (findPlatformRollupDifferences).
 import { eq, max } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, disbursements, milestones, projectRollups, projects } from "../src/db/schema";
-import { findRollupDifferences, rebuildAllRollups } from "../src/services/projects/rollup";
-import { daysFromNow, makeProject } from "./factories";
+import { auditEvents, disbursements, milestones, platformRollups, projectRollups, projects } from "../src/db/schema";
+import {
+  findPlatformRollupDifferences,
+  findRollupDifferences,
+  rebuildAllRollups,
+} from "../src/services/projects/rollup";
+import { daysFromNow, makeMilestone, makeProject } from "./factories";
 import { createTestApp, type TestApp, type TestUser } from "./harness";
 
 let t: TestApp;
@@ -181,6 +186,26 @@ describe("project rollups", () => {
     expect(statuses.has(200) || statuses.has(201)).toBe(true);
     expect([...statuses].some((s) => s >= 400)).toBe(true);
     expect(await findRollupDifferences(t.deps.db)).toEqual([]);
+    expect(await findPlatformRollupDifferences(t.deps.db)).toEqual([]);
+  });
+
+  it("keep the platform totals equal to the sum of every project's rollup, through deletes and currency changes", async () => {
+    const a = await makeProject(t, { owner, verifiers: [verifier], totalCapital: 1_000_000, currency: "EUR" });
+    const b = await makeProject(t, { owner, verifiers: [verifier], totalCapital: 2_000_000, currency: "GBP" });
+    await makeMilestone(t, a, { capitalAmount: 250_000 });
+    await makeMilestone(t, b, { capitalAmount: 125_000.5 });
+    await makeMilestone(t, b, { capitalAmount: 40_000, status: "verified", verifier });
+    expect(await findPlatformRollupDifferences(t.deps.db)).toEqual([]);
+    const [gbp] = await t.deps.db.select().from(platformRollups).where(eq(platformRollups.currency, "GBP"));
+    expect(gbp).toMatchObject({ milestonesPending: expect.any(Number), pendingCapital: expect.any(String) });
+    // A project that leaves (its rollup row goes with it) leaves the totals.
+    await t.deps.db.delete(projects).where(eq(projects.id, a.id));
+    expect(await findPlatformRollupDifferences(t.deps.db)).toEqual([]);
+    // A rollup moved to another currency moves its figures with it.
+    await t.deps.db.update(projectRollups).set({ currency: "USD" }).where(eq(projectRollups.projectId, b.id));
+    expect(await findPlatformRollupDifferences(t.deps.db)).toEqual([]);
+    await rebuildAllRollups(t.deps.db);
+    expect(await findPlatformRollupDifferences(t.deps.db)).toEqual([]);
   });
 
   it("`rollups verify` names a project whose rollup was changed behind Tranche's back, and --fix repairs it", async () => {
@@ -195,5 +220,15 @@ describe("project rollups", () => {
     expect(differences[0].expected).toMatchObject({ released: 0, milestones_pending: 0 });
     await rebuildAllRollups(t.deps.db);
     expect(await findRollupDifferences(t.deps.db)).toEqual([]);
+  });
+
+  it("`rollups verify` names platform totals changed behind Tranche's back, and --fix repairs them", async () => {
+    await makeProject(t, { owner, verifiers: [verifier], currency: "EUR" });
+    await t.deps.db.update(platformRollups).set({ released: "1.00" }).where(eq(platformRollups.currency, "EUR"));
+    const differences = await findPlatformRollupDifferences(t.deps.db);
+    expect(differences.map((d) => d.currency)).toEqual(["EUR"]);
+    expect(differences[0].stored).toMatchObject({ released: 1 });
+    await rebuildAllRollups(t.deps.db);
+    expect(await findPlatformRollupDifferences(t.deps.db)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -44,6 +45,11 @@ export interface DatabaseOptions {
   logger?: Logger;
   /** Delays between attempts to re-establish a lost LISTEN connection; the last one repeats. */
   reconnectDelaysMs?: readonly number[];
+  /**
+   * PostgreSQL only: keep statements prepared on each connection (default). Off for a pooler that cannot carry
+   * prepared statements (PgBouncer before 1.21 in transaction mode): DATABASE_PREPARED_STATEMENTS=false.
+   */
+  prepare?: boolean;
 }
 
 /** How often an otherwise silent LISTEN connection is checked, so a half-open one is noticed. */
@@ -77,13 +83,89 @@ const MIGRATION_LOCK = 727_001;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = options.logger ?? pino({ level: "silent" });
   return options.url
-    ? openPostgres(options.url, logger, options.reconnectDelaysMs ?? RECONNECT_DELAYS_MS)
+    ? openPostgres(options.url, logger, options.reconnectDelaysMs ?? RECONNECT_DELAYS_MS, options.prepare ?? true)
     : openPglite(options.dataDir, options.pgliteSnapshot);
 }
 
-async function openPostgres(url: string, logger: Logger, reconnectDelaysMs: readonly number[]): Promise<Database> {
+/** The part of pg's (untyped) protocol connection that the client below relies on. */
+interface ProtocolConnection {
+  stream: { writable: boolean; cork(): void; uncork(): void };
+  _send(buffer: Buffer): boolean;
+}
+
+/**
+ * A connection whose messages for one query leave in one write: a query is five protocol messages (parse, bind,
+ * describe, execute, sync) that pg writes one by one, so the socket is corked for the rest of the tick. System
+ * calls are dear on small virtual machines: `GET /api/me` served 3,288 → 3,479 a second on 10,000 projects.
+ */
+class CorkedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    const connection = (this as unknown as { connection: ProtocolConnection }).connection;
+    const send = connection._send.bind(connection);
+    let corked = false;
+    connection._send = (buffer) => {
+      const stream = connection.stream;
+      if (!corked && stream.writable) {
+        corked = true;
+        stream.cork();
+        process.nextTick(() => {
+          corked = false;
+          stream.uncork();
+        });
+      }
+      return send(buffer);
+    };
+  }
+}
+
+/** How many statements one connection keeps prepared, and the longest text prepared (bulk loads are not). */
+const PREPARED_PER_CONNECTION = 400;
+const PREPARED_TEXT_LIMIT = 16_384;
+
+/**
+ * A connection that keeps each statement it runs with parameters prepared on the server, named by a hash of its
+ * text: PostgreSQL then plans it again only when a plan of its own would be cheaper (plan_cache_mode auto), instead
+ * of on every call. The investor's dashboard statement took 2.7–3.6 ms planned each time and 1.8–2.1 ms prepared
+ * (ADR 026). pg itself prepares a named statement once per connection and reuses it; only the name is chosen here.
+ */
+class PreparingClient extends CorkedClient {
+  #prepared = new Set<string>();
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; this one only adds a name.
+  override query(config: any, values?: any, callback?: any): any {
+    if (
+      config !== null &&
+      typeof config === "object" &&
+      typeof config.text === "string" &&
+      config.name === undefined &&
+      Array.isArray(values) &&
+      values.length > 0 &&
+      config.text.length <= PREPARED_TEXT_LIMIT
+    ) {
+      const name = `t${createHash("sha1").update(config.text).digest("base64url")}`;
+      if (this.#prepared.has(name) || this.#prepared.size < PREPARED_PER_CONNECTION) {
+        this.#prepared.add(name);
+        return super.query({ ...config, name }, values, callback);
+      }
+    }
+    return super.query(config, values, callback);
+  }
+}
+
+async function openPostgres(
+  url: string,
+  logger: Logger,
+  reconnectDelaysMs: readonly number[],
+  prepare: boolean,
+): Promise<Database> {
   // A bounded wait for a connection: while the server is down, requests answer 503 instead of hanging.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    Client: prepare ? PreparingClient : CorkedClient,
+  });
   // An idle client dropped by the server is removed by the pool; the next query opens a fresh connection.
   pool.on("error", (err) => logger.warn({ err, pool: "queries" }, "an idle database connection was lost"));
   // A client checked out of the pool (a transaction holds one) has no error listener of the pool's: when its

@@ -210,10 +210,11 @@ export const milestones = pgTable(
     index("milestones_project_idx").on(t.projectId, t.dueDate),
     index("milestones_open_due_idx").on(t.projectId, t.dueDate, t.createdAt).where(sql`${t.status} <> 'verified'`),
     index("milestones_verifier_idx").on(t.verifierId, t.status),
-    // A verifier's latest decisions first: turnaround reads only the most recent ones (services/verifiers/turnaround.ts).
+    // A verifier's decided milestones, latest first, from the index alone (INCLUDE id, started_at: migration 0024):
+    // their Completed count and turnaround (services/verifiers/decided.ts).
     index("milestones_verifier_decided_idx")
-      .on(t.verifierId, t.verificationDate.desc(), t.startedAt)
-      .where(sql`${t.status} in ('verified', 'rejected') and ${t.startedAt} is not null`),
+      .on(t.verifierId, t.verificationDate.desc())
+      .where(sql`${t.status} in ('verified', 'rejected') and ${t.verificationDate} is not null`),
     index("milestones_status_due_idx").on(t.status, t.dueDate),
     index("milestones_due_keyset_idx").on(t.dueDate, t.createdAt, t.id),
     index("milestones_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
@@ -848,6 +849,20 @@ export const userAvatars = pgTable("user_avatars", {
   data: text("data").notNull(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
+
+/** The figures a project's rollup holds, and the platform's totals sum. */
+const rollupFigures = () => ({
+  released: money("released").notNull(),
+  settled: money("settled").notNull(),
+  pendingCapital: money("pending_capital").notNull(),
+  milestonesTotal: integer("milestones_total").notNull(),
+  milestonesPending: integer("milestones_pending").notNull(),
+  milestonesInVerification: integer("milestones_in_verification").notNull(),
+  milestonesVerified: integer("milestones_verified").notNull(),
+  milestonesRejected: integer("milestones_rejected").notNull(),
+  milestonesDelayed: integer("milestones_delayed").notNull(),
+});
+
 /**
  * One row per project, kept equal to the view project_rollup_expected by refreshProjectRollup in the transaction
  * of every change to the project's milestones or releases (services/projects/rollup.ts). Dashboards and lists
@@ -860,15 +875,7 @@ export const projectRollups = pgTable(
       .primaryKey()
       .references(() => projects.id, { onDelete: "cascade" }),
     currency: text("currency").notNull(),
-    released: money("released").notNull(),
-    settled: money("settled").notNull(),
-    pendingCapital: money("pending_capital").notNull(),
-    milestonesTotal: integer("milestones_total").notNull(),
-    milestonesPending: integer("milestones_pending").notNull(),
-    milestonesInVerification: integer("milestones_in_verification").notNull(),
-    milestonesVerified: integer("milestones_verified").notNull(),
-    milestonesRejected: integer("milestones_rejected").notNull(),
-    milestonesDelayed: integer("milestones_delayed").notNull(),
+    ...rollupFigures(),
     nextDueDate: date("next_due_date", { mode: "string" }),
     lastActivityAt: ts("last_activity_at").notNull(),
   },
@@ -877,6 +884,16 @@ export const projectRollups = pgTable(
     index("project_rollups_activity_idx").on(t.lastActivityAt, t.projectId),
   ],
 );
+
+/**
+ * Every project's rollup summed per currency (the admin's dashboard), kept by triggers on project_rollups
+ * (migration 0024): no code writes it.
+ */
+export const platformRollups = pgTable("platform_rollups", {
+  currency: text("currency").primaryKey(),
+  projects: integer("projects").notNull(),
+  ...rollupFigures(),
+});
 
 /** A person's passkeys (WebAuthn credentials); a revoked one is kept, and refused. */
 export const passkeys = pgTable(

@@ -65,15 +65,15 @@ export async function getDashboard({ ctx }: { ctx: ServiceContext }): Promise<Da
       return { overview: overviewOf(figures, action), role: owner.role };
     }
     case "admin": {
-      // An admin sees every project: one pass over every rollup serves the Overview cards and the status counts.
+      // An admin sees every project: the platform's totals per currency (every rollup summed, kept by the
+      // database as the rollups change: migration 0024) serve the Overview cards and the status counts.
       const rollups = await queryRows<CurrencyFigures & Record<MilestoneStatus, number>>(
         db,
-        sql`select currency, sum(released) as released, sum(pending_capital) as pending_capital,
-                   sum(milestones_pending + milestones_in_verification)::int as pending_count,
-                   sum(milestones_pending)::int as pending, sum(milestones_in_verification)::int as in_verification,
-                   sum(milestones_verified)::int as verified, sum(milestones_rejected)::int as rejected,
-                   sum(milestones_delayed)::int as delayed
-            from project_rollups group by currency`,
+        sql`select currency, released, pending_capital,
+                   milestones_pending + milestones_in_verification as pending_count,
+                   milestones_pending as pending, milestones_in_verification as in_verification,
+                   milestones_verified as verified, milestones_rejected as rejected, milestones_delayed as delayed
+            from platform_rollups`,
       );
       const recent = await queryRows<MoneyRow>(
         db,

@@ -21,6 +21,13 @@ const NAMES = [
   "last_activity_at",
 ];
 const columns = (prefix = "") => sql.raw(NAMES.map((name) => `${prefix}${name}`).join(", "));
+/** The columns the platform totals sum (migration 0024). */
+const totals = (prefix: string) =>
+  sql.raw(
+    NAMES.filter((name) => !["currency", "next_due_date", "last_activity_at"].includes(name))
+      .map((name) => `${prefix}${name}`)
+      .join(", "),
+  );
 
 /** Copies the recomputed rows that `where` picks (all when undefined) into project_rollups. */
 function upsertFromExpected(where?: SQL): SQL {
@@ -60,6 +67,9 @@ export async function touchProjectActivity(tx: DbOrTx, projectId: string, at: Da
     where project_id = ${projectId}`);
 }
 
+const json = (value: unknown) =>
+  value === null ? null : ((typeof value === "string" ? JSON.parse(value) : value) as Record<string, unknown>);
+
 export interface RollupDifference {
   projectId: string;
   /** The stored row and the recomputed one as JSON (null: no row). */
@@ -86,12 +96,33 @@ export async function findRollupDifferences(db: DbOrTx, projectId?: string): Pro
            or (${columns("s.")}) is distinct from (${columns("e.")})
         order by 1`,
   );
-  const json = (value: unknown) =>
-    value === null ? null : ((typeof value === "string" ? JSON.parse(value) : value) as Record<string, unknown>);
   return rows.map((r) => ({ projectId: r.project_id, stored: json(r.stored), expected: json(r.expected) }));
 }
 
-/** Rewrites every project's rollup from a recomputation (`rollups verify --fix`, and after bulk loads). */
+/**
+ * Each currency whose platform totals (platform_rollups, kept by triggers: migration 0024) differ from the sum of
+ * the project rollups, as { currency, stored, expected } (null: no row).
+ */
+export async function findPlatformRollupDifferences(
+  db: DbOrTx,
+): Promise<{ currency: string; stored: Record<string, unknown> | null; expected: Record<string, unknown> | null }[]> {
+  const rows = await queryRows<{ currency: string; stored: unknown; expected: unknown }>(
+    db,
+    sql`select coalesce(s.currency, e.currency) as currency,
+               case when s.currency is null then null else to_jsonb(s) end as stored,
+               case when e.currency is null then null else to_jsonb(e) end as expected
+        from platform_rollups s
+        full outer join platform_rollup_expected e on e.currency = s.currency
+        where s.currency is null or e.currency is null
+           or (s.projects, ${totals("s.")}) is distinct from (e.projects, ${totals("e.")})
+        order by 1`,
+  );
+  return rows.map((r) => ({ currency: r.currency, stored: json(r.stored), expected: json(r.expected) }));
+}
+
+/** Rewrites every project's rollup from a recomputation, then the platform totals (`rollups verify --fix`). */
 export async function rebuildAllRollups(db: DbOrTx): Promise<void> {
   await db.execute(upsertFromExpected());
+  await db.execute(sql`delete from platform_rollups`);
+  await db.execute(sql`insert into platform_rollups select * from platform_rollup_expected`);
 }
