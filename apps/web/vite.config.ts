@@ -29,10 +29,18 @@ function preloadLatinFont(): Plugin {
 
 /**
  * `.vite/page-chunks.json`: for each signed-in page's path (router.tsx's `appPage("/path", () => import(…))`), every
- * chunk its first load needs beyond the entry's own (route preloading, the query scope, its shell, the page, and
- * what they import). The server names them in the shell as modulepreload links (apps/server/src/web-app.ts), so the
+ * chunk its first load needs beyond the entry's own (route preloading, the query scope, its shell, the page, what
+ * its `also` starts, and what they import). The server names them in the shell as modulepreload links (apps/server/src/web-app.ts), so the
  * browser fetches them while the entry script is still loading instead of after it has run.
  */
+/** The modules each of router.tsx's `also:` preloads loads, which the page's first load needs too. */
+const ALSO: Record<string, string[]> = {
+  preloadCharts: [
+    "src/features/analytics/components/lazy-charts.tsx",
+    "src/features/analytics/components/analytics-charts.tsx",
+  ],
+};
+
 function pageChunks(): Plugin {
   const routerFile = fileURLToPath(new URL("./src/app/router.tsx", import.meta.url));
   return {
@@ -67,10 +75,16 @@ function pageChunks(): Plugin {
         );
       }
       const common = ["src/app/preload-route.ts", "src/app/query-scope.tsx"].map((m) => byModule(m).fileName);
-      const result = pages.map(([, path, name]) => {
+      const result = pages.map(({ 1: path, 2: name, index = 0 }, i) => {
         const shell = byModule(`src/app/routes/${path.startsWith("/field") ? "field-shell" : "app-shell"}.tsx`);
         const page = byModule(`src/app/routes/${name}.tsx`);
-        const files = [...withImports([...common, shell.fileName, page.fileName])].filter((f) => !inEntry.has(f));
+        // What the page's `also` starts with it (the charts), from its appPage(…) call up to the next one.
+        const options = source.slice(index, pages[i + 1]?.index ?? source.length);
+        const also = Object.entries(ALSO).flatMap(([call, modules]) =>
+          options.includes(`also: ${call}`) ? modules.map((m) => byModule(m).fileName) : [],
+        );
+        const roots = [...common, shell.fileName, page.fileName, ...also];
+        const files = [...withImports(roots)].filter((f) => !inEntry.has(f));
         return { path, files };
       });
       this.emitFile({ type: "asset", fileName: ".vite/page-chunks.json", source: JSON.stringify(result) });
