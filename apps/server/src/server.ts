@@ -66,7 +66,9 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const issued = await issueMissingCertificates(database.db);
   if (issued > 0) logger.info({ certificates: issued }, "issued the certificates older releases lacked");
   const app = createApp(deps);
-  const outboxWorker = createOutboxWorker(deps, outboxTopics(deps), { leaseMs: env.OUTBOX_LEASE_MS });
+  // On its own connections, so deliveries do not queue behind the requests' transactions (ADR 026).
+  const background: Deps = { ...deps, db: database.backgroundDb };
+  const outboxWorker = createOutboxWorker(background, outboxTopics(background), { leaseMs: env.OUTBOX_LEASE_MS });
   outboxWorker.start();
   const checkpointer = createCheckpointer(deps, auditKey);
   checkpointer.start();

@@ -6,7 +6,15 @@
 import { eq, max } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, disbursements, milestones, platformRollups, projectRollups, projects } from "../src/db/schema";
+import {
+  auditEvents,
+  disbursements,
+  milestones,
+  platformRollups,
+  projectMembers,
+  projectRollups,
+  projects,
+} from "../src/db/schema";
 import {
   findPlatformRollupDifferences,
   findRollupDifferences,
@@ -19,11 +27,17 @@ let t: TestApp;
 let admin: TestUser;
 let owner: TestUser;
 let verifier: TestUser;
+let secondVerifier: TestUser;
 let custodian: string;
 
 beforeAll(async () => {
   t = await createTestApp({ API_TOKEN_LIMIT_PER_MINUTE: 100_000 });
-  [admin, owner, verifier] = await Promise.all([t.user("admin"), t.user("project_owner"), t.user("verifier")]);
+  [admin, owner, verifier, secondVerifier] = await Promise.all([
+    t.user("admin"),
+    t.user("project_owner"),
+    t.user("verifier"),
+    t.user("verifier"),
+  ]);
   const res = await t.request("POST", "/api/api-tokens", {
     as: admin,
     body: { name: "Custodian", scopes: ["releases:read", "releases:write"] },
@@ -37,7 +51,8 @@ type Op =
   | { kind: "edit"; pick: number; amount: number; dueInDays: number }
   | { kind: "remove" | "start" | "approve" | "reject" | "resubmit" | "delay"; pick: number }
   | { kind: "settle" | "fail" | "reinstruct" | "cancel"; pick: number }
-  | { kind: "capital"; total: number };
+  | { kind: "capital"; total: number }
+  | { kind: "verifier"; add: boolean };
 
 const pick = fc.nat(20);
 const amount = fc.integer({ min: 1, max: 90_000 });
@@ -55,6 +70,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     pick,
   }),
   fc.record({ kind: fc.constant("capital" as const), total: fc.integer({ min: 100_000, max: 2_000_000 }) }),
+  fc.record({ kind: fc.constant("verifier" as const), add: fc.boolean() }),
 );
 
 /** Runs one operation through the API; refusals (400/409/422) are part of the game and must change nothing. */
@@ -85,6 +101,20 @@ async function run(projectId: string, o: Op): Promise<number> {
           },
         })
       ).status;
+    case "verifier":
+      // A second verifier joins or leaves the team (the first stays): the rollup counts the team's verifiers.
+      return o.add
+        ? (
+            await t.request("POST", `/api/projects/${projectId}/members`, {
+              as: admin,
+              body: { userId: secondVerifier.id, role: "verifier" },
+            })
+          ).status
+        : (
+            await t.request("DELETE", `/api/projects/${projectId}/members/${secondVerifier.id}?role=verifier`, {
+              as: admin,
+            })
+          ).status;
     case "capital":
       return (await t.request("PATCH", `/api/projects/${projectId}`, { as: owner, body: { totalCapital: o.total } }))
         .status;
@@ -138,6 +168,7 @@ async function recompute(projectId: string) {
   const sum = (values: (string | number)[]) => values.reduce<number>((n, v) => n + cents(v), 0);
   const open = ms.filter((m) => m.status !== "verified").map((m) => m.dueDate);
   const lastActivity = Math.max(project.createdAt.getTime(), audit?.at ? new Date(audit.at).getTime() : 0);
+  const team = await t.deps.db.select().from(projectMembers).where(eq(projectMembers.projectId, projectId));
   return {
     currency: project.currency,
     released: sum(rs.filter((r) => r.status === "instructed" || r.status === "settled").map((r) => r.amount)),
@@ -153,6 +184,7 @@ async function recompute(projectId: string) {
     milestonesDelayed: count("delayed"),
     nextDueDate: open.length ? open.sort()[0] : null,
     lastActivityAt: lastActivity,
+    verifiers: team.filter((m) => m.role === "verifier").length,
   };
 }
 

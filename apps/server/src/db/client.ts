@@ -64,6 +64,8 @@ export interface PoolStats {
 
 export interface Database {
   db: Db;
+  /** The outbox worker's (its own connections on PostgreSQL; the one connection on PGlite). */
+  backgroundDb: Db;
   kind: "pglite" | "postgres";
   listen: Listen;
   ping(): Promise<boolean>;
@@ -119,6 +121,9 @@ class CorkedClient extends pg.Client {
   }
 }
 
+/** Connections of the outbox worker's own pool (beside the requests' 10). */
+const BACKGROUND_CONNECTIONS = 4;
+
 /** How many statements one connection keeps prepared, and the longest text prepared (bulk loads are not). */
 const PREPARED_PER_CONNECTION = 400;
 const PREPARED_TEXT_LIMIT = 16_384;
@@ -159,23 +164,31 @@ async function openPostgres(
   reconnectDelaysMs: readonly number[],
   prepare: boolean,
 ): Promise<Database> {
-  // A bounded wait for a connection: while the server is down, requests answer 503 instead of hanging.
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: 5000,
-    Client: prepare ? PreparingClient : CorkedClient,
-  });
-  // An idle client dropped by the server is removed by the pool; the next query opens a fresh connection.
-  pool.on("error", (err) => logger.warn({ err, pool: "queries" }, "an idle database connection was lost"));
-  // A client checked out of the pool (a transaction holds one) has no error listener of the pool's: when its
-  // connection is terminated, pg emits "error" on it, which would be an uncaught exception and end the process.
-  // The transaction's own query fails with the same error and answers 503; the pool drops the broken client
-  // when it is released.
-  pool.on("connect", (client) =>
-    client.on("error", (err) => logger.debug({ err, pool: "queries" }, "a database connection in use was lost")),
-  );
+  const openPool = (name: string, max: number) => {
+    // A bounded wait for a connection: while the server is down, requests answer 503 instead of hanging.
+    const pool = new pg.Pool({
+      connectionString: url,
+      max,
+      connectionTimeoutMillis: 5000,
+      Client: prepare ? PreparingClient : CorkedClient,
+    });
+    // An idle client dropped by the server is removed by the pool; the next query opens a fresh connection.
+    pool.on("error", (err) => logger.warn({ err, pool: name }, "an idle database connection was lost"));
+    // A client checked out of the pool (a transaction holds one) has no error listener of the pool's: when its
+    // connection is terminated, pg emits "error" on it, which would be an uncaught exception and end the process.
+    // The transaction's own query fails with the same error and answers 503; the pool drops the broken client
+    // when it is released.
+    pool.on("connect", (client) =>
+      client.on("error", (err) => logger.debug({ err, pool: name }, "a database connection in use was lost")),
+    );
+    return pool;
+  };
+  const pool = openPool("queries", 10);
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  // The outbox worker's own connections: a release instruction on its way to the custodian does not wait for a
+  // connection behind the requests' transactions (ADR 026).
+  const backgroundPool = openPool("background", BACKGROUND_CONNECTIONS);
+  const backgroundDb = drizzleNodePg(backgroundPool, { schema }) as unknown as Db;
 
   const lockClient = await pool.connect();
   try {
@@ -189,6 +202,7 @@ async function openPostgres(
   const stoppers = new Set<() => Promise<void>>();
   return {
     db,
+    backgroundDb,
     kind: "postgres",
     async listen(channel, handlers) {
       const stop = await listenWithReconnect(url, channel, handlers, logger, reconnectDelaysMs);
@@ -202,7 +216,7 @@ async function openPostgres(
     poolStats: () => ({ total: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await Promise.all([...stoppers].map((stop) => stop()));
-      await pool.end();
+      await Promise.all([pool.end(), backgroundPool.end()]);
     },
   };
 }
@@ -220,6 +234,7 @@ async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Database> 
   let closed = false;
   return {
     db,
+    backgroundDb: db,
     kind: "pglite",
     async listen(channel, handlers) {
       // In-process: the connection cannot drop, so the status never changes.

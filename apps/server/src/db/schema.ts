@@ -878,6 +878,8 @@ export const projectRollups = pgTable(
     ...rollupFigures(),
     nextDueDate: date("next_due_date", { mode: "string" }),
     lastActivityAt: ts("last_activity_at").notNull(),
+    /** Verifier memberships, kept by a trigger on project_members (migration 0025). */
+    verifiers: integer("verifiers").notNull().default(0),
   },
   (t) => [
     index("project_rollups_next_due_idx").on(t.nextDueDate, t.projectId),
@@ -886,13 +888,14 @@ export const projectRollups = pgTable(
 );
 
 /**
- * Every project's rollup summed per currency (the admin's dashboard), kept by triggers on project_rollups
- * (migration 0024): no code writes it.
+ * Every project's rollup summed per currency, and how many have no verifier (the admin's dashboard), kept by
+ * triggers on project_rollups (migrations 0024, 0025): no code writes it.
  */
 export const platformRollups = pgTable("platform_rollups", {
   currency: text("currency").primaryKey(),
   projects: integer("projects").notNull(),
   ...rollupFigures(),
+  projectsWithoutVerifier: integer("projects_without_verifier").notNull().default(0),
 });
 
 /** A person's passkeys (WebAuthn credentials); a revoked one is kept, and refused. */

@@ -56,17 +56,17 @@ async function policyApplied(db: DbOrTx, release: { projectId: string; policyVer
 async function collectFacts(db: DbOrTx, releaseId: string, issuedAt: Date): Promise<CertificateFacts> {
   const [release] = await db.select().from(disbursements).where(eq(disbursements.id, releaseId));
   if (!release) throw notFound("Release");
-  const [[milestone], [project], [verifier], [owner]] = await Promise.all([
-    db.select().from(milestones).where(eq(milestones.id, release.milestoneId)),
-    db.select().from(projects).where(eq(projects.id, release.projectId)),
-    db.select().from(users).where(eq(users.id, release.releasedBy)),
-    db
-      .select({ name: users.name, organization: users.organization })
-      .from(projectMembers)
-      .innerJoin(users, eq(users.id, projectMembers.userId))
-      .where(and(eq(projectMembers.projectId, release.projectId), eq(projectMembers.role, "owner")))
-      .limit(1),
-  ]);
+  // One after another: this runs inside the approval's transaction, whose one connection answers one query at a
+  // time anyway (pg queues concurrent ones, which pg 9 will refuse).
+  const [milestone] = await db.select().from(milestones).where(eq(milestones.id, release.milestoneId));
+  const [project] = await db.select().from(projects).where(eq(projects.id, release.projectId));
+  const [verifier] = await db.select().from(users).where(eq(users.id, release.releasedBy));
+  const [owner] = await db
+    .select({ name: users.name, organization: users.organization })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(and(eq(projectMembers.projectId, release.projectId), eq(projectMembers.role, "owner")))
+    .limit(1);
   // Evidence as it stood at the approval (a verified milestone's evidence cannot change afterwards).
   const files = await db
     .select({

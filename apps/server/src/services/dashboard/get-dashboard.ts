@@ -241,9 +241,9 @@ async function actionRequired(db: DbOrTx, actor: SessionUser): Promise<OverviewD
       return { count, label: count === 1 ? "milestone to verify" : "milestones to verify" };
     }
     case "admin": {
+      // From the platform's totals, kept as memberships change (migration 0025).
       const count = await one(sql`
-        select count(*)::int as count from projects p
-        where not exists (select 1 from project_members pm where pm.project_id = p.id and pm.role = 'verifier')`);
+        select coalesce(sum(projects_without_verifier), 0)::int as count from platform_rollups`);
       return { count, label: count === 1 ? "project without a verifier" : "projects without a verifier" };
     }
     default: {

@@ -19,12 +19,16 @@ const NAMES = [
   "milestones_delayed",
   "next_due_date",
   "last_activity_at",
+  "verifiers",
 ];
 const columns = (prefix = "") => sql.raw(NAMES.map((name) => `${prefix}${name}`).join(", "));
-/** The columns the platform totals sum (migration 0024). */
+/** The platform totals (migrations 0024, 0025): each summed rollup column, and the projects without a verifier. */
 const totals = (prefix: string) =>
   sql.raw(
-    NAMES.filter((name) => !["currency", "next_due_date", "last_activity_at"].includes(name))
+    [
+      ...NAMES.filter((name) => !["currency", "next_due_date", "last_activity_at", "verifiers"].includes(name)),
+      "projects_without_verifier",
+    ]
       .map((name) => `${prefix}${name}`)
       .join(", "),
   );
