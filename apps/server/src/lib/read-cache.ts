@@ -97,14 +97,19 @@ async function changedSince(db: DbOrTx, snapshot: string, reads: Reads): Promise
                  or (left(d.scope, 2) = 'p:' and exists (
                        select 1 from project_members pm
                        where pm.user_id = ${reads.userId} and pm.project_id = substr(d.scope, 3)::uuid)))`;
+  // The newest relevant note, if any, read backwards along the primary key from its top: a prepared statement's
+  // generic plan cannot know how few notes are past the snapshot, and for a plain exists() it chose to read the
+  // whole table (2.6 ms a check at 34,000 notes, against 0.002 ms this way).
   const [row] = await queryRows<{ changed: boolean; now: string }>(
     db,
-    sql`select pg_current_snapshot()::text as now, exists (
-          select 1 from data_changes d
+    sql`select pg_current_snapshot()::text as now, (
+          select d.xid from data_changes d
           where d.xid >= pg_snapshot_xmin(${snapshot}::pg_snapshot)
             and not pg_visible_in_snapshot(d.xid, ${snapshot}::pg_snapshot)
             ${relevant}
-        ) as changed`,
+          order by d.xid desc
+          limit 1
+        ) is not null as changed`,
   );
   return { changed: Boolean(row?.changed), now: row.now };
 }
