@@ -878,7 +878,7 @@ export const projectRollups = pgTable(
     ...rollupFigures(),
     nextDueDate: date("next_due_date", { mode: "string" }),
     lastActivityAt: ts("last_activity_at").notNull(),
-    /** Verifier memberships, kept by a trigger on project_members (migration 0025). */
+    /** Verifier memberships, kept by a trigger on project_members (migration 0024). */
     verifiers: integer("verifiers").notNull().default(0),
   },
   (t) => [
@@ -889,7 +889,7 @@ export const projectRollups = pgTable(
 
 /**
  * Every project's rollup summed per currency, and how many have no verifier (the admin's dashboard), kept by
- * triggers on project_rollups (migrations 0024, 0025): no code writes it.
+ * triggers on project_rollups (migration 0024): no code writes it.
  */
 export const platformRollups = pgTable("platform_rollups", {
   currency: text("currency").primaryKey(),

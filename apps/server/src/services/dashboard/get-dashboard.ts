@@ -241,7 +241,7 @@ async function actionRequired(db: DbOrTx, actor: SessionUser): Promise<OverviewD
       return { count, label: count === 1 ? "milestone to verify" : "milestones to verify" };
     }
     case "admin": {
-      // From the platform's totals, kept as memberships change (migration 0025).
+      // From the platform's totals, kept as memberships change (migration 0024).
       const count = await one(sql`
         select coalesce(sum(projects_without_verifier), 0)::int as count from platform_rollups`);
       return { count, label: count === 1 ? "project without a verifier" : "projects without a verifier" };

@@ -22,16 +22,13 @@ const NAMES = [
   "verifiers",
 ];
 const columns = (prefix = "") => sql.raw(NAMES.map((name) => `${prefix}${name}`).join(", "));
-/** The platform totals (migrations 0024, 0025): each summed rollup column, and the projects without a verifier. */
-const totals = (prefix: string) =>
-  sql.raw(
-    [
-      ...NAMES.filter((name) => !["currency", "next_due_date", "last_activity_at", "verifiers"].includes(name)),
-      "projects_without_verifier",
-    ]
-      .map((name) => `${prefix}${name}`)
-      .join(", "),
-  );
+/** The platform totals (migration 0024): the projects, each summed rollup figure, those without a verifier. */
+const TOTALS = [
+  "projects",
+  ...NAMES.filter((name) => !["currency", "next_due_date", "last_activity_at", "verifiers"].includes(name)),
+  "projects_without_verifier",
+];
+const totals = (prefix: string) => sql.raw(TOTALS.map((name) => `${prefix}${name}`).join(", "));
 
 /** Copies the recomputed rows that `where` picks (all when undefined) into project_rollups. */
 function upsertFromExpected(where?: SQL): SQL {
@@ -118,7 +115,7 @@ export async function findPlatformRollupDifferences(
         from platform_rollups s
         full outer join platform_rollup_expected e on e.currency = s.currency
         where s.currency is null or e.currency is null
-           or (s.projects, ${totals("s.")}) is distinct from (e.projects, ${totals("e.")})
+           or (${totals("s.")}) is distinct from (${totals("e.")})
         order by 1`,
   );
   return rows.map((r) => ({ currency: r.currency, stored: json(r.stored), expected: json(r.expected) }));
