@@ -43,6 +43,25 @@ test.describe("charts", () => {
     });
   }
 
+  test("every chart is drawn, those below the window too, and a pointer over one shows its figures", async () => {
+    const { context, page } = await suite.page(DESKTOP);
+    await signIn(page, DEMO.investor);
+    await page.goto("/reports");
+    const figures = page.getByRole("figure");
+    await expect(figures).toHaveCount(6);
+    // The charts in the window are drawn with the page; the last one, below it, once the page is idle.
+    for (const figure of await figures.all()) await expect(figure.locator(".recharts-surface")).toHaveCount(1);
+    const capital = page.getByRole("figure", { name: "Capital released and settled (USD)" });
+    await expect(capital.locator(".recharts-tooltip-wrapper")).toHaveCount(0);
+    const box = await capital.locator(".recharts-surface").boundingBox();
+    if (!box) throw new Error("the chart has no box");
+    await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2);
+    await page.mouse.move(box.x + box.width * 0.95, box.y + box.height / 2);
+    await expect(capital.locator(".recharts-tooltip-wrapper")).toContainText("Released");
+    await expect(capital.locator(".recharts-tooltip-wrapper")).toContainText("Settled");
+    await context.close();
+  });
+
   test("an admin sees verification turnaround on /verifiers; a verifier sees no charts on /reports", async () => {
     const admin = await suite.page(DESKTOP);
     await signIn(admin.page, DEMO.admin);

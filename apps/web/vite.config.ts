@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import type { ChunkingContext } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
@@ -94,6 +96,96 @@ function pageChunks(): Plugin {
 
 /** Chunks only the public site loads (its pages and their parts): named apart, so the service worker skips them. */
 const PUBLIC_SOURCES = /[\\/]src[\\/](?:app[\\/]routes[\\/]public|features[\\/]marketing)[\\/]/;
+const PAGE_MODULES = /[\\/]src[\\/](?:app[\\/]routes|sw)[\\/]/;
+
+const PUBLIC_PAGE = /[\\/]src[\\/]app[\\/]routes[\\/]public[\\/][\w-]+\.tsx$/;
+const LANDING_PAGE = /[\\/]src[\\/]app[\\/]routes[\\/]public[\\/]home\.tsx$/;
+const SERVER_STATE = /[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/]/;
+const ICON_INDEX = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+
+/**
+ * Two chunks for the code that several pages share, instead of a chunk per module: a first visit to a signed-in
+ * page fetched about 55 files, and a browser asks a server for six at a time over HTTP/1.1, so the page's own
+ * data queued behind them.
+ * - "app": what two or more pages share that no public page without server state reaches (components, hooks,
+ *   API modules and the libraries under them). The public pages with a form or a lookup load it with TanStack
+ *   Query, after their prerendered content has painted.
+ * - "shared": what the app shares with the public pages that load no server state (icons, tabs), except what the
+ *   landing page or the entry reach: those keep their own small chunks, as the landing page's budget is 90 kB.
+ * Neither pulls in its modules' dependencies: a module reached from a page is reached with everything it imports,
+ * so "shared" and the landing page's chunks never import "app", and no two chunks import each other in a circle.
+ * React and TanStack have their own long-cached chunks; each page stays its own chunk.
+ */
+function sharedChunks() {
+  let sets: { landing: Set<string>; light: Set<string> } | undefined;
+  /**
+   * Every module `roots` reach through static imports. Not through an icon library's index: the graph lists all
+   * of its icons as imported, tree-shaking keeps the ones named, so a module reaches the icons it names.
+   */
+  const closure = (roots: string[], ctx: ChunkingContext) => {
+    const seen = new Set<string>();
+    const stack = [...roots];
+    for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const info = ctx.getModuleInfo(id);
+      if (!info || ICON_INDEX.test(id)) continue;
+      stack.push(...info.importedIds);
+      const index = info.importedIds.find((dep) => ICON_INDEX.test(dep));
+      if (index) stack.push(...iconsNamed(info.code ?? "", index, ctx));
+    }
+    return seen;
+  };
+  const iconFiles = new Map<string, Map<string, string>>();
+  /** The icon modules `code` imports by name from the icon index `index` (its re-exports, read once). */
+  const iconsNamed = (code: string, index: string, ctx: ChunkingContext): string[] => {
+    let files = iconFiles.get(index);
+    if (!files) {
+      files = new Map();
+      for (const [, names, file] of (ctx.getModuleInfo(index)?.code ?? "").matchAll(
+        /export \{([^}]*)\} from '([^']+)'/g,
+      ))
+        for (const [, name] of names.matchAll(/default as (\w+)/g))
+          files.set(name, path.resolve(path.dirname(index), file));
+      iconFiles.set(index, files);
+    }
+    const named = [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)].flatMap(([, list]) =>
+      list.split(",").map((name) => name.trim().split(/\s+as\s+/)[0]),
+    );
+    return named.flatMap((name) => files.get(name) ?? []);
+  };
+  /** Worked out once per build, from the entry (index.html's script) down through every import. */
+  const reach = (anyModule: string, ctx: ChunkingContext) => {
+    let entry = anyModule;
+    for (const seen = new Set<string>(); !seen.has(entry); ) {
+      seen.add(entry);
+      const info = ctx.getModuleInfo(entry);
+      const up = info?.importers[0] ?? info?.dynamicImporters[0];
+      if (!up) break;
+      entry = up;
+    }
+    const everything = new Set<string>();
+    const stack = [entry];
+    for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+      if (everything.has(id)) continue;
+      everything.add(id);
+      const info = ctx.getModuleInfo(id);
+      stack.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
+    }
+    const pages = [...everything].filter((id) => PUBLIC_PAGE.test(id));
+    const withoutServerState = pages.filter((page) => ![...closure([page], ctx)].some((id) => SERVER_STATE.test(id)));
+    return {
+      landing: closure([entry, ...pages.filter((page) => LANDING_PAGE.test(page))], ctx),
+      light: closure([entry, ...withoutServerState], ctx),
+    };
+  };
+  return (id: string, ctx: ChunkingContext): string | null => {
+    if (PUBLIC_SOURCES.test(id) || PAGE_MODULES.test(id)) return null;
+    sets ??= reach(id, ctx);
+    if (!sets.light.has(id)) return "app";
+    return sets.landing.has(id) ? null : "shared";
+  };
+}
 
 /**
  * The installable app (docs/decisions/021-offline-field-app.md): the manifest, and the service worker built from our
@@ -143,7 +235,7 @@ const pwa = VitePWA({
   },
 });
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), preloadLatinFont(), pageChunks(), pwa],
   // The same "@/…" paths as tsconfig.json, for the dev server's dependency scan as well as the build.
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
@@ -175,9 +267,22 @@ export default defineConfig({
             },
             // Server state: loaded with the first screen that talks to the server, never by the landing page.
             { name: "query", test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 10 },
+            // Not for the prerender's Node build: it loads only the public pages, and would evaluate the whole
+            // app chunk (the field queue's BroadcastChannel then keeps Node from exiting).
+            ...(isSsrBuild
+              ? []
+              : [
+                  {
+                    name: sharedChunks(),
+                    debugName: "app and shared",
+                    minShareCount: 2,
+                    priority: 5,
+                    includeDependenciesRecursively: false,
+                  },
+                ]),
           ],
         },
       },
     },
   },
-});
+}));

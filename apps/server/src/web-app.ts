@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
-import type { UserDto } from "@tranche/domain";
+import { matchPagePattern, pageReads, type UserDto } from "@tranche/domain";
 import type { Hono } from "hono";
 import { resolveSession, sessionToken } from "./auth/sessions";
 import type { AppEnv } from "./context";
@@ -61,9 +61,12 @@ export function mountWebApp(app: Hono<AppEnv>, publicUrl: string) {
     const user = await resolveSession(db, sessionToken(c, env), env);
     c.header("Cache-Control", "private, no-store");
     c.header("Vary", "Cookie", { append: true });
-    // Signed in, the page's own chunks are named too: the browser fetches them with the entry script, not after.
-    const chunks = user ? pageChunks(c.req.path) : [];
-    return c.html(shellWithSession(shell, user ? toUserDto(user) : null, chunks));
+    // Signed in, the page's own chunks and first reads are named too: the browser fetches them with the entry
+    // script, not after it has run. Only for the app's pages (a 404 reads nothing).
+    const dto = user ? toUserDto(user) : null;
+    const chunks = dto ? pageChunks(c.req.path) : [];
+    const reads = dto && chunks.length ? pageReads(c.req.path, new URL(c.req.url).search, dto.role) : [];
+    return c.html(shellWithSession(shell, dto, chunks, reads));
   });
 }
 
@@ -75,31 +78,29 @@ export interface PageChunks {
 
 /** The chunks of the page at `pathname` (its pattern's `:params` match one segment each); none for another path. */
 export function pageChunkMatcher(pages: PageChunks[]): (pathname: string) => string[] {
-  const patterns = pages.map((page) => ({ segments: page.path.split("/"), files: page.files }));
-  return (pathname) => {
-    const segments = pathname.replace(/\/+$/, "").split("/");
-    const page = patterns.find(
-      (p) =>
-        p.segments.length === segments.length &&
-        p.segments.every((part, i) => (part.startsWith(":") ? segments[i] !== "" : part === segments[i])),
-    );
-    return page?.files ?? [];
-  };
+  const files = new Map(pages.map((page) => [page.path, page.files]));
+  const patterns = [...files.keys()];
+  return (pathname) => files.get(matchPagePattern(patterns, pathname) ?? "") ?? [];
 }
 
 /**
- * The app shell with `{"user": …}` in a JSON data block before </head> (read by apps/web/src/app/preload-route.ts).
- * A data block is not run, so the Content-Security-Policy needs no exception; "<" is escaped so that no value
- * can close the element.
+ * The app shell with `{"user": …}` in a JSON data block before </head> (read by apps/web/src/app/preload-route.ts),
+ * the page's chunks as module preloads and its first reads (paths under /api) as fetch preloads, which the app's
+ * own early requests then take over (same URL, mode and credentials). A data block is not run, so the
+ * Content-Security-Policy needs no exception; "<" is escaped so that no value can close the element.
  */
-export function shellWithSession(shell: string, user: UserDto | null, chunks: string[] = []): string {
+export function shellWithSession(shell: string, user: UserDto | null, chunks: string[] = [], reads: string[] = []) {
   const json = JSON.stringify({ user }).replace(/</g, "\\u003c");
-  const preload = chunks.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("");
+  const code = chunks.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  const data = reads.map((read) => `<link rel="preload" as="fetch" crossorigin href="/api${escapeAttribute(read)}">`);
   return shell.replace(
     "</head>",
-    `${preload}<script type="application/json" id="session-data">${json}</script></head>`,
+    `${[...data, ...code].join("")}<script type="application/json" id="session-data">${json}</script></head>`,
   );
 }
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
 
 function robotsTxt(publicUrl: string): string {
   return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${new URL("/sitemap.xml", publicUrl).href}\n`;

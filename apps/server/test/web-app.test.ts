@@ -94,6 +94,34 @@ describe("prerendered public pages", () => {
     const signedOut = await decoded(await get("/projects/some-project"));
     expect(signedOut).not.toContain(detail[0]);
   });
+
+  it("names a signed-in page's first reads as fetch preloads, per role and only for the app's own pages", async () => {
+    const reads = async (url: string, cookie?: string) => {
+      const html = await decoded(await t.app.request(url, { headers: { ...(cookie ? { cookie } : {}) } }));
+      return [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    };
+    const investor = await t.user("investor");
+    const verifier = await t.user("verifier");
+    expect(await reads("/reports", investor.cookie)).toEqual([
+      "/api/notifications/unread-count",
+      "/api/analytics",
+      "/api/reports?sort=newest",
+    ]);
+    expect(await reads("/reports", verifier.cookie)).toEqual([
+      "/api/notifications/unread-count",
+      "/api/reports?sort=newest",
+    ]);
+    // A query string in an attribute is escaped; with filters in the address the page asks for its data itself.
+    expect(await reads("/users", investor.cookie)).toContain("/api/projects?sort=name&amp;limit=100");
+    expect(await reads("/projects?status=active", investor.cookie)).toEqual(["/api/notifications/unread-count"]);
+    // Each preload is an answer the API gives that user (no 4xx the page would not have asked for).
+    for (const path of await reads("/account", investor.cookie)) {
+      const res = await t.app.request(path.replaceAll("&amp;", "&"), { headers: { cookie: investor.cookie } });
+      expect(res.status, path).toBe(200);
+    }
+    expect(await reads("/no-such-page", investor.cookie)).toEqual([]);
+    expect(await reads("/reports")).toEqual([]);
+  });
 });
 
 describe("assets", () => {

@@ -37,6 +37,12 @@ describe("the app shell's page chunks", () => {
     expect(chunksOf("/nowhere")).toEqual([]);
   });
 
+  it("names the page's first reads as fetch preloads, their query strings escaped for the attribute", () => {
+    const html = shellWithSession(SHELL, null, [], ["/users?sort=name", "/projects?sort=name&limit=100"]);
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/users?sort=name">');
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/projects?sort=name&amp;limit=100">');
+  });
+
   it("names them as modulepreload links before the session block", () => {
     const html = shellWithSession(SHELL, null, ["assets/projects-a.js"]);
     expect(html).toContain(

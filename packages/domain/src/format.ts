@@ -22,14 +22,23 @@ export function formatMoney(amount: number, currency: Currency | string = "USD")
   return formatter.format(amount);
 }
 
-/** Compact money for stat cards: $24.5M, $820K. */
+const compactFormatters = new Map<string, Intl.NumberFormat>();
+
+/** Compact money for stat cards and chart axes: $24.5M, $820K. */
 export function formatMoneyCompact(amount: number, currency: Currency | string = "USD"): string {
-  return new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency,
-    notation: "compact",
-    maximumFractionDigits: 1,
-  }).format(amount);
+  let formatter = compactFormatters.get(currency);
+  if (!formatter) {
+    // Building a formatter costs far more than using one: charts format every tick on every render.
+    formatter = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency,
+      notation: "compact",
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 1,
+    });
+    compactFormatters.set(currency, formatter);
+  }
+  return formatter.format(amount);
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -66,6 +75,12 @@ export function formatDate(date: string): string {
 }
 
 /** en-US long form used on milestones: 'January 5, 2025'. */
+/** '2026-11' → 'Nov 2026'. */
+export function formatMonth(month: string): string {
+  const [y, m] = month.split("-").map(Number);
+  return `${MONTHS[m - 1]} ${y}`;
+}
+
 export function formatLongDate(date: string): string {
   const { y, m, d } = parts(date);
   return `${LONG_MONTHS[m]} ${d}, ${y}`;
@@ -137,14 +152,15 @@ export function welcomeName(user: { name?: string | null; email?: string | null 
  * is said because certificates and /verify give their times in UTC, and a time without its zone cannot be compared.
  */
 export function formatDateTime(iso: string): string {
-  const time = new Date(iso).toLocaleTimeString("en-US", {
+  timeFormatter ??= new Intl.DateTimeFormat("en-US", {
     hour: "numeric",
     minute: "2-digit",
     hour12: true,
     timeZoneName: "short",
   });
-  return `${formatDate(iso)}, ${time}`;
+  return `${formatDate(iso)}, ${timeFormatter.format(new Date(iso))}`;
 }
+let timeFormatter: Intl.DateTimeFormat | undefined;
 
 /** '512 B', '12.4 KB', '3.25 MB': binary units, with fewer decimals as the figure grows. */
 export function formatFileSize(bytes: number): string {

@@ -8,6 +8,7 @@ export * from "./format";
 export * from "./geo";
 export * from "./money";
 export * from "./next-path";
+export * from "./page-reads";
 export * from "./people";
 export * from "./release-policy";
 export * from "./rules";

@@ -6,6 +6,8 @@ import {
   formatFileSize,
   formatLongDate,
   formatMoney,
+  formatMoneyCompact,
+  formatMonth,
   formatStatus,
 } from "../src/index";
 
@@ -20,6 +22,13 @@ describe("formatMoney (US format, no decimals for whole amounts, with currency)"
     expect(formatMoney(-0.01, "EUR")).toBe("-€0.01");
     expect(formatMoney(0)).toBe("$0");
   });
+
+  it("writes compact amounts for cards and chart axes, in each currency", () => {
+    expect(formatMoneyCompact(9_500_000)).toBe("$9.5M");
+    expect(formatMoneyCompact(820_000, "EUR")).toBe("€820K");
+    expect(formatMoneyCompact(9_500_000)).toBe("$9.5M"); // the formatter is kept, the figure is not
+    expect(formatMoneyCompact(0, "GBP")).toBe("£0");
+  });
 });
 
 describe("dates", () => {
@@ -27,6 +36,8 @@ describe("dates", () => {
     expect(formatDate("2025-01-05")).toBe("Jan 5, 2025");
     expect(formatDate("2025-12-31")).toBe("Dec 31, 2025");
     expect(formatLongDate("2025-01-05")).toBe("January 5, 2025");
+    expect(formatMonth("2026-11")).toBe("Nov 2026");
+    expect(formatMonth("2027-01")).toBe("Jan 2027");
   });
 
   it("counts down to a due date", () => {

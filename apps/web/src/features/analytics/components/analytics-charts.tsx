@@ -1,20 +1,9 @@
 // The Reports charts (Recharts, loaded only with this module). Each chart says in a sentence what it shows and
 // can be read as a table instead.
 import { createColumnHelper } from "@tanstack/react-table";
-import { type AnalyticsDto, formatMoney } from "@tranche/domain";
-import { useId, useState } from "react";
-import {
-  Area,
-  AreaChart,
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts";
+import { type AnalyticsDto, formatMoney, formatMoneyCompact, formatMonth } from "@tranche/domain";
+import { type ReactElement, useId, useLayoutEffect, useRef, useState } from "react";
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
@@ -31,17 +20,109 @@ const COLORS = {
   delayed: "#7c3aed",
 };
 
-/** '2026-11' → 'Nov 2026'. */
-const monthLabel = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
-const compactMoney = (amount: number, currency: string) =>
-  new Intl.NumberFormat("en-US", { style: "currency", currency, notation: "compact", maximumFractionDigits: 1 }).format(
-    amount,
-  );
+const monthLabel = formatMonth;
+const compactMoney = formatMoneyCompact;
 
 interface Column<Row> {
   label: string;
   value: (row: Row) => string;
+}
+
+const CHART_HEIGHT = 256;
+const LEGEND_HEIGHT = 28;
+/** A chart below the window is drawn once it is this close to coming into view: about one card. */
+const NEAR_PX = 400;
+
+interface Series {
+  label: string;
+  color: string;
+}
+/** Runs `task` when the browser is idle (Safari has no requestIdleCallback: soon after, then); returns a cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const handle = requestIdleCallback(task, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 200);
+  return () => clearTimeout(handle);
+}
+
+/**
+ * How many months to skip between labelled ticks so that labels ("May 2026", about 56 px at 12 px) keep 24 px
+ * apart. Worked out here because Recharts' own spacing (minTickGap, and its default on the y axis, whose five
+ * ticks always fit) measures every label's text in the page on each draw: a forced layout per label.
+ */
+function monthTicks(months: number, width: number): number {
+  const fit = Math.max(1, Math.floor((width - 72) / 80));
+  return Math.max(0, Math.ceil(months / fit) - 1);
+}
+
+/** Draws a chart at `width` × `height`; `pointed` once a pointer has been over it (its tooltip is drawn from then). */
+/** The x axis of a chart by month: `months` of them across `width`. */
+const monthAxis = (months: number, width: number) => (
+  <XAxis dataKey="month" tickFormatter={monthLabel} fontSize={12} interval={monthTicks(months, width)} />
+);
+
+type Draw = (size: { width: number; height: number; pointed: boolean }) => ReactElement;
+
+/**
+ * The chart drawn at the width of its box, measured before the first paint and again when the box resizes.
+ * A chart in the window is drawn with the page; one below it when it comes near, or when the page is idle,
+ * whichever is first. Recharts' ResponsiveContainer drew every chart twice on a page load (once unsized,
+ * once measured) and its Legend a third time (once measured); with six charts that was 0.2 s of one task.
+ */
+function SizedChart({ draw, legend }: { draw: Draw; legend?: Series[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const [near, setNear] = useState(false);
+  const [pointed, setPointed] = useState(false);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const rect = element.getBoundingClientRect();
+    setWidth(Math.floor(rect.width));
+    const resizes = new ResizeObserver(([entry]) => setWidth(Math.floor(entry.contentRect.width)));
+    resizes.observe(element);
+    if (rect.top < window.innerHeight && rect.bottom > 0) {
+      setNear(true);
+      return () => resizes.disconnect();
+    }
+    const draw = () => setNear(true);
+    const comes = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && draw(), {
+      rootMargin: `${NEAR_PX}px 0px`,
+    });
+    comes.observe(element);
+    const cancelIdle = whenIdle(draw);
+    return () => {
+      resizes.disconnect();
+      comes.disconnect();
+      cancelIdle();
+    };
+  }, []);
+  const height = CHART_HEIGHT - (legend ? LEGEND_HEIGHT : 0);
+  return (
+    // Hidden from assistive technology (the summary above and "Show table" say the same), so nothing in it may
+    // take focus: recharts' keyboard layer is off on every chart here.
+    <div aria-hidden onPointerEnter={pointed ? undefined : () => setPointed(true)}>
+      <div ref={box} className="w-full" style={{ height }}>
+        {near && width > 0 && draw({ width, height, pointed })}
+      </div>
+      {legend && (
+        // As tall as one line (a chart with a legend is drawn that much shorter); on a phone it may take two.
+        <ul
+          className="flex flex-wrap justify-center gap-x-4 text-xs text-muted-foreground"
+          style={{ minHeight: LEGEND_HEIGHT }}
+        >
+          {legend.map((series) => (
+            <li key={series.label} className="flex items-center gap-1.5 pt-2">
+              <span className="size-2.5 rounded-sm" style={{ background: series.color }} />
+              {series.label}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }
 
 /** A chart with its one-sentence summary and a table of the same figures behind a toggle. */
@@ -50,13 +131,16 @@ function ChartCard<Row>({
   summary,
   rows,
   columns,
-  children,
+  chart,
+  legend,
 }: {
   title: string;
   summary: string;
   rows: Row[];
   columns: Column<Row>[];
-  children: React.ReactElement;
+  chart: Draw;
+  /** The series' colours, for a chart of more than one. */
+  legend?: Series[];
 }) {
   const [asTable, setAsTable] = useState(false);
   const id = useId();
@@ -81,13 +165,7 @@ function ChartCard<Row>({
         {asTable ? (
           <DataTable label={title} columns={tableColumns} rows={rows} cards={false} />
         ) : (
-          // Hidden from assistive technology (the summary above and "Show table" say the same), so nothing in it
-          // may take focus: recharts' keyboard layer is off on every chart here.
-          <div className="h-64 w-full" aria-hidden>
-            <ResponsiveContainer width="100%" height="100%">
-              {children}
-            </ResponsiveContainer>
-          </div>
+          <SizedChart draw={chart} legend={legend} />
         )}
       </CardContent>
     </Card>
@@ -108,33 +186,37 @@ function CapitalChart({ series }: { series: AnalyticsDto["capital"][number] }) {
         { label: "Released", value: (p) => money(p.released) },
         { label: "Settled", value: (p) => money(p.settled) },
       ]}
-    >
-      <AreaChart accessibilityLayer={false} data={points} margin={{ left: 4, right: 8, top: 8 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="month" tickFormatter={monthLabel} fontSize={12} minTickGap={24} />
-        <YAxis tickFormatter={(v: number) => compactMoney(v, currency)} fontSize={12} width={64} />
-        <Tooltip labelFormatter={(m) => monthLabel(String(m))} formatter={(v) => money(Number(v))} />
-        <Legend />
-        <Area
-          isAnimationActive={false}
-          type="stepAfter"
-          dataKey="released"
-          name="Released"
-          stroke={COLORS.released}
-          fill={COLORS.released}
-          fillOpacity={0.15}
-        />
-        <Area
-          isAnimationActive={false}
-          type="stepAfter"
-          dataKey="settled"
-          name="Settled"
-          stroke={COLORS.settled}
-          fill={COLORS.settled}
-          fillOpacity={0.25}
-        />
-      </AreaChart>
-    </ChartCard>
+      legend={[
+        { label: "Released", color: COLORS.released },
+        { label: "Settled", color: COLORS.settled },
+      ]}
+      chart={({ pointed, ...size }) => (
+        <AreaChart {...size} accessibilityLayer={false} data={points} margin={{ left: 4, right: 8, top: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          {monthAxis(points.length, size.width)}
+          <YAxis interval={0} tickFormatter={(v: number) => compactMoney(v, currency)} fontSize={12} width={64} />
+          {pointed && <Tooltip labelFormatter={(m) => monthLabel(String(m))} formatter={(v) => money(Number(v))} />}
+          <Area
+            isAnimationActive={false}
+            type="stepAfter"
+            dataKey="released"
+            name="Released"
+            stroke={COLORS.released}
+            fill={COLORS.released}
+            fillOpacity={0.15}
+          />
+          <Area
+            isAnimationActive={false}
+            type="stepAfter"
+            dataKey="settled"
+            name="Settled"
+            stroke={COLORS.settled}
+            fill={COLORS.settled}
+            fillOpacity={0.25}
+          />
+        </AreaChart>
+      )}
+    />
   );
 }
 
@@ -154,26 +236,33 @@ function MilestonesChart({ points }: { points: AnalyticsDto["milestones"] }) {
         { label: "Rejected", value: (p) => String(p.rejected) },
         { label: "Delayed", value: (p) => String(p.delayed) },
       ]}
-    >
-      <BarChart accessibilityLayer={false} data={points} margin={{ left: 4, right: 8, top: 8 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="month" tickFormatter={monthLabel} fontSize={12} minTickGap={24} />
-        <YAxis allowDecimals={false} fontSize={12} width={40} />
-        <Tooltip labelFormatter={(m) => monthLabel(String(m))} />
-        <Legend />
-        <Bar isAnimationActive={false} dataKey="verified" name="Verified" stackId="s" fill={COLORS.verified} />
-        <Bar
-          isAnimationActive={false}
-          dataKey="inVerification"
-          name="In verification"
-          stackId="s"
-          fill={COLORS.inVerification}
-        />
-        <Bar isAnimationActive={false} dataKey="pending" name="Pending" stackId="s" fill={COLORS.pending} />
-        <Bar isAnimationActive={false} dataKey="rejected" name="Rejected" stackId="s" fill={COLORS.rejected} />
-        <Bar isAnimationActive={false} dataKey="delayed" name="Delayed" stackId="s" fill={COLORS.delayed} />
-      </BarChart>
-    </ChartCard>
+      legend={[
+        { label: "Verified", color: COLORS.verified },
+        { label: "In verification", color: COLORS.inVerification },
+        { label: "Pending", color: COLORS.pending },
+        { label: "Rejected", color: COLORS.rejected },
+        { label: "Delayed", color: COLORS.delayed },
+      ]}
+      chart={({ pointed, ...size }) => (
+        <BarChart {...size} accessibilityLayer={false} data={points} margin={{ left: 4, right: 8, top: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          {monthAxis(points.length, size.width)}
+          <YAxis interval={0} allowDecimals={false} fontSize={12} width={40} />
+          {pointed && <Tooltip labelFormatter={(m) => monthLabel(String(m))} />}
+          <Bar isAnimationActive={false} dataKey="verified" name="Verified" stackId="s" fill={COLORS.verified} />
+          <Bar
+            isAnimationActive={false}
+            dataKey="inVerification"
+            name="In verification"
+            stackId="s"
+            fill={COLORS.inVerification}
+          />
+          <Bar isAnimationActive={false} dataKey="pending" name="Pending" stackId="s" fill={COLORS.pending} />
+          <Bar isAnimationActive={false} dataKey="rejected" name="Rejected" stackId="s" fill={COLORS.rejected} />
+          <Bar isAnimationActive={false} dataKey="delayed" name="Delayed" stackId="s" fill={COLORS.delayed} />
+        </BarChart>
+      )}
+    />
   );
 }
 
@@ -195,15 +284,16 @@ function UpcomingChart({ series }: { series: AnalyticsDto["upcoming"][number] })
         { label: "Month", value: (p) => monthLabel(p.month) },
         { label: "Capital due", value: (p) => money(p.amount) },
       ]}
-    >
-      <BarChart accessibilityLayer={false} data={points} margin={{ left: 4, right: 8, top: 8 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="month" tickFormatter={monthLabel} fontSize={12} minTickGap={24} />
-        <YAxis tickFormatter={(v: number) => compactMoney(v, currency)} fontSize={12} width={64} />
-        <Tooltip labelFormatter={(m) => monthLabel(String(m))} formatter={(v) => money(Number(v))} />
-        <Bar isAnimationActive={false} dataKey="amount" name="Capital due" fill={COLORS.released} />
-      </BarChart>
-    </ChartCard>
+      chart={({ pointed, ...size }) => (
+        <BarChart {...size} accessibilityLayer={false} data={points} margin={{ left: 4, right: 8, top: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          {monthAxis(points.length, size.width)}
+          <YAxis interval={0} tickFormatter={(v: number) => compactMoney(v, currency)} fontSize={12} width={64} />
+          {pointed && <Tooltip labelFormatter={(m) => monthLabel(String(m))} formatter={(v) => money(Number(v))} />}
+          <Bar isAnimationActive={false} dataKey="amount" name="Capital due" fill={COLORS.released} />
+        </BarChart>
+      )}
+    />
   );
 }
 
@@ -223,15 +313,16 @@ function TurnaroundChart({ buckets }: { buckets: NonNullable<AnalyticsDto["turna
         { label: "Start to decision", value: (b) => b.bucket },
         { label: "Decisions", value: (b) => String(b.count) },
       ]}
-    >
-      <BarChart accessibilityLayer={false} data={buckets} margin={{ left: 4, right: 8, top: 8 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="bucket" fontSize={12} interval={0} angle={-20} textAnchor="end" height={48} />
-        <YAxis allowDecimals={false} fontSize={12} width={40} />
-        <Tooltip />
-        <Bar isAnimationActive={false} dataKey="count" name="Decisions" fill={COLORS.settled} />
-      </BarChart>
-    </ChartCard>
+      chart={({ pointed, ...size }) => (
+        <BarChart {...size} accessibilityLayer={false} data={buckets} margin={{ left: 4, right: 8, top: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="bucket" fontSize={12} interval={0} angle={-20} textAnchor="end" height={48} />
+          <YAxis interval={0} allowDecimals={false} fontSize={12} width={40} />
+          {pointed && <Tooltip />}
+          <Bar isAnimationActive={false} dataKey="count" name="Decisions" fill={COLORS.settled} />
+        </BarChart>
+      )}
+    />
   );
 }
 
