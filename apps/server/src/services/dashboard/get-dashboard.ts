@@ -30,11 +30,11 @@ import { awaitingVerifier } from "../verification/queue";
 import { completedCount } from "../verifiers/decided";
 import { turnaroundOf, verifierTurnaround } from "../verifiers/turnaround";
 
-/** The caller's projects as a CTE body: every project for an admin, else their memberships. */
-function visibleProjects(actor: SessionUser, memberRole?: "owner" | "investor" | "verifier"): SQL {
-  if (actor.role === "admin" && !memberRole) return sql`select id as project_id from projects`;
-  const role = memberRole ? sql` and role = ${memberRole}` : sql``;
-  return sql`select distinct project_id from project_members where user_id = ${actor.id}${role}`;
+/** The caller's projects (project_id, and `owns` when they own it): every project for an admin, else their memberships. */
+function visibleProjects(actor: SessionUser): SQL {
+  if (actor.role === "admin") return sql`select id as project_id, false as owns from projects`;
+  return sql`select project_id, bool_or(role = 'owner') as owns from project_members
+             where user_id = ${actor.id} group by project_id`;
 }
 
 const CURRENCY_ORDER: Currency[] = ["USD", "EUR", "GBP"];
@@ -57,37 +57,15 @@ export async function getDashboard({ ctx }: { ctx: ServiceContext }): Promise<Da
       };
     }
     case "project_owner": {
-      const [figures, owner] = [
-        await portfolioFigures(db, actor, { withPortfolio: false }),
-        await ownerDashboard(db, actor),
-      ];
+      // One statement too: the Overview over every project they belong to, the rest over those they own.
+      const figures = await portfolioFigures(db, actor, { withPortfolio: false, withOwned: true });
+      const owner = ownerOf(figures.owned);
       const action = countLabel(owner.rejected, "rejected milestone to revise", "rejected milestones to revise");
       return { overview: overviewOf(figures, action), role: owner.role };
     }
     case "admin": {
-      // An admin sees every project: the platform's totals per currency (every rollup summed, kept by the
-      // database as the rollups change: migration 0024) serve the Overview cards and the status counts.
-      const rollups = await queryRows<CurrencyFigures & Record<MilestoneStatus, number>>(
-        db,
-        sql`select currency, released, pending_capital,
-                   milestones_pending + milestones_in_verification as pending_count,
-                   milestones_pending as pending, milestones_in_verification as in_verification,
-                   milestones_verified as verified, milestones_rejected as rejected, milestones_delayed as delayed
-            from platform_rollups`,
-      );
-      const recent = await queryRows<MoneyRow>(
-        db,
-        sql`select currency, sum(amount) as amount from disbursements
-            where status in ('instructed', 'settled') and created_at > now() - interval '30 days'
-            group by currency`,
-      );
-      const milestonesByStatus = Object.fromEntries(
-        MILESTONE_STATUSES.map((status) => [status, rollups.reduce((n, r) => n + Number(r[status] ?? 0), 0)]),
-      ) as Record<MilestoneStatus, number>;
-      return {
-        overview: overviewOf({ byCurrency: rollups, recent }, await actionRequired(db, actor)),
-        role: await adminDashboard(db, ctx.env.VERIFICATION_SLA_DAYS, milestonesByStatus),
-      };
+      const { overview, role } = await adminDashboard(db, ctx.env.VERIFICATION_SLA_DAYS);
+      return { overview, role };
     }
     default:
       return { overview: await getOverview(db, actor), role: { role: "verifier" } };
@@ -111,6 +89,8 @@ type PortfolioFigures = {
   atRisk: number;
   portfolio: ProjectRow[];
   upcoming: MilestoneRow[];
+  /** The projects the caller owns, for an owner's dashboard. */
+  owned: OwnedFigures | null;
 };
 
 /**
@@ -121,8 +101,9 @@ type PortfolioFigures = {
 async function portfolioFigures(
   db: DbOrTx,
   actor: SessionUser,
-  options: { withPortfolio: boolean },
+  options: { withPortfolio: boolean; withOwned?: boolean },
 ): Promise<PortfolioFigures> {
+  const today = statusToday();
   const portfolio = options.withPortfolio
     ? sql`(select coalesce(json_agg(x), '[]') from (
              select id, name, status, total_capital::text as total_capital, currency,
@@ -138,19 +119,22 @@ async function portfolioFigures(
     at_risk: number;
     portfolio: ProjectRow[];
     upcoming: MilestoneRow[];
+    owned: OwnedFigures | null;
   }>(
     db,
     sql`with mine as materialized (
-          select p.id, p.name, ${projectStatusSql("p", "r")} as status, p.total_capital, p.currency,
+          select p.id, p.name, ${projectStatusSql("p", "r", today)} as status, p.total_capital, p.currency,
+                 p.created_at, p.description, v.owns,
                  coalesce(r.released, 0) as released, coalesce(r.settled, 0) as settled,
                  coalesce(r.pending_capital, 0) as pending_capital,
-                 coalesce(r.milestones_pending + r.milestones_in_verification, 0) as pending_count
+                 coalesce(r.milestones_pending + r.milestones_in_verification, 0) as pending_count,
+                 coalesce(r.milestones_rejected, 0) as rejected
           from (${visibleProjects(actor)}) v
           -- One primary-key lookup per visible project ("offset 0" keeps the planner from scanning every
           -- project instead, whose cost would grow with projects the caller cannot see).
           cross join lateral (select * from projects p where p.id = v.project_id offset 0) p
           left join project_rollups r on r.project_id = p.id
-        )
+        ), owned as (select * from mine where owns)
         select
           (select coalesce(json_agg(c), '[]') from (
              select currency, sum(total_capital)::text as total, sum(released)::text as released,
@@ -165,7 +149,8 @@ async function portfolioFigures(
              group by d.currency) d) as recent,
           (select count(*)::int from mine where status = 'at_risk') as at_risk,
           ${portfolio} as portfolio,
-          ${upcoming} as upcoming`,
+          ${upcoming} as upcoming,
+          ${options.withOwned ? ownedJson(today) : sql`null::json`} as owned`,
   );
   return {
     byCurrency: row?.by_currency ?? [],
@@ -173,6 +158,7 @@ async function portfolioFigures(
     atRisk: Number(row?.at_risk ?? 0),
     portfolio: row?.portfolio ?? [],
     upcoming: row?.upcoming ?? [],
+    owned: row?.owned ?? null,
   };
 }
 
@@ -225,36 +211,21 @@ function overviewOf(
   };
 }
 
-/** A verifier's Overview cards (the other roles' are read with the rest of their dashboard). */
+/**
+ * A verifier's Overview cards (the other roles' are read with the rest of their dashboard). What waits on them
+ * (docs/domain.md "Dashboards and lists") is the verifier queue's count (Pending Verifications), by the same
+ * definition.
+ */
 async function getOverview(db: DbOrTx, actor: SessionUser): Promise<OverviewDto> {
-  return overviewOf(await portfolioFigures(db, actor, { withPortfolio: false }), await actionRequired(db, actor));
-}
-
-/** What waits on the caller, by role: the Overview's 'Action Required' (docs/domain.md "Dashboards and lists"). */
-async function actionRequired(db: DbOrTx, actor: SessionUser): Promise<OverviewDto["actionRequired"]> {
-  const one = async (query: SQL) => Number((await queryRows<{ count: number }>(db, query))[0]?.count ?? 0);
-  switch (actor.role) {
-    case "verifier": {
-      // The verifier queue's count (Pending Verifications), by the same definition.
-      const count = await one(sql`
-        select count(*)::int as count from milestones m where ${awaitingVerifier(actor.id, sql`m`)}`);
-      return { count, label: count === 1 ? "milestone to verify" : "milestones to verify" };
-    }
-    case "admin": {
-      // From the platform's totals, kept as memberships change (migration 0024).
-      const count = await one(sql`
-        select coalesce(sum(projects_without_verifier), 0)::int as count from platform_rollups`);
-      return { count, label: count === 1 ? "project without a verifier" : "projects without a verifier" };
-    }
-    default: {
-      const count = await one(sql`
-        select count(*)::int as count from projects p
-        join (${visibleProjects(actor)}) v on v.project_id = p.id
-        left join project_rollups r on r.project_id = p.id
-        where ${projectStatusSql("p", "r")} = 'at_risk'`);
-      return { count, label: count === 1 ? "at-risk project" : "at-risk projects" };
-    }
-  }
+  const [queue] = await queryRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from milestones m where ${awaitingVerifier(actor.id, sql`m`)}`,
+  );
+  const count = Number(queue?.count ?? 0);
+  return overviewOf(
+    await portfolioFigures(db, actor, { withPortfolio: false }),
+    countLabel(count, "milestone to verify", "milestones to verify"),
+  );
 }
 
 type ProjectRow = {
@@ -340,50 +311,42 @@ function investorOf(figures: PortfolioFigures): InvestorDashboardDto {
   };
 }
 
+type OwnedFigures = {
+  projects: (ProjectRow & { description: string })[];
+  totals: { currency: Currency; count: number; total: string; disbursed: string; settled: string }[];
+  rejected: number;
+  attention: MilestoneRow[];
+  next: MilestoneRow[];
+};
+
 /**
- * The owner's dashboard covers only the projects the caller owns, read once with their rollups and
- * aggregated in one statement, with the count of rejected milestones the Overview's 'Action Required' shows.
+ * The owner's dashboard covers only the projects the caller owns (the statement's `owned`, read with the rest of
+ * their projects), with the count of rejected milestones the Overview's 'Action Required' shows. What needs the
+ * owner comes first: rejected milestones and those past due, then the next ones due.
  */
-async function ownerDashboard(db: DbOrTx, actor: SessionUser): Promise<{ role: OwnerDashboardDto; rejected: number }> {
-  const today = statusToday();
-  // What needs the owner comes first: rejected milestones and those past due, then the next ones due.
+function ownedJson(today: string): SQL {
   const upcoming = (where: SQL) => upcomingJson(sql`owned`, where, LIMITS.upcomingMilestones);
-  const [row] = await queryRows<{
-    projects: (ProjectRow & { description: string })[];
-    totals: { currency: Currency; count: number; total: string; disbursed: string; settled: string }[];
-    rejected: number;
-    attention: MilestoneRow[];
-    next: MilestoneRow[];
-  }>(
-    db,
-    sql`with owned as materialized (
-          select p.id, p.name, ${projectStatusSql("p", "r", today)} as status, p.total_capital, p.currency,
-                 p.created_at, p.description,
-                 coalesce(r.released, 0) as released, coalesce(r.settled, 0) as settled,
-                 coalesce(r.milestones_rejected, 0) as rejected
-          from (${visibleProjects(actor, "owner")}) v
-          cross join lateral (select * from projects p where p.id = v.project_id offset 0) p
-          left join project_rollups r on r.project_id = p.id
-        )
-        select
-          (select coalesce(json_agg(x), '[]') from (
-             select id, name, status, total_capital::text as total_capital, currency,
-                    released::text as disbursed, settled::text as settled,
-                    case when length(description) > ${LIMITS.ownerDescriptionChars}
-                         then left(description, ${LIMITS.ownerDescriptionChars}) || '...' else description end
-                      as description
-             from owned order by created_at desc, id limit ${PORTFOLIO_LIMIT}) x) as projects,
-          (select coalesce(json_agg(c), '[]') from (
-             select currency, count(*)::int as count, sum(total_capital)::text as total,
-                    sum(released)::text as disbursed, sum(settled)::text as settled
-             from owned group by currency) c) as totals,
-          (select coalesce(sum(rejected), 0)::int from owned) as rejected,
-          ${upcoming(sql`m.status <> 'verified' and (m.status = 'rejected' or m.due_date < ${today})`)} as attention,
-          ${upcoming(sql`m.status not in ('verified', 'rejected') and m.due_date >= ${today}`)} as next`,
-  );
-  const sorted = byCurrency(row?.totals ?? []);
+  return sql`json_build_object(
+    'projects', (select coalesce(json_agg(x), '[]') from (
+       select id, name, status, total_capital::text as total_capital, currency,
+              released::text as disbursed, settled::text as settled,
+              case when length(description) > ${LIMITS.ownerDescriptionChars}
+                   then left(description, ${LIMITS.ownerDescriptionChars}) || '...' else description end
+                as description
+       from owned order by created_at desc, id limit ${PORTFOLIO_LIMIT}) x),
+    'totals', (select coalesce(json_agg(c), '[]') from (
+       select currency, count(*)::int as count, sum(total_capital)::text as total,
+              sum(released)::text as disbursed, sum(settled)::text as settled
+       from owned group by currency) c),
+    'rejected', (select coalesce(sum(rejected), 0)::int from owned),
+    'attention', ${upcoming(sql`m.status <> 'verified' and (m.status = 'rejected' or m.due_date < ${today})`)},
+    'next', ${upcoming(sql`m.status not in ('verified', 'rejected') and m.due_date >= ${today}`)})`;
+}
+
+function ownerOf(owned: OwnedFigures | null): { role: OwnerDashboardDto; rejected: number } {
+  const sorted = byCurrency(owned?.totals ?? []);
   return {
-    rejected: Number(row?.rejected ?? 0),
+    rejected: Number(owned?.rejected ?? 0),
     role: {
       role: "project_owner",
       totalProjects: sorted.reduce((n, r) => n + Number(r.count), 0),
@@ -394,8 +357,8 @@ async function ownerDashboard(db: DbOrTx, actor: SessionUser): Promise<{ role: O
       })),
       released: sorted.map((r) => ({ currency: r.currency, amount: toMoney(r.disbursed) })),
       settled: sorted.map((r) => ({ currency: r.currency, amount: toMoney(r.settled) })),
-      projects: (row?.projects ?? []).map((r) => ({ ...toProject(r), description: r.description })),
-      upcomingMilestones: [...(row?.attention ?? []), ...(row?.next ?? [])].map(toMilestone),
+      projects: (owned?.projects ?? []).map((r) => ({ ...toProject(r), description: r.description })),
+      upcomingMilestones: [...(owned?.attention ?? []), ...(owned?.next ?? [])].map(toMilestone),
     },
   };
 }
@@ -404,60 +367,98 @@ const RECENT_PROJECTS = 5;
 // The dashboard shows the directory's first few; the whole directory is /verifiers, a page at a time.
 const VERIFIER_DIRECTORY_LIMIT = 6;
 
+/**
+ * An admin sees every project. Everything but the directory's turnaround is one statement: the platform's totals
+ * per currency (every rollup summed, kept by the database as the rollups and memberships change: migration 0024)
+ * serve the Overview cards, the status counts, the project count and the projects without a verifier; beside them
+ * the last 30 days' releases, the people, the newest projects and the directory's first verifiers.
+ */
 async function adminDashboard(
   db: DbOrTx,
   slaDays: number,
-  milestonesByStatus: Record<MilestoneStatus, number>,
-): Promise<AdminDashboardDto> {
-  const [totals] = await queryRows<{ projects: number; users: number; verifiers: number }>(
-    db,
-    sql`select (select count(*)::int from projects) as projects,
-               (select count(*)::int from users) as users,
-               (select count(*)::int from users where role = 'verifier') as verifiers`,
-  );
-  const recent = await queryRows<ProjectRow>(db, newestProjectsQuery(RECENT_PROJECTS));
-  const verifiers = await queryRows<{
+): Promise<{ overview: OverviewDto; role: AdminDashboardDto }> {
+  type VerifierRow = {
     id: string;
     name: string;
     email: string;
     organization: string | null;
-    expertise: string[];
-    rating: string | null;
+    expertise: string[] | null;
+    rating: string | number | null;
     completed: number;
     project_count: number;
+  };
+  const [row] = await queryRows<{
+    platform: (CurrencyFigures & Record<MilestoneStatus, number> & { projects: number; without_verifier: number })[];
+    recent: MoneyRow[];
+    users: number;
+    verifiers: number;
+    newest: ProjectRow[];
+    directory: VerifierRow[];
   }>(
     db,
-    sql`select u.id, u.name, u.email, u.organization, u.expertise, u.rating,
-               ${completedCount(sql`u.id`)} as completed,
-               (select count(*)::int from project_members pm
-                 where pm.user_id = u.id and pm.role = 'verifier') as project_count
-        from users u where u.role = 'verifier'
-        order by u.name, u.id
-        limit ${VERIFIER_DIRECTORY_LIMIT}`,
+    sql`select
+          (select coalesce(json_agg(t), '[]') from (
+             select currency, projects, released::text as released, pending_capital::text as pending_capital,
+                    milestones_pending + milestones_in_verification as pending_count,
+                    milestones_pending as pending, milestones_in_verification as in_verification,
+                    milestones_verified as verified, milestones_rejected as rejected, milestones_delayed as delayed,
+                    projects_without_verifier as without_verifier
+             from platform_rollups) t) as platform,
+          -- released_at is stored in the created_at column (schema.ts: releasedAt: created()).
+          (select coalesce(json_agg(d), '[]') from (
+             select currency, sum(amount)::text as amount from disbursements
+             where status in ('instructed', 'settled') and created_at > now() - interval '30 days'
+             group by currency) d) as recent,
+          (select count(*)::int from users) as users,
+          (select count(*)::int from users where role = 'verifier') as verifiers,
+          (select coalesce(json_agg(n), '[]') from (
+             select id, name, status, total_capital::text as total_capital, currency, created_at,
+                    disbursed::text as disbursed, settled::text as settled
+             from (${newestProjectsQuery(RECENT_PROJECTS)}) p) n) as newest,
+          (select coalesce(json_agg(v order by v.name, v.id), '[]') from (
+             select u.id, u.name, u.email, u.organization, u.expertise, u.rating,
+                    ${completedCount(sql`u.id`)} as completed,
+                    (select count(*)::int from project_members pm
+                      where pm.user_id = u.id and pm.role = 'verifier') as project_count
+             from users u where u.role = 'verifier'
+             order by u.name, u.id
+             limit ${VERIFIER_DIRECTORY_LIMIT}) v) as directory`,
   );
-  const turnaround = await verifierTurnaround(db, slaDays, { ids: verifiers.map((v) => v.id) });
+  const platform = row?.platform ?? [];
+  const directory = row?.directory ?? [];
+  const turnaround = await verifierTurnaround(db, slaDays, { ids: directory.map((v) => v.id) });
+  const sum = (pick: (r: (typeof platform)[number]) => number) => platform.reduce((n, r) => n + Number(pick(r)), 0);
+  const withoutVerifier = sum((r) => r.without_verifier);
   return {
-    role: "admin",
-    totals: {
-      projects: Number(totals?.projects ?? 0),
-      users: Number(totals?.users ?? 0),
-      verifiers: Number(totals?.verifiers ?? 0),
+    overview: overviewOf(
+      { byCurrency: platform, recent: row?.recent ?? [] },
+      countLabel(withoutVerifier, "project without a verifier", "projects without a verifier"),
+    ),
+    role: {
+      role: "admin",
+      totals: {
+        projects: sum((r) => r.projects),
+        users: Number(row?.users ?? 0),
+        verifiers: Number(row?.verifiers ?? 0),
+      },
+      milestonesByStatus: Object.fromEntries(
+        MILESTONE_STATUSES.map((status) => [status, sum((r) => r[status] ?? 0)]),
+      ) as Record<MilestoneStatus, number>,
+      recentProjects: (row?.newest ?? []).map((r) => ({
+        ...toProject(r),
+        createdAt: new Date(r.created_at as string | Date).toISOString(),
+      })),
+      verifiers: directory.map((v) => ({
+        id: v.id,
+        name: v.name,
+        email: v.email,
+        organization: v.organization,
+        expertise: v.expertise ?? [],
+        rating: v.rating === null ? null : Number(v.rating),
+        completedVerifications: Number(v.completed),
+        projectCount: Number(v.project_count),
+        turnaround: turnaroundOf(turnaround, v.id, slaDays),
+      })),
     },
-    milestonesByStatus,
-    recentProjects: recent.map((r) => ({
-      ...toProject(r),
-      createdAt: new Date(r.created_at as string | Date).toISOString(),
-    })),
-    verifiers: verifiers.map((v) => ({
-      id: v.id,
-      name: v.name,
-      email: v.email,
-      organization: v.organization,
-      expertise: v.expertise ?? [],
-      rating: v.rating === null ? null : Number(v.rating),
-      completedVerifications: Number(v.completed),
-      projectCount: Number(v.project_count),
-      turnaround: turnaroundOf(turnaround, v.id, slaDays),
-    })),
   };
 }
