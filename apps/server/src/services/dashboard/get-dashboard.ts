@@ -124,7 +124,7 @@ async function portfolioFigures(
     db,
     sql`with mine as materialized (
           select p.id, p.name, ${projectStatusSql("p", "r", today)} as status, p.total_capital, p.currency,
-                 p.created_at, p.description, v.owns,
+                 ${options.withOwned ? sql`p.created_at, p.description, v.owns,` : sql``}
                  coalesce(r.released, 0) as released, coalesce(r.settled, 0) as settled,
                  coalesce(r.pending_capital, 0) as pending_capital,
                  coalesce(r.milestones_pending + r.milestones_in_verification, 0) as pending_count,
@@ -134,7 +134,7 @@ async function portfolioFigures(
           -- project instead, whose cost would grow with projects the caller cannot see).
           cross join lateral (select * from projects p where p.id = v.project_id offset 0) p
           left join project_rollups r on r.project_id = p.id
-        ), owned as (select * from mine where owns)
+        )${options.withOwned ? sql`, owned as (select * from mine where owns)` : sql``}
         select
           (select coalesce(json_agg(c), '[]') from (
              select currency, sum(total_capital)::text as total, sum(released)::text as released,
