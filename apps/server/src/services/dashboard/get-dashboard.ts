@@ -27,8 +27,7 @@ import { toMoney } from "../../lib/money";
 import { projectStatusSql, statusToday } from "../projects/status";
 import { openAmount } from "../releases/sums";
 import { awaitingVerifier } from "../verification/queue";
-import { completedCount } from "../verifiers/decided";
-import { turnaroundOf, verifierTurnaround } from "../verifiers/turnaround";
+import { turnaroundOf, verifierTrackRecords } from "../verifiers/turnaround";
 
 /** The caller's projects (project_id, and `owns` when they own it): every project for an admin, else their memberships. */
 function visibleProjects(actor: SessionUser): SQL {
@@ -368,7 +367,7 @@ const RECENT_PROJECTS = 5;
 const VERIFIER_DIRECTORY_LIMIT = 6;
 
 /**
- * An admin sees every project. Everything but the directory's turnaround is one statement: the platform's totals
+ * An admin sees every project. Everything but the directory's track record is one statement: the platform's totals
  * per currency (every rollup summed, kept by the database as the rollups and memberships change: migration 0024)
  * serve the Overview cards, the status counts, the project count and the projects without a verifier; beside them
  * the last 30 days' releases, the people, the newest projects and the directory's first verifiers.
@@ -384,7 +383,6 @@ async function adminDashboard(
     organization: string | null;
     expertise: string[] | null;
     rating: string | number | null;
-    completed: number;
     project_count: number;
   };
   const [row] = await queryRows<{
@@ -417,7 +415,6 @@ async function adminDashboard(
              from (${newestProjectsQuery(RECENT_PROJECTS)}) p) n) as newest,
           (select coalesce(json_agg(v order by v.name, v.id), '[]') from (
              select u.id, u.name, u.email, u.organization, u.expertise, u.rating,
-                    ${completedCount(sql`u.id`)} as completed,
                     (select count(*)::int from project_members pm
                       where pm.user_id = u.id and pm.role = 'verifier') as project_count
              from users u where u.role = 'verifier'
@@ -426,7 +423,9 @@ async function adminDashboard(
   );
   const platform = row?.platform ?? [];
   const directory = row?.directory ?? [];
-  const turnaround = await verifierTurnaround(db, slaDays, { ids: directory.map((v) => v.id) });
+  // Each one's turnaround and completed count, from one reading of their decisions.
+  const track = await verifierTrackRecords(db, slaDays, { ids: directory.map((v) => v.id) });
+  const turnaround = new Map([...track].map(([id, record]) => [id, record.turnaround]));
   const sum = (pick: (r: (typeof platform)[number]) => number) => platform.reduce((n, r) => n + Number(pick(r)), 0);
   const withoutVerifier = sum((r) => r.without_verifier);
   return {
@@ -455,7 +454,7 @@ async function adminDashboard(
         organization: v.organization,
         expertise: v.expertise ?? [],
         rating: v.rating === null ? null : Number(v.rating),
-        completedVerifications: Number(v.completed),
+        completedVerifications: track.get(v.id)?.completed ?? 0,
         projectCount: Number(v.project_count),
         turnaround: turnaroundOf(turnaround, v.id, slaDays),
       })),

@@ -39,6 +39,19 @@ export async function verifierTurnaround(
   slaDays: number,
   options: { now?: Date; ids?: string[] } = {},
 ): Promise<Map<string, VerifierTurnaroundDto>> {
+  const track = await verifierTrackRecords(db, slaDays, options);
+  return new Map([...track].map(([id, record]) => [id, record.turnaround]));
+}
+
+/**
+ * Each verifier's turnaround (as verifierTurnaround) and how many milestones they completed (completedCount's
+ * figure, from the same reading of their decisions), keyed by user id.
+ */
+export async function verifierTrackRecords(
+  db: DbOrTx,
+  slaDays: number,
+  options: { now?: Date; ids?: string[] } = {},
+): Promise<Map<string, { turnaround: VerifierTurnaroundDto; completed: number }>> {
   const { now = new Date(), ids } = options;
   if (ids?.length === 0) return new Map();
   const rows = await queryRows<{
@@ -46,20 +59,24 @@ export async function verifierTurnaround(
     median_s: number | string | null;
     p90_s: number | string | null;
     decided: number;
+    completed: number;
     open: number;
     overdue: number;
   }>(
     db,
-    sql`select u.id, d.median_s, d.p90_s, d.decided, o.open, o.overdue
+    sql`select u.id, d.median_s, d.p90_s, d.decided, d.completed, o.open, o.overdue
         from users u
         cross join lateral (
-          select percentile_cont(0.5) within group (order by x.s) as median_s,
+          -- Every milestone they decided, once per milestone: counted whole, and its newest timed.
+          with c as materialized (select * from ${decidedBy(sql`u.id`)} c)
+          select (select count(*)::int from c) as completed,
+                 percentile_cont(0.5) within group (order by x.s) as median_s,
                  percentile_cont(0.9) within group (order by x.s) as p90_s,
                  count(*)::int as decided
           -- Newest first, each start looked up only until the window is full ("offset 0" keeps the lookup
           -- above the sort).
           from (select extract(epoch from (c.decided_at - s.started_at)) as s
-                from (select * from ${decidedBy(sql`u.id`)} c order by c.decided_at desc offset 0) c
+                from (select * from c order by c.decided_at desc offset 0) c
                 cross join lateral (select ${decisionStartedAt(sql`c`)} as started_at) s
                 where s.started_at is not null and c.decided_at >= s.started_at
                 limit ${TURNAROUND_WINDOW}) x
@@ -85,12 +102,15 @@ export async function verifierTurnaround(
     rows.map((r) => [
       r.id,
       {
-        medianHours: hours(r.median_s),
-        p90Hours: hours(r.p90_s),
-        decided: Number(r.decided),
-        open: Number(r.open),
-        overdue: Number(r.overdue),
-        slaDays,
+        turnaround: {
+          medianHours: hours(r.median_s),
+          p90Hours: hours(r.p90_s),
+          decided: Number(r.decided),
+          open: Number(r.open),
+          overdue: Number(r.overdue),
+          slaDays,
+        },
+        completed: Number(r.completed),
       },
     ]),
   );
