@@ -241,4 +241,35 @@ describe("GET /api/dashboard", () => {
       upcomingMilestones: [],
     });
   });
+
+  it("gives an investor the first milestones awaiting a decision across many projects, whichever project they are in", async () => {
+    // Twelve projects, each with milestones of every status due on scattered days (an old rejected one makes a
+    // project look urgent without an open milestone). The dashboard reads only the projects whose next open
+    // milestone could be among the first; its answer must equal the first over every milestone.
+    // Last in this file: the projects it adds would change the platform totals the admin's test reads.
+    const many = await t.user("investor");
+    const theirOwner = await t.user("project_owner");
+    const theirVerifier = await t.user("verifier");
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 48271) % 2147483647;
+      return seed % n;
+    };
+    const statuses = ["pending", "in_verification", "verified", "rejected", "delayed"] as const;
+    for (let i = 0; i < 12; i++) {
+      const project = await makeProject(t, { owner: theirOwner, investors: [many], verifiers: [theirVerifier] });
+      for (let j = 0; j < 4; j++) {
+        const status = statuses[next(statuses.length)];
+        await makeMilestone(t, project, { status, dueInDays: next(60) - 20, verifier: theirVerifier });
+      }
+    }
+    const first = await t.deps.db.execute(sql`
+      select m.id from milestones m join project_members pm on pm.project_id = m.project_id
+      where pm.user_id = ${many.id} and m.status in ('pending', 'in_verification')
+      order by m.due_date, m.created_at limit 3`);
+    const expected = (first as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    expect(expected).toHaveLength(3);
+    const body = await dashboard(many);
+    expect(body.role.upcomingMilestones.map((m: { id: string }) => m.id)).toEqual(expected);
+  });
 });

@@ -167,6 +167,7 @@ async function recompute(projectId: string) {
   const count = (status: string) => ms.filter((m) => m.status === status).length;
   const sum = (values: (string | number)[]) => values.reduce<number>((n, v) => n + cents(v), 0);
   const open = ms.filter((m) => m.status !== "verified").map((m) => m.dueDate);
+  const awaiting = ms.filter((m) => m.status === "pending" || m.status === "in_verification").map((m) => m.dueDate);
   const lastActivity = Math.max(project.createdAt.getTime(), audit?.at ? new Date(audit.at).getTime() : 0);
   const team = await t.deps.db.select().from(projectMembers).where(eq(projectMembers.projectId, projectId));
   return {
@@ -185,6 +186,7 @@ async function recompute(projectId: string) {
     nextDueDate: open.length ? open.sort()[0] : null,
     lastActivityAt: lastActivity,
     verifiers: team.filter((m) => m.role === "verifier").length,
+    nextOpenDueDate: awaiting.length ? awaiting.sort()[0] : null,
   };
 }
 

@@ -880,6 +880,8 @@ export const projectRollups = pgTable(
     lastActivityAt: ts("last_activity_at").notNull(),
     /** Verifier memberships, kept by a trigger on project_members (migration 0024). */
     verifiers: integer("verifiers").notNull().default(0),
+    /** The earliest due date among its milestones awaiting a decision (migration 0025). */
+    nextOpenDueDate: date("next_open_due_date", { mode: "string" }),
   },
   (t) => [
     index("project_rollups_next_due_idx").on(t.nextDueDate, t.projectId),

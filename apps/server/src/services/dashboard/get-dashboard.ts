@@ -110,7 +110,7 @@ async function portfolioFigures(
              from mine order by name, id limit ${PORTFOLIO_LIMIT}) x)`
     : sql`'[]'::json`;
   const upcoming = options.withPortfolio
-    ? upcomingJson(sql`mine`, sql`m.status in ('pending', 'in_verification')`, LIMITS.investorUpcomingMilestones)
+    ? upcomingJson(soonestOpen(LIMITS.investorUpcomingMilestones), OPEN, LIMITS.investorUpcomingMilestones)
     : sql`'[]'::json`;
   const [row] = await queryRows<{
     by_currency: CurrencyFigures[];
@@ -127,7 +127,7 @@ async function portfolioFigures(
                  coalesce(r.released, 0) as released, coalesce(r.settled, 0) as settled,
                  coalesce(r.pending_capital, 0) as pending_capital,
                  coalesce(r.milestones_pending + r.milestones_in_verification, 0) as pending_count,
-                 coalesce(r.milestones_rejected, 0) as rejected
+                 coalesce(r.milestones_rejected, 0) as rejected, r.next_open_due_date
           from (${visibleProjects(actor)}) v
           -- One primary-key lookup per visible project ("offset 0" keeps the planner from scanning every
           -- project instead, whose cost would grow with projects the caller cannot see).
@@ -159,6 +159,28 @@ async function portfolioFigures(
     upcoming: row?.upcoming ?? [],
     owned: row?.owned ?? null,
   };
+}
+
+const OPEN = sql`m.status in ('pending', 'in_verification')`;
+
+/**
+ * The projects of the statement's `mine` that can hold one of the first `limit` milestones awaiting a decision (by
+ * due date): those whose next such milestone (next_open_due_date, kept with each rollup: migration 0025) is due by
+ * the last of the first `limit` among the `limit` projects whose next one is due soonest. Those are real milestones,
+ * so the answer's last is due no later; a project whose next is due after it has none to give. An investor sees
+ * hundreds of projects and a handful of upcoming milestones: a few projects' milestones are read, not every one's.
+ */
+function soonestOpen(limit: number): SQL {
+  return sql`(select * from mine where next_open_due_date <= (
+    select max(c.due_date) from (
+      select m.due_date from (
+        select * from mine where next_open_due_date is not null order by next_open_due_date, id limit ${limit}
+      ) p cross join lateral (
+        select m.due_date, m.created_at from milestones m where m.project_id = p.id and ${OPEN}
+        order by m.due_date, m.created_at limit ${limit}
+      ) m
+      order by m.due_date, m.created_at
+      limit ${limit}) c))`;
 }
 
 /**

@@ -20,12 +20,15 @@ const NAMES = [
   "next_due_date",
   "last_activity_at",
   "verifiers",
+  "next_open_due_date",
 ];
 const columns = (prefix = "") => sql.raw(NAMES.map((name) => `${prefix}${name}`).join(", "));
 /** The platform totals (migration 0024): the projects, each summed rollup figure, those without a verifier. */
 const TOTALS = [
   "projects",
-  ...NAMES.filter((name) => !["currency", "next_due_date", "last_activity_at", "verifiers"].includes(name)),
+  ...NAMES.filter(
+    (name) => !["currency", "next_due_date", "last_activity_at", "verifiers", "next_open_due_date"].includes(name),
+  ),
   "projects_without_verifier",
 ];
 const totals = (prefix: string) => sql.raw(TOTALS.map((name) => `${prefix}${name}`).join(", "));
