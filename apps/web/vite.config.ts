@@ -119,10 +119,11 @@ const ICON_INDEX = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]luci
 function sharedChunks() {
   let sets: { landing: Set<string>; light: Set<string> } | undefined;
   /**
-   * Every module `roots` reach through static imports. Not through an icon library's index: the graph lists all
-   * of its icons as imported, tree-shaking keeps the ones named, so a module reaches the icons it names.
+   * Every module `roots` reach through static imports (and dynamic ones too, with `dynamic`). Not through an icon
+   * library's index: the graph lists all of its icons as imported, tree-shaking keeps the ones named, so a module
+   * reaches the icons it names.
    */
-  const closure = (roots: string[], ctx: ChunkingContext) => {
+  const closure = (roots: string[], ctx: ChunkingContext, { dynamic = false } = {}) => {
     const seen = new Set<string>();
     const stack = [...roots];
     for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
@@ -130,7 +131,7 @@ function sharedChunks() {
       seen.add(id);
       const info = ctx.getModuleInfo(id);
       if (!info || ICON_INDEX.test(id)) continue;
-      stack.push(...info.importedIds);
+      stack.push(...info.importedIds, ...(dynamic ? info.dynamicallyImportedIds : []));
       const index = info.importedIds.find((dep) => ICON_INDEX.test(dep));
       if (index) stack.push(...iconsNamed(info.code ?? "", index, ctx));
     }
@@ -164,15 +165,7 @@ function sharedChunks() {
       if (!up) break;
       entry = up;
     }
-    const everything = new Set<string>();
-    const stack = [entry];
-    for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
-      if (everything.has(id)) continue;
-      everything.add(id);
-      const info = ctx.getModuleInfo(id);
-      stack.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
-    }
-    const pages = [...everything].filter((id) => PUBLIC_PAGE.test(id));
+    const pages = [...closure([entry], ctx, { dynamic: true })].filter((id) => PUBLIC_PAGE.test(id));
     const withoutServerState = pages.filter((page) => ![...closure([page], ctx)].some((id) => SERVER_STATE.test(id)));
     return {
       landing: closure([entry, ...pages.filter((page) => LANDING_PAGE.test(page))], ctx),

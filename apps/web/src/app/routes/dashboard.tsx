@@ -10,6 +10,7 @@ import type { ProjectManagement } from "@/features/projects/components/project-m
 import { VerifierDashboard } from "@/features/verification/components/verifier-dashboard";
 import { rememberDashboard } from "@/lib/dashboard-return";
 import { useDocumentTitle } from "@/lib/document-title";
+import { whenIdle } from "@/lib/when-idle";
 import { Preloaded, preloadable } from "../lazy-route";
 
 // The Overview is what the page opens on; the other tabs' code loads when one is opened (or once the browser is
@@ -42,9 +43,7 @@ export default function DashboardPage() {
     const preload = () => {
       for (const lazyTab of [projectsTab, milestonesTab, reportsTab]) lazyTab.preload().catch(() => undefined);
     };
-    if (!("requestIdleCallback" in window)) return void setTimeout(preload, 1_000);
-    const id = requestIdleCallback(preload, { timeout: 3_000 });
-    return () => cancelIdleCallback(id);
+    return whenIdle(preload, { timeout: 3_000, otherwise: 1_000 });
   }, []);
   // Each tab keeps its own list view in the URL (?status=…&sort=…): a new tab starts from its defaults.
   const selectTab = (value: string) => setParams(value === "overview" ? {} : { tab: value }, { replace: true });

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { EmptyState, LoadError, Skeleton } from "@/components/ui/feedback";
+import { whenIdle } from "@/lib/when-idle";
 import { useAnalytics } from "../api/get-analytics";
 
 const COLORS = {
@@ -19,9 +20,6 @@ const COLORS = {
   rejected: "#b91c1c",
   delayed: "#7c3aed",
 };
-
-const monthLabel = formatMonth;
-const compactMoney = formatMoneyCompact;
 
 interface Column<Row> {
   label: string;
@@ -37,16 +35,6 @@ interface Series {
   label: string;
   color: string;
 }
-/** Runs `task` when the browser is idle (Safari has no requestIdleCallback: soon after, then); returns a cancel. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === "function") {
-    const handle = requestIdleCallback(task, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(task, 200);
-  return () => clearTimeout(handle);
-}
-
 /**
  * How many months to skip between labelled ticks so that labels ("May 2026", about 56 px at 12 px) keep 24 px
  * apart. Worked out here because Recharts' own spacing (minTickGap, and its default on the y axis, whose five
@@ -57,12 +45,12 @@ function monthTicks(months: number, width: number): number {
   return Math.max(0, Math.ceil(months / fit) - 1);
 }
 
-/** Draws a chart at `width` × `height`; `pointed` once a pointer has been over it (its tooltip is drawn from then). */
 /** The x axis of a chart by month: `months` of them across `width`. */
 const monthAxis = (months: number, width: number) => (
-  <XAxis dataKey="month" tickFormatter={monthLabel} fontSize={12} interval={monthTicks(months, width)} />
+  <XAxis dataKey="month" tickFormatter={formatMonth} fontSize={12} interval={monthTicks(months, width)} />
 );
 
+/** Draws a chart at `width` × `height`; `pointed` once a pointer has been over it (its tooltip is drawn from then). */
 type Draw = (size: { width: number; height: number; pointed: boolean }) => ReactElement;
 
 /**
@@ -92,7 +80,7 @@ function SizedChart({ draw, legend }: { draw: Draw; legend?: Series[] }) {
       rootMargin: `${NEAR_PX}px 0px`,
     });
     comes.observe(element);
-    const cancelIdle = whenIdle(draw);
+    const cancelIdle = whenIdle(draw, { timeout: 2000, otherwise: 200 });
     return () => {
       resizes.disconnect();
       comes.disconnect();
@@ -179,10 +167,10 @@ function CapitalChart({ series }: { series: AnalyticsDto["capital"][number] }) {
   return (
     <ChartCard
       title={`Capital released and settled (${currency})`}
-      summary={`By ${monthLabel(last.month)}, ${money(last.released)} released, of which ${money(last.settled)} settled by the custodian.`}
+      summary={`By ${formatMonth(last.month)}, ${money(last.released)} released, of which ${money(last.settled)} settled by the custodian.`}
       rows={points}
       columns={[
-        { label: "Month", value: (p) => monthLabel(p.month) },
+        { label: "Month", value: (p) => formatMonth(p.month) },
         { label: "Released", value: (p) => money(p.released) },
         { label: "Settled", value: (p) => money(p.settled) },
       ]}
@@ -194,8 +182,8 @@ function CapitalChart({ series }: { series: AnalyticsDto["capital"][number] }) {
         <AreaChart {...size} accessibilityLayer={false} data={points} margin={{ left: 4, right: 8, top: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           {monthAxis(points.length, size.width)}
-          <YAxis interval={0} tickFormatter={(v: number) => compactMoney(v, currency)} fontSize={12} width={64} />
-          {pointed && <Tooltip labelFormatter={(m) => monthLabel(String(m))} formatter={(v) => money(Number(v))} />}
+          <YAxis interval={0} tickFormatter={(v: number) => formatMoneyCompact(v, currency)} fontSize={12} width={64} />
+          {pointed && <Tooltip labelFormatter={(m) => formatMonth(String(m))} formatter={(v) => money(Number(v))} />}
           <Area
             isAnimationActive={false}
             type="stepAfter"
@@ -229,7 +217,7 @@ function MilestonesChart({ points }: { points: AnalyticsDto["milestones"] }) {
       summary={`Now ${total} milestones: ${last.verified} verified, ${last.inVerification} in verification, ${last.pending} pending, ${last.rejected} rejected${last.delayed ? `, ${last.delayed} delayed` : ""}.`}
       rows={points}
       columns={[
-        { label: "Month", value: (p) => monthLabel(p.month) },
+        { label: "Month", value: (p) => formatMonth(p.month) },
         { label: "Pending", value: (p) => String(p.pending) },
         { label: "In verification", value: (p) => String(p.inVerification) },
         { label: "Verified", value: (p) => String(p.verified) },
@@ -248,7 +236,7 @@ function MilestonesChart({ points }: { points: AnalyticsDto["milestones"] }) {
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           {monthAxis(points.length, size.width)}
           <YAxis interval={0} allowDecimals={false} fontSize={12} width={40} />
-          {pointed && <Tooltip labelFormatter={(m) => monthLabel(String(m))} />}
+          {pointed && <Tooltip labelFormatter={(m) => formatMonth(String(m))} />}
           <Bar isAnimationActive={false} dataKey="verified" name="Verified" stackId="s" fill={COLORS.verified} />
           <Bar
             isAnimationActive={false}
@@ -277,19 +265,19 @@ function UpcomingChart({ series }: { series: AnalyticsDto["upcoming"][number] })
       summary={
         total === 0
           ? "No undecided milestones are due in the next 12 months."
-          : `${money(total)} due for verification in the next 12 months; the most in ${monthLabel(busiest.month)} (${money(busiest.amount)}).`
+          : `${money(total)} due for verification in the next 12 months; the most in ${formatMonth(busiest.month)} (${money(busiest.amount)}).`
       }
       rows={points}
       columns={[
-        { label: "Month", value: (p) => monthLabel(p.month) },
+        { label: "Month", value: (p) => formatMonth(p.month) },
         { label: "Capital due", value: (p) => money(p.amount) },
       ]}
       chart={({ pointed, ...size }) => (
         <BarChart {...size} accessibilityLayer={false} data={points} margin={{ left: 4, right: 8, top: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           {monthAxis(points.length, size.width)}
-          <YAxis interval={0} tickFormatter={(v: number) => compactMoney(v, currency)} fontSize={12} width={64} />
-          {pointed && <Tooltip labelFormatter={(m) => monthLabel(String(m))} formatter={(v) => money(Number(v))} />}
+          <YAxis interval={0} tickFormatter={(v: number) => formatMoneyCompact(v, currency)} fontSize={12} width={64} />
+          {pointed && <Tooltip labelFormatter={(m) => formatMonth(String(m))} formatter={(v) => money(Number(v))} />}
           <Bar isAnimationActive={false} dataKey="amount" name="Capital due" fill={COLORS.released} />
         </BarChart>
       )}
