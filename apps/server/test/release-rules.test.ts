@@ -3,8 +3,9 @@
 // void approvals after a resubmission. Refused actions change nothing; the release is created once.
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, disbursements, milestones, notifications, projectMembers } from "../src/db/schema";
+import { auditEvents, disbursements, milestones, notifications, outbox, projectMembers } from "../src/db/schema";
 import { storedCertificate } from "../src/services/certificates/facts";
+import { releaseEventData } from "../src/services/releases/dto";
 import { makeMilestone, makeProject } from "./factories";
 import { createTestApp, type TestApp, type TestUser } from "./harness";
 
@@ -274,6 +275,26 @@ describe("verification under a policy", () => {
       [160_000, "instructed"],
     ]);
     expect(page.body.release.amount).toBe(160_000);
+    // Each release's instruction, and any later event of it, cites the approval that made that release.
+    const approvals = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, milestone.id), eq(auditEvents.action, "milestone.approved")))
+      .orderBy(asc(auditEvents.id));
+    const cited = (releaseId: string) =>
+      approvals.find((e) => (e.after as { release: { disbursementId: string } }).release.disbursementId === releaseId)
+        ?.hash;
+    const [first, second] = await releasesOf(milestone.id);
+    expect(cited(first.id)).toBeDefined();
+    expect(cited(first.id)).not.toBe(cited(second.id));
+    expect((await releaseEventData(t.deps.db, first.id)).approvalEventHash).toBe(cited(first.id));
+    const instructions = (await t.deps.db.select().from(outbox).where(eq(outbox.topic, "event"))).map(
+      (m) => m.payload as { type: string; data: { releaseId?: string; approvalEventHash?: string } },
+    );
+    for (const release of [first, second]) {
+      const event = instructions.find((e) => e.type === "release.instructed" && e.data.releaseId === release.id);
+      expect(event?.data.approvalEventHash).toBe(cited(release.id));
+    }
   });
 
   it("keeps the default rule: the verifier who started approves alone", async () => {

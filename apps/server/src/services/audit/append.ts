@@ -38,8 +38,15 @@ function plain(value: unknown): unknown {
   return value === undefined ? null : JSON.parse(JSON.stringify(value));
 }
 
+/** An appended event, as what follows in its transaction may cite it (a certificate, a release's event). */
+export interface AppendedAudit {
+  id: number;
+  hash: string;
+  createdAt: Date;
+}
+
 /** Appends one event to the hash-chained audit record, inside the caller's transaction. */
-export async function appendAudit(tx: Tx, input: AuditInput): Promise<void> {
+export async function appendAudit(tx: Tx, input: AuditInput): Promise<AppendedAudit> {
   await lockAuditRecord(tx);
   const [last] = await tx
     .select({ hash: auditEvents.hash, createdAt: auditEvents.createdAt })
@@ -60,6 +67,11 @@ export async function appendAudit(tx: Tx, input: AuditInput): Promise<void> {
     before: plain(input.before),
     after: plain(input.after),
   };
-  await tx.insert(auditEvents).values({ ...content, prevHash, hash: auditHash(prevHash, content) });
+  const hash = auditHash(prevHash, content);
+  const [row] = await tx
+    .insert(auditEvents)
+    .values({ ...content, prevHash, hash })
+    .returning({ id: auditEvents.id });
   if (content.projectId) await touchProjectActivity(tx, content.projectId, content.createdAt);
+  return { id: row.id, hash, createdAt: content.createdAt };
 }

@@ -10,5 +10,11 @@ export const AUDIT_LOCK = 727_002;
  * row before asking for the lock could deadlock against an append on the same project.
  */
 export async function lockAuditRecord(tx: DbOrTx): Promise<void> {
+  // Taken once per transaction object: a second request would be a round trip that changes nothing. (A savepoint
+  // is another object, so one rolled back, which releases what it took, is never mistaken for the holder.)
+  if (holders.has(tx)) return;
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`);
+  holders.add(tx);
 }
+
+const holders = new WeakSet<DbOrTx>();

@@ -20,10 +20,11 @@ import {
 } from "../../db/schema";
 import { notFound } from "../../errors";
 import { toMoney } from "../../lib/money";
-import { appendAudit } from "../audit/append";
+import { type AppendedAudit, appendAudit } from "../audit/append";
 import { canonicalJson } from "../audit/chain";
 import { flagsOf } from "../evidence/dto";
 import { toRule } from "../release-policy/rule";
+import { releaseApprovalEvent } from "../releases/approval-event";
 
 async function approvalAfter(db: DbOrTx, eventId: number) {
   const [row] = await db.select({ after: auditEvents.after }).from(auditEvents).where(eq(auditEvents.id, eventId));
@@ -52,8 +53,17 @@ async function policyApplied(db: DbOrTx, release: { projectId: string; policyVer
   return `Release policy version ${release.policyVersion}: ${policyStatement(toRule(row), n, release.currency)}`;
 }
 
-/** The facts as Tranche's records state them now (used once, when the certificate is first issued). */
-async function collectFacts(db: DbOrTx, releaseId: string, issuedAt: Date): Promise<CertificateFacts> {
+/**
+ * The facts as Tranche's records state them now (used once, when the certificate is first issued). `cited`: the
+ * approval's audit event is not written yet (the release's own transaction reads before it takes the audit lock):
+ * what it will say of a partial release is given, and `auditEvent` is filled in by `issuePreparedCertificate`.
+ */
+async function collectFacts(
+  db: DbOrTx,
+  releaseId: string,
+  issuedAt: Date,
+  cited?: { remaining?: number },
+): Promise<CertificateFacts> {
   const [release] = await db.select().from(disbursements).where(eq(disbursements.id, releaseId));
   if (!release) throw notFound("Release");
   // One after another: this runs inside the approval's transaction, whose one connection answers one query at a
@@ -108,25 +118,13 @@ async function collectFacts(db: DbOrTx, releaseId: string, issuedAt: Date): Prom
       ),
     )
     .orderBy(asc(verificationDecisions.decidedAt), asc(verificationDecisions.id));
-  const [approval] = await db
-    .select({ id: auditEvents.id, hash: auditEvents.hash, createdAt: auditEvents.createdAt })
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.entityType, "milestone"),
-        eq(auditEvents.entityId, release.milestoneId),
-        eq(auditEvents.action, "milestone.approved"),
-        sql`${auditEvents.after}->'release'->>'disbursementId' = ${release.id}`,
-      ),
-    )
-    .orderBy(asc(auditEvents.id))
-    .limit(1);
+  const approval = cited ? undefined : await releaseApprovalEvent(db, release);
   // A partial release states its share and why: the agreed share is the smallest of the approvals' (quorum.ts),
   // and what was open is in the approval's audit record.
   const shares = decisions.filter((d) => d.kind === "approve").map((d) => Number(d.share));
   const share = Math.min(100, ...shares);
-  const released = (approval ? (await approvalAfter(db, approval.id))?.release : undefined) as
-    | { partial?: boolean; remaining?: number }
+  const released = (cited ?? (approval ? (await approvalAfter(db, approval.id))?.release : undefined)) as
+    | { remaining?: number }
     | undefined;
   const partial =
     share < 100
@@ -214,7 +212,47 @@ export async function issueCertificate(
   actorId: string | null = null,
   issuedAt = new Date(),
 ): Promise<void> {
-  const facts = await collectFacts(tx, releaseId, issuedAt);
+  await storeCertificate(tx, releaseId, await collectFacts(tx, releaseId, issuedAt), actorId);
+}
+
+export interface PreparedCertificate {
+  releaseId: string;
+  facts: CertificateFacts;
+}
+
+/**
+ * A new release's certificate, read before its approval is audited (so the reads stay outside the audit lock's
+ * hold); `remaining` is what a partial release leaves open, as the approval's event states it.
+ */
+export async function prepareCertificate(
+  tx: Tx,
+  releaseId: string,
+  remaining: number | undefined,
+): Promise<PreparedCertificate> {
+  // Its issuedAt is set when it is issued.
+  return { releaseId, facts: await collectFacts(tx, releaseId, new Date(), { remaining }) };
+}
+
+/** Issues a prepared certificate, citing the approval's audit event (appended since, in the same transaction). */
+export function issuePreparedCertificate(
+  tx: Tx,
+  prepared: PreparedCertificate,
+  approval: AppendedAudit,
+  actorId: string | null,
+): Promise<void> {
+  const auditEvent = { id: approval.id, hash: approval.hash, recordedAt: approval.createdAt.toISOString() };
+  // Issued now, after the approval it cites (the record stays in time order).
+  const facts = { ...prepared.facts, auditEvent, issuedAt: new Date().toISOString() };
+  return storeCertificate(tx, prepared.releaseId, facts, actorId);
+}
+
+async function storeCertificate(
+  tx: Tx,
+  releaseId: string,
+  facts: CertificateFacts,
+  actorId: string | null,
+): Promise<void> {
+  const issuedAt = new Date(facts.issuedAt);
   const fingerprint = certificateFingerprint(facts);
   const [inserted] = await tx
     .insert(releaseCertificates)

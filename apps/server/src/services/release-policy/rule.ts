@@ -6,7 +6,11 @@ import { toMoney } from "../../lib/money";
 
 export type PolicyRow = typeof releasePolicies.$inferSelect;
 
-export function toRule(row: PolicyRow | undefined): ReleaseRule {
+export function toRule(
+  row:
+    | Pick<PolicyRow, "version" | "requiredApprovals" | "thresholds" | "distinctOrganizations" | "cosignAbove">
+    | undefined,
+): ReleaseRule {
   if (!row) return DEFAULT_RELEASE_RULE;
   const thresholds = (row.thresholds as { minAmount: number; approvals: number }[]) ?? [];
   return {

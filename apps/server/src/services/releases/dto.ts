@@ -1,9 +1,10 @@
 import type { Currency, ReleaseDto, ReleaseStatus } from "@tranche/domain";
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Caller } from "../../context";
 import type { DbOrTx } from "../../db/client";
-import { auditEvents, disbursements, milestones, projects, users } from "../../db/schema";
+import { disbursements, milestones, projects, users } from "../../db/schema";
 import { toMoney } from "../../lib/money";
+import { releaseApprovalEvent } from "./approval-event";
 
 const columns = {
   id: disbursements.id,
@@ -94,7 +95,11 @@ export async function loadRelease(db: DbOrTx, where: SQL, caller: Caller | null)
  * The data of every release.* event (the contract with integrations): amount as a decimal string, the
  * beneficiary (the project owner), the deciding verifier, and the hash of the audit event of the approval.
  */
-export async function releaseEventData(tx: DbOrTx, releaseId: string): Promise<Record<string, unknown>> {
+export async function releaseEventData(
+  tx: DbOrTx,
+  releaseId: string,
+  options: { approvalCitedLater?: boolean } = {},
+): Promise<Record<string, unknown>> {
   const [row] = await tx
     .select({
       ...columns,
@@ -115,18 +120,10 @@ export async function releaseEventData(tx: DbOrTx, releaseId: string): Promise<R
       sql`${users.id} = (select pm.user_id from project_members pm where pm.project_id = ${row.projectId}
         and pm.role = 'owner' order by pm.created_at limit 1)`,
     );
-  const [approval] = await tx
-    .select({ hash: auditEvents.hash })
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.entityType, "milestone"),
-        eq(auditEvents.entityId, row.milestoneId),
-        eq(auditEvents.action, "milestone.approved"),
-      ),
-    )
-    .orderBy(desc(auditEvents.id))
-    .limit(1);
+  // The approval's own transaction builds the event before it appends that approval, and sets the hash itself.
+  const approval = options.approvalCitedLater
+    ? undefined
+    : await releaseApprovalEvent(tx, { id: row.id, milestoneId: row.milestoneId });
   const dto = toReleaseDto(row, null);
   return {
     releaseId: row.id,

@@ -2,7 +2,7 @@ import type { VerificationDto } from "@tranche/domain";
 import type { ServiceContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { type MilestoneAccess, type MilestoneRow, requireVisibleMilestone } from "../access";
-import { appendAudit } from "../audit/append";
+import { type AppendedAudit, appendAudit } from "../audit/append";
 import { type NotificationInput, notify } from "../notifications/notify";
 import { recomputeProjectStatus } from "../projects/recompute-status";
 import { toVerificationDto } from "./dto";
@@ -32,6 +32,15 @@ export function verificationSnapshot(m: MilestoneRow) {
 
 export const milestoneLink = (id: string) => `/milestones/${id}`;
 
+type TransitionEvent = { action: string; after?: Record<string, unknown> };
+type TransitionNotice = {
+  recipients: (string | null)[];
+  title: string;
+  message: string;
+  category: "milestone" | "verification";
+  push?: NotificationInput["push"];
+};
+
 /**
  * The common tail of a status transition, inside its transaction: notify (never the actor), work out the answer
  * (the milestone's new verification state), recompute the project and append the audit event.
@@ -41,15 +50,21 @@ export async function recordTransition(
   ctx: ServiceContext,
   access: MilestoneAccess,
   updated: MilestoneRow,
-  event: { action: string; after?: Record<string, unknown> },
-  notice: {
-    recipients: (string | null)[];
-    title: string;
-    message: string;
-    category: "milestone" | "verification";
-    push?: NotificationInput["push"];
-  },
+  event: TransitionEvent,
+  notice: TransitionNotice,
 ): Promise<VerificationDto> {
+  return (await recordTransitionEvent(tx, ctx, access, updated, event, notice)).answer;
+}
+
+/** recordTransition, also giving the appended event (a release's certificate and instruction cite it). */
+export async function recordTransitionEvent(
+  tx: Tx,
+  ctx: ServiceContext,
+  access: MilestoneAccess,
+  updated: MilestoneRow,
+  event: TransitionEvent,
+  notice: TransitionNotice,
+): Promise<{ answer: VerificationDto; event: AppendedAudit }> {
   const { project } = access;
   // What needs no audit lock comes first. The lock is taken by the rollup's refresh and held until commit, and every
   // audited write waits on it (docs/decisions/025-approvals-under-load.md).
@@ -68,7 +83,7 @@ export async function recordTransition(
   );
   const answer = await toVerificationDto(tx, { ...access, milestone: updated }, ctx.actor);
   await recomputeProjectStatus(tx, project.id);
-  await appendAudit(tx, {
+  const appended = await appendAudit(tx, {
     actorId: ctx.actor.id,
     action: event.action,
     entityType: "milestone",
@@ -77,5 +92,5 @@ export async function recordTransition(
     before: verificationSnapshot(access.milestone),
     after: { ...verificationSnapshot(updated), ...event.after },
   });
-  return answer;
+  return { answer, event: appended };
 }

@@ -10,15 +10,13 @@ import {
   shareOf,
   type VerificationDecisionDto,
 } from "@tranche/domain";
-import { asc, desc, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { eq, sql } from "drizzle-orm";
 import type { SessionUser } from "../../context";
 import { type DbOrTx, queryRows, type Tx } from "../../db/client";
-import { milestoneDisputes, projectMembers, users, verificationDecisions } from "../../db/schema";
+import { milestoneDisputes, users, verificationDecisions } from "../../db/schema";
 import { moneyParam, toMoney } from "../../lib/money";
 import type { MilestoneAccess, MilestoneRow } from "../access";
-import { verifierCount } from "../release-policy/get";
-import { currentRule } from "../release-policy/rule";
+import { toRule } from "../release-policy/rule";
 import { openAmount } from "../releases/sums";
 
 export interface RoundState {
@@ -42,61 +40,11 @@ export interface RoundState {
   awaitingCountersign: boolean;
 }
 
-async function latestDispute(db: DbOrTx, milestoneId: string) {
-  const verifier = alias(users, "dispute_verifier");
-  const [row] = await db
-    .select({ d: milestoneDisputes, openedByName: users.name, verifierName: verifier.name })
-    .from(milestoneDisputes)
-    .innerJoin(users, eq(users.id, milestoneDisputes.openedBy))
-    .leftJoin(verifier, eq(verifier.id, milestoneDisputes.verifierId))
-    .where(eq(milestoneDisputes.milestoneId, milestoneId))
-    .orderBy(desc(milestoneDisputes.openedAt))
-    .limit(1);
-  if (!row) return null;
-  const { d } = row;
-  const dto: DisputeDto = {
-    id: d.id,
-    statement: d.statement,
-    openedByName: row.openedByName,
-    openedAt: d.openedAt.toISOString(),
-    verifierId: d.verifierId,
-    verifierName: row.verifierName,
-    assignedAt: d.assignedAt?.toISOString() ?? null,
-    outcome: d.outcome,
-    closedAt: d.closedAt?.toISOString() ?? null,
-  };
-  return { dto, verifierId: d.verifierId, round: d.round };
-}
-
 /** The assigned verifier's decision closes the open dispute, audited with it. */
 export async function closeDispute(tx: Tx, state: RoundState, outcome: "approved" | "rejected", now: Date) {
   if (!state.dispute || state.dispute.closedAt || !state.disputeVerifierId) return null;
   await tx.update(milestoneDisputes).set({ outcome, closedAt: now }).where(eq(milestoneDisputes.id, state.dispute.id));
   return { disputeId: state.dispute.id, outcome };
-}
-
-/** Capital still open on a milestone: its amount less releases of earlier rounds (cancelled ones excepted). */
-async function openAmountOf(db: DbOrTx, milestone: MilestoneRow): Promise<number> {
-  const [row] = await queryRows<{ open: string }>(
-    db,
-    sql`select ${openAmount(sql`m`)} as open from milestones m where m.id = ${milestone.id}`,
-  );
-  return toMoney(row?.open ?? milestone.capitalAmount);
-}
-
-/** Verifiers whose approvals may count now: assigned to the project as verifiers, neither owning nor investing. */
-async function eligibleVerifierIds(db: DbOrTx, projectId: string): Promise<Set<string>> {
-  const rows = await db
-    .select({ userId: projectMembers.userId, role: projectMembers.role, userRole: users.role })
-    .from(projectMembers)
-    .innerJoin(users, eq(users.id, projectMembers.userId))
-    .where(eq(projectMembers.projectId, projectId));
-  const conflicted = new Set(rows.filter((r) => r.role !== "verifier").map((r) => r.userId));
-  return new Set(
-    rows
-      .filter((r) => r.role === "verifier" && r.userRole === "verifier" && !conflicted.has(r.userId))
-      .map((r) => r.userId),
-  );
 }
 
 /**
@@ -120,42 +68,139 @@ function countingApprovals(
   });
 }
 
+/** What a round is judged by, as stored: timestamps as ISO text, money and shares as exact text. */
+interface RoundRow {
+  policy: {
+    version: number;
+    required_approvals: number;
+    thresholds: unknown;
+    distinct_organizations: boolean;
+    cosign_above: string | null;
+  } | null;
+  members: { user_id: string; role: string; user_role: string }[];
+  decisions: {
+    id: string;
+    round: number;
+    kind: VerificationDecisionDto["kind"];
+    user_id: string;
+    user_name: string;
+    organization: string | null;
+    share: string;
+    amount: string | null;
+    comment: string | null;
+    policy_version: number;
+    decided_at: string;
+    voided_at: string | null;
+    void_reason: VerificationDecisionDto["voidReason"];
+  }[];
+  open: string;
+  dispute: {
+    id: string;
+    statement: string;
+    opened_by_name: string;
+    opened_at: string;
+    verifier_id: string | null;
+    verifier_name: string | null;
+    assigned_at: string | null;
+    outcome: DisputeDto["outcome"];
+    closed_at: string | null;
+    round: number | null;
+  } | null;
+}
+
+const iso = (value: string) => new Date(value).toISOString();
+const isoOrNull = (value: string | null) => (value === null ? null : iso(value));
+
+/**
+ * Everything a round is judged by, read in one statement (an approval reads it three times, under the milestone's
+ * lock): the project's rule, its members, every decision on the milestone, the open amount and the latest dispute.
+ */
+function readRound(db: DbOrTx, milestone: MilestoneRow): Promise<RoundRow[]> {
+  return queryRows<RoundRow>(
+    db,
+    sql`select
+      (select row_to_json(p) from (
+         select version, required_approvals, thresholds, distinct_organizations, cosign_above::text as cosign_above
+         from release_policies where project_id = ${milestone.projectId} order by version desc limit 1) p) as policy,
+      (select coalesce(json_agg(x), '[]') from (
+         select pm.user_id, pm.role, u.role as user_role
+         from project_members pm join users u on u.id = pm.user_id where pm.project_id = ${milestone.projectId}) x) as members,
+      (select coalesce(json_agg(x order by x.decided_at, x.id), '[]') from (
+         select d.id, d.round, d.kind, d.user_id, u.name as user_name, d.organization, d.share::text as share,
+                d.amount::text as amount, d.comment, d.policy_version, d.decided_at, d.voided_at, d.void_reason
+         from verification_decisions d join users u on u.id = d.user_id where d.milestone_id = ${milestone.id}) x) as decisions,
+      ${openAmount(sql`m`)}::text as open,
+      (select row_to_json(x) from (
+         select d.id, d.statement, o.name as opened_by_name, d.opened_at, d.verifier_id, v.name as verifier_name,
+                d.assigned_at, d.outcome, d.closed_at, d.round
+         from milestone_disputes d join users o on o.id = d.opened_by left join users v on v.id = d.verifier_id
+         where d.milestone_id = ${milestone.id} order by d.opened_at desc limit 1) x) as dispute
+    from milestones m where m.id = ${milestone.id}`,
+  );
+}
+
 export async function roundState(db: DbOrTx, milestone: MilestoneRow): Promise<RoundState> {
-  const rule = await currentRule(db, milestone.projectId);
-  const assignedVerifiers = await verifierCount(db, milestone.projectId);
-  const rows = await db
-    .select({ decision: verificationDecisions, userName: users.name })
-    .from(verificationDecisions)
-    .innerJoin(users, eq(users.id, verificationDecisions.userId))
-    .where(eq(verificationDecisions.milestoneId, milestone.id))
-    .orderBy(asc(verificationDecisions.decidedAt), asc(verificationDecisions.id));
-  const decisions: VerificationDecisionDto[] = rows.map(({ decision: d, userName }) => ({
+  const [row] = await readRound(db, milestone);
+  const policy = row?.policy ?? null;
+  const rule = toRule(
+    policy
+      ? {
+          version: policy.version,
+          requiredApprovals: policy.required_approvals,
+          thresholds: policy.thresholds,
+          distinctOrganizations: policy.distinct_organizations,
+          cosignAbove: policy.cosign_above,
+        }
+      : undefined,
+  );
+  const members = row?.members ?? [];
+  const assignedVerifiers = members.filter((m) => m.role === "verifier").length;
+  // Verifiers whose approvals may count now: assigned to the project as verifiers, neither owning nor investing.
+  const conflicted = new Set(members.filter((m) => m.role !== "verifier").map((m) => m.user_id));
+  const eligible = new Set(
+    members
+      .filter((m) => m.role === "verifier" && m.user_role === "verifier" && !conflicted.has(m.user_id))
+      .map((m) => m.user_id),
+  );
+  const decisions: VerificationDecisionDto[] = (row?.decisions ?? []).map((d) => ({
     id: d.id,
     round: d.round,
     kind: d.kind,
-    userId: d.userId,
-    userName,
+    userId: d.user_id,
+    userName: d.user_name,
     organization: d.organization,
     share: Number(d.share),
     amount: d.amount === null ? null : toMoney(d.amount),
     comment: d.comment,
-    policyVersion: d.policyVersion,
-    decidedAt: d.decidedAt.toISOString(),
-    voidedAt: d.voidedAt?.toISOString() ?? null,
-    voidReason: d.voidedAt ? d.voidReason : null,
+    policyVersion: d.policy_version,
+    decidedAt: iso(d.decided_at),
+    voidedAt: isoOrNull(d.voided_at),
+    voidReason: d.voided_at ? d.void_reason : null,
   }));
   const current = decisions.filter((d) => d.round === milestone.verificationRound && !d.voidedAt);
   const approvals = countingApprovals(
     current.filter((d) => d.kind === "approve"),
-    await eligibleVerifierIds(db, milestone.projectId),
+    eligible,
     rule,
   );
-  const openAmount = await openAmountOf(db, milestone);
+  const openAmount = toMoney(row?.open ?? milestone.capitalAmount);
   const share = Math.min(100, ...approvals.map((d) => d.share));
   const releaseAmount = share >= 100 ? openAmount : shareOf(openAmount, share);
-  const dispute = await latestDispute(db, milestone.id);
-  const disputeVerifierId =
-    dispute?.verifierId && dispute.round === milestone.verificationRound ? dispute.verifierId : null;
+  const d = row?.dispute ?? null;
+  const dispute: DisputeDto | null = d
+    ? {
+        id: d.id,
+        statement: d.statement,
+        openedByName: d.opened_by_name,
+        openedAt: iso(d.opened_at),
+        verifierId: d.verifier_id,
+        verifierName: d.verifier_name,
+        assignedAt: isoOrNull(d.assigned_at),
+        outcome: d.outcome,
+        closedAt: isoOrNull(d.closed_at),
+      }
+    : null;
+  const disputeVerifierId = d?.verifier_id && d.round === milestone.verificationRound ? d.verifier_id : null;
   const required = disputeVerifierId ? 1 : requiredApprovalsFor(rule, toMoney(milestone.capitalAmount));
   const quorumMet = approvals.length >= required;
   const countersignRequired = needsCountersign(rule, releaseAmount);
@@ -170,7 +215,7 @@ export async function roundState(db: DbOrTx, milestone: MilestoneRow): Promise<R
     openAmount,
     releaseAmount,
     quorumMet,
-    dispute: dispute ? dispute.dto : null,
+    dispute,
     disputeVerifierId,
     countersignRequired,
     countersigned,

@@ -5,12 +5,12 @@ import { disbursements } from "../../db/schema";
 import { conflict } from "../../errors";
 import { moneyParam } from "../../lib/money";
 import { type MilestoneAccess, memberIds } from "../access";
-import { issueCertificate } from "../certificates/facts";
+import { issuePreparedCertificate, prepareCertificate } from "../certificates/facts";
 import { transitionMilestone } from "../milestones/transition";
 import { publishEvent } from "../outbox/outbox";
 import { releaseEventData } from "../releases/dto";
 import { publishDecision } from "./events";
-import { recordTransition } from "./locked";
+import { recordTransitionEvent } from "./locked";
 import type { RoundState } from "./quorum";
 
 /**
@@ -60,7 +60,12 @@ export async function completeRelease(
     .returning();
   if (!release) throw conflict("Capital for this milestone has already been released.");
   const money = formatMoney(amount, project.currency);
-  const body = await recordTransition(
+  const remaining = partial ? subtractMoney(state.openAmount, amount) : undefined;
+  // Read now, before the audit lock is taken: under it, only writes (docs/decisions/025-approvals-under-load.md).
+  const certificate = await prepareCertificate(tx, release.id, remaining);
+  const instruction = await releaseEventData(tx, release.id, { approvalCitedLater: true });
+  if (!partial) await publishDecision(tx, "milestone.verified", { milestone: updated, project, verifier: ctx.actor });
+  const { answer, event } = await recordTransitionEvent(
     tx,
     ctx,
     access,
@@ -74,7 +79,7 @@ export async function completeRelease(
           amount,
           currency: project.currency,
           policyVersion: state.rule.version,
-          ...(partial ? { partial: true, remaining: subtractMoney(state.openAmount, amount) } : {}),
+          ...(partial ? { partial: true, remaining } : {}),
         },
         approvals: state.approvals.map((a) => ({ userId: a.userId, share: a.share, decidedAt: a.decidedAt })),
         ...(decision.dispute ? { dispute: decision.dispute } : {}),
@@ -89,9 +94,7 @@ export async function completeRelease(
       category: "verification",
     },
   );
-  await issueCertificate(tx, release.id, ctx.actor.id);
-  // After the audit event, so the release's data can carry that event's hash.
-  if (!partial) await publishDecision(tx, "milestone.verified", { milestone: updated, project, verifier: ctx.actor });
-  await publishEvent(tx, "release.instructed", await releaseEventData(tx, release.id));
-  return body;
+  await issuePreparedCertificate(tx, certificate, event, ctx.actor.id);
+  await publishEvent(tx, "release.instructed", { ...instruction, approvalEventHash: event.hash });
+  return answer;
 }
