@@ -209,6 +209,7 @@ export const milestones = pgTable(
   (t) => [
     index("milestones_project_idx").on(t.projectId, t.dueDate),
     index("milestones_open_due_idx").on(t.projectId, t.dueDate, t.createdAt).where(sql`${t.status} <> 'verified'`),
+    // INCLUDE started_at (migration 0026): a verifier's open and overdue counts from the index alone.
     index("milestones_verifier_idx").on(t.verifierId, t.status),
     // A verifier's decided milestones, latest first, from the index alone (INCLUDE id, started_at: migration 0024):
     // their Completed count and turnaround (services/verifiers/decided.ts).
