@@ -1,8 +1,6 @@
-import { desc } from "drizzle-orm";
-import type { Tx } from "../../db/client";
-import { auditEvents } from "../../db/schema";
-import { touchProjectActivity } from "../projects/rollup";
-import { type AuditContent, auditHash, GENESIS_HASH } from "./chain";
+import { sql } from "drizzle-orm";
+import { queryRows, type Tx } from "../../db/client";
+import { type AuditContent, auditBody, GENESIS_HASH } from "./chain";
 import { lockAuditRecord } from "./lock";
 
 export { AUDIT_LOCK } from "./lock";
@@ -45,18 +43,17 @@ export interface AppendedAudit {
   createdAt: Date;
 }
 
-/** Appends one event to the hash-chained audit record, inside the caller's transaction. */
+const jsonParam = (value: unknown) => sql`${value === null ? null : JSON.stringify(value)}::jsonb`;
+
+/**
+ * Appends one event to the hash-chained audit record, inside the caller's transaction, in one statement after the
+ * lock: it reads the chain's head, hashes the event onto it (SHA-256 of the head's hash and the event's canonical
+ * JSON, built here: `auditHash` gives the same), inserts it and moves its project's latest activity. The lock is
+ * held until commit and every audited write waits on it, so each round trip under it counts
+ * (docs/decisions/025-approvals-under-load.md).
+ */
 export async function appendAudit(tx: Tx, input: AuditInput): Promise<AppendedAudit> {
   await lockAuditRecord(tx);
-  const [last] = await tx
-    .select({ hash: auditEvents.hash, createdAt: auditEvents.createdAt })
-    .from(auditEvents)
-    .orderBy(desc(auditEvents.id))
-    .limit(1);
-  const prevHash = last?.hash ?? GENESIS_HASH;
-  if (input.createdAt && last && input.createdAt < last.createdAt) {
-    throw new Error(`audit event ${input.action} dated before the last event`);
-  }
   const content: AuditContent = {
     createdAt: input.createdAt ?? new Date(),
     actorId: input.actorId,
@@ -67,11 +64,29 @@ export async function appendAudit(tx: Tx, input: AuditInput): Promise<AppendedAu
     before: plain(input.before),
     after: plain(input.after),
   };
-  const hash = auditHash(prevHash, content);
-  const [row] = await tx
-    .insert(auditEvents)
-    .values({ ...content, prevHash, hash })
-    .returning({ id: auditEvents.id });
-  if (content.projectId) await touchProjectActivity(tx, content.projectId, content.createdAt);
-  return { id: row.id, hash, createdAt: content.createdAt };
+  const at = sql`${content.createdAt.toISOString()}::timestamptz`;
+  const [row] = await queryRows<{ id: string; hash: string }>(
+    tx,
+    sql`with head as (
+          select coalesce(last.hash, ${GENESIS_HASH}) as hash, last.created_at
+          from (select 1) one
+          left join lateral (select hash, created_at from audit_events order by id desc limit 1) last on true
+        ), added as (
+          insert into audit_events (created_at, actor_id, action, entity_type, entity_id, project_id, before, after,
+                                    prev_hash, hash)
+          select ${at}, ${content.actorId}::uuid, ${content.action}, ${content.entityType}, ${content.entityId},
+                 ${content.projectId}::uuid, ${jsonParam(content.before)}, ${jsonParam(content.after)}, head.hash,
+                 encode(sha256(convert_to(head.hash || ${auditBody(content)}, 'UTF8')), 'hex')
+          from head
+          -- An event written after the fact (input.createdAt) may not be dated before the head.
+          where ${input.createdAt ? sql`head.created_at is null or head.created_at <= ${at}` : sql`true`}
+          returning id, hash, project_id
+        ), touched as (
+          update project_rollups set last_activity_at = greatest(last_activity_at, ${at})
+          from added where project_rollups.project_id = added.project_id
+        )
+        select id, hash from added`,
+  );
+  if (!row) throw new Error(`audit event ${input.action} dated before the last event`);
+  return { id: Number(row.id), hash: row.hash, createdAt: content.createdAt };
 }

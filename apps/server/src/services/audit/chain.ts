@@ -27,8 +27,11 @@ export interface AuditContent {
   after: unknown;
 }
 
+/** What an event's hash covers besides the previous hash: its content as canonical JSON. */
+export const auditBody = (content: AuditContent) =>
+  canonicalJson({ ...content, createdAt: content.createdAt.toISOString() });
+
 /** hash = SHA-256(previous row's hash + this row's canonical content). */
 export function auditHash(prevHash: string, content: AuditContent): string {
-  const body = canonicalJson({ ...content, createdAt: content.createdAt.toISOString() });
-  return createHash("sha256").update(prevHash).update(body).digest("hex");
+  return createHash("sha256").update(prevHash).update(auditBody(content)).digest("hex");
 }

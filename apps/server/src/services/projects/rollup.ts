@@ -64,13 +64,6 @@ export async function refreshProjectRollups(tx: DbOrTx, projectIds: string[]): P
   );
 }
 
-/** An audited event on a project is its latest activity (appendAudit calls this; the row may not exist yet). */
-export async function touchProjectActivity(tx: DbOrTx, projectId: string, at: Date): Promise<void> {
-  await tx.execute(sql`
-    update project_rollups set last_activity_at = greatest(last_activity_at, ${at.toISOString()}::timestamptz)
-    where project_id = ${projectId}`);
-}
-
 const json = (value: unknown) =>
   value === null ? null : ((typeof value === "string" ? JSON.parse(value) : value) as Record<string, unknown>);
 

@@ -58,11 +58,15 @@ async function queueDelivery(tx: Tx, deliveryId: string): Promise<DeliveryRow> {
  * outbox messages of the deliveries it added (the worker sends them at once).
  */
 export async function fanOut(db: Db, event: DomainEvent): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const endpoints = await tx
+  const subscribed = (reader: DbOrTx) =>
+    reader
       .select({ id: webhookEndpoints.id })
       .from(webhookEndpoints)
       .where(and(eq(webhookEndpoints.enabled, true), sql`${event.type} = any(${webhookEndpoints.events})`));
+  // Most events have no subscriber: asked once, with no transaction around it.
+  if ((await subscribed(db)).length === 0) return [];
+  return db.transaction(async (tx) => {
+    const endpoints = await subscribed(tx);
     const added: string[] = [];
     for (const endpoint of endpoints) {
       const delivery = await addDelivery(tx, endpoint.id, event);
