@@ -1,7 +1,7 @@
 // Who may see what (docs/domain.md "People and roles"): admins see everything; everyone else sees a project
 // only as one of its members. What the caller may not see is reported as not found (404), never 403.
 import type { MemberRole } from "@tranche/domain";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "../context";
 import type { DbOrTx } from "../db/client";
 import { milestones, projectMembers, projects } from "../db/schema";
@@ -32,10 +32,18 @@ export async function requireVisibleProject(
   projectId: string,
   options: { lock?: boolean } = {},
 ): Promise<ProjectAccess> {
-  const query = db.select().from(projects).where(eq(projects.id, projectId));
-  const [project] = options.lock ? await query.for("update") : await query;
-  if (!project) throw notFound("Project");
-  const roles = await memberRoles(db, actor.id, projectId);
+  // The project and the actor's roles in it, in one statement.
+  const query = db
+    .select({
+      project: projects,
+      roles: sql<MemberRole[]>`array(select pm.role from ${projectMembers} pm
+        where pm.project_id = ${projects.id} and pm.user_id = ${actor.id})`,
+    })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  const [row] = options.lock ? await query.for("update", { of: projects }) : await query;
+  if (!row) throw notFound("Project");
+  const { project, roles } = row;
   const isAdmin = actor.role === "admin";
   if (!isAdmin && roles.length === 0) throw notFound("Project");
   return { project, roles, isAdmin, isOwner: roles.includes("owner") };

@@ -53,17 +53,16 @@ async function policyApplied(db: DbOrTx, release: { projectId: string; policyVer
   return `Release policy version ${release.policyVersion}: ${policyStatement(toRule(row), n, release.currency)}`;
 }
 
-/**
- * The facts as Tranche's records state them now (used once, when the certificate is first issued). `cited`: the
- * approval's audit event is not written yet (the release's own transaction reads before it takes the audit lock):
- * what it will say of a partial release is given, and `auditEvent` is filled in by `issuePreparedCertificate`.
- */
-async function collectFacts(
-  db: DbOrTx,
-  releaseId: string,
-  issuedAt: Date,
-  cited?: { remaining?: number },
-): Promise<CertificateFacts> {
+/** The rows a certificate states facts of, besides those read in collectFacts. */
+export interface CertifiedRows {
+  release: typeof disbursements.$inferSelect;
+  milestone: typeof milestones.$inferSelect;
+  project: typeof projects.$inferSelect;
+  /** Who approved it (its releasedBy). */
+  verifier: { name: string; organization: string | null } | undefined;
+}
+
+async function readCertifiedRows(db: DbOrTx, releaseId: string): Promise<CertifiedRows> {
   const [release] = await db.select().from(disbursements).where(eq(disbursements.id, releaseId));
   if (!release) throw notFound("Release");
   // One after another: this runs inside the approval's transaction, whose one connection answers one query at a
@@ -71,6 +70,20 @@ async function collectFacts(
   const [milestone] = await db.select().from(milestones).where(eq(milestones.id, release.milestoneId));
   const [project] = await db.select().from(projects).where(eq(projects.id, release.projectId));
   const [verifier] = await db.select().from(users).where(eq(users.id, release.releasedBy));
+  return { release, milestone, project, verifier };
+}
+
+/**
+ * The facts as Tranche's records state them now (used once, when the certificate is first issued). `cited`: the
+ * approval's audit event is not written yet (the release's own transaction reads before it takes the audit lock):
+ * what it will say of a partial release is given, and `auditEvent` is filled in by `issuePreparedCertificate`.
+ */
+async function collectFacts(
+  db: DbOrTx,
+  { release, milestone, project, verifier }: CertifiedRows,
+  issuedAt: Date,
+  cited?: { remaining?: number },
+): Promise<CertificateFacts> {
   const [owner] = await db
     .select({ name: users.name, organization: users.organization })
     .from(projectMembers)
@@ -212,7 +225,12 @@ export async function issueCertificate(
   actorId: string | null = null,
   issuedAt = new Date(),
 ): Promise<void> {
-  await storeCertificate(tx, releaseId, await collectFacts(tx, releaseId, issuedAt), actorId);
+  await storeCertificate(
+    tx,
+    releaseId,
+    await collectFacts(tx, await readCertifiedRows(tx, releaseId), issuedAt),
+    actorId,
+  );
 }
 
 export interface PreparedCertificate {
@@ -222,15 +240,16 @@ export interface PreparedCertificate {
 
 /**
  * A new release's certificate, read before its approval is audited (so the reads stay outside the audit lock's
- * hold); `remaining` is what a partial release leaves open, as the approval's event states it.
+ * hold), from the rows its transaction just wrote or locked; `remaining` is what a partial release leaves open, as
+ * the approval's event states it.
  */
 export async function prepareCertificate(
   tx: Tx,
-  releaseId: string,
+  rows: CertifiedRows,
   remaining: number | undefined,
 ): Promise<PreparedCertificate> {
   // Its issuedAt is set when it is issued.
-  return { releaseId, facts: await collectFacts(tx, releaseId, new Date(), { remaining }) };
+  return { releaseId: rows.release.id, facts: await collectFacts(tx, rows, new Date(), { remaining }) };
 }
 
 /** Issues a prepared certificate, citing the approval's audit event (appended since, in the same transaction). */

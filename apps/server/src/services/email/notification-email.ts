@@ -4,7 +4,7 @@ import type { Deps } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { notifications, users } from "../../db/schema";
 import { transactionalTopic } from "../outbox/once";
-import { enqueue } from "../outbox/outbox";
+import { enqueueMany } from "../outbox/outbox";
 import type { TopicConfig } from "../outbox/worker";
 import { emailCategoryOf, modesFor } from "./preferences";
 import { queueEmail } from "./queue";
@@ -27,9 +27,11 @@ export async function queueNotificationEmails(
     rows.map((row) => row.userId),
     category,
   );
-  for (const row of rows) {
-    if (modes.get(row.userId) === "instant") await enqueue(tx, NOTIFICATION_EMAIL_TOPIC, { notificationId: row.id });
-  }
+  await enqueueMany(
+    tx,
+    NOTIFICATION_EMAIL_TOPIC,
+    rows.filter((row) => modes.get(row.userId) === "instant").map((row) => ({ notificationId: row.id })),
+  );
 }
 
 export function notificationEmailTopic(deps: Deps): Record<string, TopicConfig> {

@@ -25,6 +25,13 @@ export async function enqueue(
   return row.id;
 }
 
+/** Writes several messages of one topic in one statement, in the caller's transaction. */
+export async function enqueueMany(tx: DbOrTx, topic: string, payloads: unknown[]): Promise<void> {
+  if (payloads.length === 0) return;
+  const runAt = new Date();
+  await tx.insert(outbox).values(payloads.map((payload) => ({ topic, payload, runAt })));
+}
+
 /** What integrations receive: `{ id, type, createdAt, data }`, the id stable across every retry. */
 export interface DomainEvent {
   id: string;

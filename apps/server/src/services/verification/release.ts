@@ -62,7 +62,11 @@ export async function completeRelease(
   const money = formatMoney(amount, project.currency);
   const remaining = partial ? subtractMoney(state.openAmount, amount) : undefined;
   // Read now, before the audit lock is taken: under it, only writes (docs/decisions/025-approvals-under-load.md).
-  const certificate = await prepareCertificate(tx, release.id, remaining);
+  const certificate = await prepareCertificate(
+    tx,
+    { release, milestone: updated, project, verifier: ctx.actor },
+    remaining,
+  );
   const instruction = await releaseEventData(tx, release.id, { approvalCitedLater: true });
   if (!partial) await publishDecision(tx, "milestone.verified", { milestone: updated, project, verifier: ctx.actor });
   const { answer, event } = await recordTransitionEvent(
