@@ -50,7 +50,7 @@ const jsonParam = (value: unknown) => sql`${value === null ? null : JSON.stringi
  * lock: it reads the chain's head, hashes the event onto it (SHA-256 of the head's hash and the event's canonical
  * JSON, built here: `auditHash` gives the same), inserts it and moves its project's latest activity. The lock is
  * held until commit and every audited write waits on it, so each round trip under it counts
- * (docs/decisions/025-approvals-under-load.md).
+ * (docs/decisions/029-approvals-hold-the-lock-for-writes-only.md).
  */
 export async function appendAudit(tx: Tx, input: AuditInput): Promise<AppendedAudit> {
   await lockAuditRecord(tx);

@@ -67,7 +67,7 @@ export async function recordTransitionEvent(
 ): Promise<{ answer: VerificationDto; event: AppendedAudit }> {
   const { project } = access;
   // What needs no audit lock comes first. The lock is taken by the rollup's refresh and held until commit, and every
-  // audited write waits on it (docs/decisions/025-approvals-under-load.md).
+  // audited write waits on it (docs/decisions/029-approvals-hold-the-lock-for-writes-only.md).
   await notify(
     tx,
     notice.recipients,

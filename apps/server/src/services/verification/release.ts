@@ -61,7 +61,8 @@ export async function completeRelease(
   if (!release) throw conflict("Capital for this milestone has already been released.");
   const money = formatMoney(amount, project.currency);
   const remaining = partial ? subtractMoney(state.openAmount, amount) : undefined;
-  // Read now, before the audit lock is taken: under it, only writes (docs/decisions/025-approvals-under-load.md).
+  // Read now, before the audit lock is taken: under it, only writes
+  // (docs/decisions/029-approvals-hold-the-lock-for-writes-only.md).
   const certificate = await prepareCertificate(
     tx,
     { release, milestone: updated, project, verifier: ctx.actor },
