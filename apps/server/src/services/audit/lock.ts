@@ -14,7 +14,8 @@ export async function lockAuditRecord(tx: DbOrTx): Promise<void> {
   // is another object, so one rolled back, which releases what it took, is never mistaken for the holder.)
   if (holders.has(tx)) return;
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`);
-  holders.add(tx);
+  // Outside a transaction (a bulk load's helper given the pool) the lock ends with its statement: asked again.
+  if ("rollback" in tx) holders.add(tx);
 }
 
 const holders = new WeakSet<DbOrTx>();
