@@ -4,7 +4,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, disbursements, milestones, notifications, outbox, projectMembers } from "../src/db/schema";
+import { withReleaseCheckpoint } from "../src/services/audit/checkpoints";
 import { storedCertificate } from "../src/services/certificates/facts";
+import type { DomainEvent } from "../src/services/outbox/outbox";
 import { releaseEventData } from "../src/services/releases/dto";
 import { makeMilestone, makeProject } from "./factories";
 import { createTestApp, type TestApp, type TestUser } from "./harness";
@@ -288,12 +290,14 @@ describe("verification under a policy", () => {
     expect(cited(first.id)).toBeDefined();
     expect(cited(first.id)).not.toBe(cited(second.id));
     expect((await releaseEventData(t.deps.db, first.id)).approvalEventHash).toBe(cited(first.id));
-    const instructions = (await t.deps.db.select().from(outbox).where(eq(outbox.topic, "event"))).map(
-      (m) => m.payload as { type: string; data: { releaseId?: string; approvalEventHash?: string } },
-    );
+    // Each instruction leaves (with its checkpoint) citing its own approval.
+    const instructions = (await t.deps.db.select().from(outbox).where(eq(outbox.topic, "event")))
+      .map((m) => m.payload as DomainEvent)
+      .filter((e) => e.type === "release.instructed");
     for (const release of [first, second]) {
-      const event = instructions.find((e) => e.type === "release.instructed" && e.data.releaseId === release.id);
-      expect(event?.data.approvalEventHash).toBe(cited(release.id));
+      const event = instructions.find((e) => e.data.releaseId === release.id) as DomainEvent;
+      const sent = await withReleaseCheckpoint(t.deps.db, t.deps.auditKey, event);
+      expect(sent.data.approvalEventHash).toBe(cited(release.id));
     }
   });
 

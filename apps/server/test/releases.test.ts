@@ -4,6 +4,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, disbursements, milestones, notifications, outbox } from "../src/db/schema";
+import { withReleaseCheckpoint } from "../src/services/audit/checkpoints";
 import { makeMilestone, makeProject } from "./factories";
 import { createTestApp, type TestApp, type TestUser } from "./harness";
 
@@ -71,13 +72,17 @@ describe("approval instructs the release", () => {
     expect(release.status).toBe("instructed");
     expect(release.instructionId).toMatch(/^[0-9a-f-]{36}$/);
 
-    const [instructed] = await eventsFor("release.instructed", (d) => d.releaseId === release.id);
+    // As it leaves: the approval's hash and a checkpoint join the published event on its way out.
+    const [published] = await eventsFor("release.instructed", (d) => d.releaseId === release.id);
+    const instructed = await withReleaseCheckpoint(t.deps.db, t.deps.auditKey, published);
+    const { checkpoint, ...data } = instructed.data;
+    expect(checkpoint).toBeDefined();
     const [approval] = await t.deps.db
       .select({ hash: auditEvents.hash })
       .from(auditEvents)
       .where(and(eq(auditEvents.entityId, milestone.id), eq(auditEvents.action, "milestone.approved")));
     expect(instructed.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(instructed.data).toEqual({
+    expect(data).toEqual({
       releaseId: release.id,
       instructionId: release.instructionId,
       status: "instructed",

@@ -5,6 +5,7 @@ import { type Db, queryRows, type Tx } from "../../db/client";
 import { auditCheckpoints, auditEvents } from "../../db/schema";
 import { forbidden } from "../../errors";
 import { type DomainEvent, publishEvent } from "../outbox/outbox";
+import { releaseApprovalEvent } from "../releases/approval-event";
 import { appendCheckpointLog } from "./checkpoint-log";
 import type { AuditKey, AuditPublicKey } from "./signing-key";
 
@@ -128,30 +129,38 @@ export async function checkpointHead(db: Db, key: AuditKey, covering?: number): 
 /**
  * A `release.instructed` event leaves with a signed checkpoint of the record that covers its approval
  * (`data.checkpoint`, shaped like the `audit.checkpoint` payload): the approval's audit event committed with the
- * event, so the head signed now is at or after it. Once out, the custodian's copy pins the approval down.
+ * event, so the head signed now is at or after it. Once out, the custodian's copy pins the approval down. The
+ * approval's hash (`data.approvalEventHash`) joins it here when the event was written before its approval was
+ * audited (the approval's transaction writes it before taking the audit lock).
  */
 export async function withReleaseCheckpoint(db: Db, key: AuditKey, event: DomainEvent): Promise<DomainEvent> {
   if (event.type !== "release.instructed" || event.data.checkpoint) return event;
-  // A checkpoint signed since the approval already covers it: releases instructed together share one signature.
   const milestoneId = (event.data.milestone as { id?: unknown } | undefined)?.id;
+  const releaseId = event.data.releaseId;
   const hash = event.data.approvalEventHash;
   const [approval] =
-    typeof milestoneId === "string" && typeof hash === "string"
-      ? await db
-          .select({ id: auditEvents.id })
-          .from(auditEvents)
-          .where(
-            and(
-              eq(auditEvents.entityType, "milestone"),
-              eq(auditEvents.entityId, milestoneId),
-              eq(auditEvents.hash, hash),
-            ),
-          )
-          .limit(1)
-      : [];
+    typeof milestoneId !== "string"
+      ? []
+      : typeof hash === "string"
+        ? await db
+            .select({ id: auditEvents.id, hash: auditEvents.hash })
+            .from(auditEvents)
+            .where(
+              and(
+                eq(auditEvents.entityType, "milestone"),
+                eq(auditEvents.entityId, milestoneId),
+                eq(auditEvents.hash, hash),
+              ),
+            )
+            .limit(1)
+        : typeof releaseId === "string"
+          ? [await releaseApprovalEvent(db, { id: releaseId, milestoneId })]
+          : [];
+  const data = { ...event.data, approvalEventHash: typeof hash === "string" ? hash : (approval?.hash ?? null) };
+  // A checkpoint signed since the approval already covers it: releases instructed together share one signature.
   const row = await checkpointHead(db, key, approval?.id);
-  if (!row) return event;
-  return { ...event, data: { ...event.data, checkpoint: { ...toCheckpointDto(row), publicKeyPem: key.publicKeyPem } } };
+  if (!row) return { ...event, data };
+  return { ...event, data: { ...data, checkpoint: { ...toCheckpointDto(row), publicKeyPem: key.publicKeyPem } } };
 }
 
 export interface Checkpointer {

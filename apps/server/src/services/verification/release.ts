@@ -68,7 +68,8 @@ export async function completeRelease(
     { release, milestone: updated, project, verifier: ctx.actor },
     remaining,
   );
-  const instruction = await releaseEventData(tx, release.id, { approvalCitedLater: true });
+  // The instruction's approvalEventHash is added on its way out, with its checkpoint (withReleaseCheckpoint).
+  await publishEvent(tx, "release.instructed", await releaseEventData(tx, release.id, { approvalCitedLater: true }));
   if (!partial) await publishDecision(tx, "milestone.verified", { milestone: updated, project, verifier: ctx.actor });
   const { answer, event } = await recordTransitionEvent(
     tx,
@@ -100,6 +101,5 @@ export async function completeRelease(
     },
   );
   await issuePreparedCertificate(tx, certificate, event, ctx.actor.id);
-  await publishEvent(tx, "release.instructed", { ...instruction, approvalEventHash: event.hash });
   return answer;
 }
