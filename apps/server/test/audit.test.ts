@@ -12,6 +12,7 @@ import { auditEvents } from "../src/db/schema";
 import { testEnv } from "../src/env";
 import { createLogger } from "../src/lib/logger";
 import { appendAudit } from "../src/services/audit/append";
+import { auditHash } from "../src/services/audit/chain";
 import { takeCheckpoint } from "../src/services/audit/checkpoints";
 import { loadOrCreateAuditKey } from "../src/services/audit/signing-key";
 import { verifyAuditChain } from "../src/services/audit/verify-chain";
@@ -82,6 +83,36 @@ describe("the append-only hash chain", () => {
       t.deps.db.execute(sql`UPDATE audit_events SET action = 'x' WHERE id = ${rows[0].id}`),
     ).rejects.toThrow();
     await expect(t.deps.db.execute(sql`DELETE FROM audit_events WHERE id = ${rows[0].id}`)).rejects.toThrow();
+    expect(await verifyAuditChain(t.deps.db)).toMatchObject({ ok: true });
+  });
+
+  it("hashes an event in its one statement as the server's own hash does, and refuses one dated before the head", async () => {
+    const input = {
+      actorId: owner.id,
+      action: "test.appended",
+      entityType: "user" as const,
+      entityId: owner.id,
+      after: { note: "Überprüft ✓ — 検証", share: 62.5, nested: { b: [1, null, "x"], a: true } },
+    };
+    const appended = await t.deps.db.transaction((tx) => appendAudit(tx, input));
+    const [row] = await t.deps.db.select().from(auditEvents).where(eq(auditEvents.id, appended.id));
+    expect(row.hash).toBe(appended.hash);
+    expect(row.hash).toBe(
+      auditHash(row.prevHash, {
+        createdAt: row.createdAt,
+        actorId: row.actorId,
+        action: row.action,
+        entityType: row.entityType,
+        entityId: row.entityId,
+        projectId: row.projectId,
+        before: row.before,
+        after: row.after,
+      }),
+    );
+    const earlier = new Date(appended.createdAt.getTime() - 60_000);
+    await expect(t.deps.db.transaction((tx) => appendAudit(tx, { ...input, createdAt: earlier }))).rejects.toThrow(
+      /dated before the last event/,
+    );
     expect(await verifyAuditChain(t.deps.db)).toMatchObject({ ok: true });
   });
 
