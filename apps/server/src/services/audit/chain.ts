@@ -27,6 +27,18 @@ export interface AuditContent {
   after: unknown;
 }
 
+/** A stored row's content, as its hash covers it. */
+export const auditContentOf = (row: AuditContent): AuditContent => ({
+  createdAt: row.createdAt,
+  actorId: row.actorId,
+  action: row.action,
+  entityType: row.entityType,
+  entityId: row.entityId,
+  projectId: row.projectId,
+  before: row.before,
+  after: row.after,
+});
+
 /** What an event's hash covers besides the previous hash: its content as canonical JSON. */
 export const auditBody = (content: AuditContent) =>
   canonicalJson({ ...content, createdAt: content.createdAt.toISOString() });

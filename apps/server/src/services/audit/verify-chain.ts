@@ -1,7 +1,7 @@
 import { asc, gt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { auditEvents } from "../../db/schema";
-import { auditHash, GENESIS_HASH } from "./chain";
+import { auditContentOf, auditHash, GENESIS_HASH } from "./chain";
 
 export type ChainResult = { ok: true; count: number } | { ok: false; count: number; brokenId: number; reason: string };
 
@@ -40,16 +40,7 @@ export async function verifyAuditChainFrom(db: Db, position: ChainPosition, batc
           reason: "its previous-hash link does not match the row before it",
         };
       }
-      const expected = auditHash(prevHash, {
-        createdAt: row.createdAt,
-        actorId: row.actorId,
-        action: row.action,
-        entityType: row.entityType,
-        entityId: row.entityId,
-        projectId: row.projectId,
-        before: row.before,
-        after: row.after,
-      });
+      const expected = auditHash(prevHash, auditContentOf(row));
       if (expected !== row.hash) {
         return { ok: false, count, brokenId: row.id, reason: "its content does not match its hash" };
       }
