@@ -126,6 +126,33 @@ export async function checkpointHead(db: Db, key: AuditKey, covering?: number): 
   return signed?.row ?? null;
 }
 
+/** A checkpoint covering event `eventId` (or the head as it is now): checkpointHead, or sharedCheckpoints'. */
+export type CheckpointSource = (eventId?: number) => Promise<CheckpointRow | null>;
+
+/**
+ * checkpointHead, shared by the releases one process instructs together. A checkpoint it already has that covers
+ * the approval serves it with no round trip, and while one is being signed the others wait for that one instead of
+ * queuing on the checkpoint lock one by one; one not covered by it asks again. Checkpoints never change once
+ * stored, so the newest one seen stays true.
+ */
+export function sharedCheckpoints(db: Db, key: AuditKey): CheckpointSource {
+  let newest: CheckpointRow | undefined;
+  let signing: Promise<CheckpointRow | null> | undefined;
+  return async (eventId) => {
+    if (eventId === undefined) return checkpointHead(db, key);
+    for (;;) {
+      if (newest && newest.lastEventId >= eventId) return newest;
+      signing ??= checkpointHead(db, key, eventId).finally(() => {
+        signing = undefined;
+      });
+      const row = await signing;
+      if (!row) return null;
+      if (!newest || row.lastEventId > newest.lastEventId) newest = row;
+      if (row.lastEventId >= eventId) return row;
+    }
+  };
+}
+
 /**
  * A `release.instructed` event leaves with a signed checkpoint of the record that covers its approval
  * (`data.checkpoint`, shaped like the `audit.checkpoint` payload): the approval's audit event committed with the
@@ -133,7 +160,12 @@ export async function checkpointHead(db: Db, key: AuditKey, covering?: number): 
  * approval's hash (`data.approvalEventHash`) joins it here when the event was written before its approval was
  * audited (the approval's transaction writes it before taking the audit lock).
  */
-export async function withReleaseCheckpoint(db: Db, key: AuditKey, event: DomainEvent): Promise<DomainEvent> {
+export async function withReleaseCheckpoint(
+  db: Db,
+  key: AuditKey,
+  event: DomainEvent,
+  covering: CheckpointSource = (eventId) => checkpointHead(db, key, eventId),
+): Promise<DomainEvent> {
   if (event.type !== "release.instructed" || event.data.checkpoint) return event;
   const milestoneId = (event.data.milestone as { id?: unknown } | undefined)?.id;
   const releaseId = event.data.releaseId;
@@ -158,7 +190,7 @@ export async function withReleaseCheckpoint(db: Db, key: AuditKey, event: Domain
           : [];
   const data = { ...event.data, approvalEventHash: typeof hash === "string" ? hash : (approval?.hash ?? null) };
   // A checkpoint signed since the approval already covers it: releases instructed together share one signature.
-  const row = await checkpointHead(db, key, approval?.id);
+  const row = await covering(approval?.id);
   if (!row) return { ...event, data };
   return { ...event, data: { ...data, checkpoint: { ...toCheckpointDto(row), publicKeyPem: key.publicKeyPem } } };
 }

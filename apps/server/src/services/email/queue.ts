@@ -12,8 +12,11 @@ export interface EmailPayload extends RenderedEmail {
   via?: "smtp" | "stored";
 }
 
+export function emailPayload(to: string, kind: EmailKind, email: RenderedEmail): EmailPayload {
+  return { to, kind, ...email };
+}
+
 /** Writes an email to the outbox in the caller's transaction: a rolled-back cause sends nothing. */
 export async function queueEmail(tx: DbOrTx, to: string, kind: EmailKind, email: RenderedEmail): Promise<string> {
-  const payload: EmailPayload = { to, kind, ...email };
-  return enqueue(tx, EMAIL_TOPIC, payload);
+  return enqueue(tx, EMAIL_TOPIC, emailPayload(to, kind, email));
 }

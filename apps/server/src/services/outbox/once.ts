@@ -17,11 +17,27 @@ export async function firstRun(tx: DbOrTx, messageId: string): Promise<boolean> 
   return claimed.length > 0;
 }
 
+/**
+ * For a handler whose one write is a new message: writes it and marks `messageId` handled in one statement, only the
+ * first time (a rerun after a crash writes nothing). No transaction: one statement is all or nothing.
+ */
+export async function enqueueOnce(db: DbOrTx, messageId: string, topic: string, payload: unknown): Promise<void> {
+  await db.execute(
+    sql`with first as (
+          update ${outbox} set payload = payload || '{"handled":true}'::jsonb
+          where id = ${messageId} and payload->'handled' is null
+          returning id)
+        insert into ${outbox} (topic, payload) select ${topic}, ${JSON.stringify(payload)}::jsonb from first`,
+  );
+}
+
+/** The retries of a topic whose handler writes once: 5 s, then every minute, five attempts in all. */
+export const WRITE_ONCE_RETRIES = { retryDelaysMs: [5_000, 60_000], maxAttempts: 5 } as const;
+
 /** A topic whose handler writes in one transaction, at most once per message (retried 5 s, then every minute). */
 export function transactionalTopic(db: Db, write: (tx: Tx, message: OutboxMessage) => Promise<void>): TopicConfig {
   return {
-    retryDelaysMs: [5_000, 60_000],
-    maxAttempts: 5,
+    ...WRITE_ONCE_RETRIES,
     handle: (message) =>
       db.transaction(async (tx) => {
         if (await firstRun(tx, message.id)) await write(tx, message);

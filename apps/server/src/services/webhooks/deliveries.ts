@@ -8,11 +8,11 @@ import {
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { Deps, ServiceContext } from "../../context";
-import type { Db, DbOrTx, Tx } from "../../db/client";
+import { type DbOrTx, queryRows, type Tx } from "../../db/client";
 import { outbox, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
 import { appendAudit } from "../audit/append";
-import { withReleaseCheckpoint } from "../audit/checkpoints";
+import { sharedCheckpoints, withReleaseCheckpoint } from "../audit/checkpoints";
 import { notify } from "../notifications/notify";
 import { type DomainEvent, enqueue, type OutboxMessage } from "../outbox/outbox";
 import { GiveUp, type TopicConfig } from "../outbox/worker";
@@ -53,27 +53,31 @@ async function queueDelivery(tx: Tx, deliveryId: string): Promise<DeliveryRow> {
 }
 
 /**
- * The "event" topic: one delivery per enabled endpoint subscribed to the event's type, in one transaction. Run
- * twice (a crashed worker's lease expired), it adds nothing: one delivery per event per endpoint. Resolves to the
- * outbox messages of the deliveries it added (the worker sends them at once).
+ * The "event" topic: one delivery per enabled endpoint subscribed to the event's type, each with its outbox message,
+ * in one statement (most events have no subscriber: then it writes nothing). Run twice (a crashed worker's lease
+ * expired), it adds nothing: one delivery per event per endpoint. Resolves to the outbox messages of the deliveries
+ * it added (the worker sends them at once).
  */
-export async function fanOut(db: Db, event: DomainEvent): Promise<string[]> {
-  const subscribed = (reader: DbOrTx) =>
-    reader
-      .select({ id: webhookEndpoints.id })
-      .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.enabled, true), sql`${event.type} = any(${webhookEndpoints.events})`));
-  // Most events have no subscriber: asked once, with no transaction around it.
-  if ((await subscribed(db)).length === 0) return [];
-  return db.transaction(async (tx) => {
-    const endpoints = await subscribed(tx);
-    const added: string[] = [];
-    for (const endpoint of endpoints) {
-      const delivery = await addDelivery(tx, endpoint.id, event);
-      if (delivery?.outboxId) added.push(delivery.outboxId);
-    }
-    return added;
-  });
+export async function fanOut(db: DbOrTx, event: DomainEvent): Promise<string[]> {
+  // Both ids are chosen first: a statement's parts cannot see each other's rows, so the delivery is written with
+  // its message's id rather than updated after.
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`with subscribed as (
+          select id as endpoint_id, gen_random_uuid() as delivery_id, gen_random_uuid() as outbox_id
+          from ${webhookEndpoints} where enabled and ${event.type} = any(events)),
+        added as (
+          insert into ${webhookDeliveries} (id, endpoint_id, event_id, event_type, payload, status, outbox_id)
+          select delivery_id, endpoint_id, ${event.id}, ${event.type}, ${JSON.stringify(event)}::jsonb, 'pending',
+                 outbox_id
+          from subscribed
+          on conflict (endpoint_id, event_id) do nothing
+          returning id, outbox_id)
+        insert into ${outbox} (id, topic, payload)
+        select outbox_id, 'webhook', jsonb_build_object('deliveryId', id) from added
+        returning id`,
+  );
+  return rows.map((row) => row.id);
 }
 
 /** The exact headers a receiver verifies: Standard Webhooks, one v1 signature per live secret. */
@@ -141,15 +145,15 @@ export async function deliver(
   }
   const ok = result.error === null;
   deps.metrics.webhookDelivery(ok ? "delivered" : refused ? "refused" : "failed");
-  await deps.db.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values({ deliveryId, at, ...result });
-    if (ok) {
-      await tx
-        .update(webhookDeliveries)
-        .set({ status: "delivered", deliveredAt: at })
-        .where(eq(webhookDeliveries.id, deliveryId));
-    }
-  });
+  // The attempt and, when it succeeded, the delivery's new state: one statement, so both or neither.
+  await deps.db.execute(
+    sql`with attempt as (
+          insert into ${webhookAttempts} (delivery_id, at, status_code, duration_ms, response, error)
+          values (${deliveryId}, ${at.toISOString()}::timestamptz, ${result.statusCode}, ${result.durationMs},
+                  ${result.response}, ${result.error}))
+        update ${webhookDeliveries} set status = 'delivered', delivered_at = ${at.toISOString()}::timestamptz
+        where id = ${deliveryId} and ${ok}`,
+  );
   if (!ok) throw new DeliveryFailed(result.error ?? "failed");
 }
 
@@ -207,12 +211,13 @@ export function webhookTopics(
   now: () => Date = () => new Date(),
   timeoutMs = WEBHOOK_TIMEOUT_MS,
 ): Record<string, TopicConfig> {
+  const checkpoints = sharedCheckpoints(deps.db, deps.auditKey);
   return {
     // Integrations first: a release instruction must not wait behind the emails of the same approvals.
     event: {
       priority: 10,
       retryDelaysMs: [5 * S, 30 * S, 2 * MIN],
-      handle: async (m) => fanOut(deps.db, await withReleaseCheckpoint(deps.db, deps.auditKey, m.payload)),
+      handle: async (m) => fanOut(deps.db, await withReleaseCheckpoint(deps.db, deps.auditKey, m.payload, checkpoints)),
     },
     webhook: {
       priority: 10,
