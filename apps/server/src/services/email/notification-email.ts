@@ -1,12 +1,11 @@
-import { EMAIL_CATEGORY_LABELS } from "@tranche/domain";
-import { eq } from "drizzle-orm";
+import { EMAIL_CATEGORY_LABELS, EMAIL_DEFAULTS } from "@tranche/domain";
+import { eq, sql } from "drizzle-orm";
 import type { Deps } from "../../context";
 import type { DbOrTx } from "../../db/client";
-import { notifications, users } from "../../db/schema";
+import { emailPreferences, notifications, outbox, users } from "../../db/schema";
 import { enqueueOnce, WRITE_ONCE_RETRIES } from "../outbox/once";
-import { enqueueMany } from "../outbox/outbox";
 import type { TopicConfig } from "../outbox/worker";
-import { emailCategoryOf, modesFor } from "./preferences";
+import { emailCategoryOf } from "./preferences";
 import { EMAIL_TOPIC, emailPayload } from "./queue";
 import { appUrl, renderEmail } from "./template";
 
@@ -14,7 +13,8 @@ const NOTIFICATION_EMAIL_TOPIC = "email.notification";
 
 /**
  * Called by notify() in its transaction: every notification whose recipient wants its category at once gets an
- * outbox message; the worker renders it (it knows PUBLIC_URL) into an email.
+ * outbox message; the worker renders it (it knows PUBLIC_URL) into an email. One statement: the recipients'
+ * choices (the category's default where they made none) are read where the messages are written.
  */
 export async function queueNotificationEmails(
   tx: DbOrTx,
@@ -22,15 +22,15 @@ export async function queueNotificationEmails(
 ): Promise<void> {
   if (rows.length === 0) return;
   const category = emailCategoryOf(rows[0].category);
-  const modes = await modesFor(
-    tx,
-    rows.map((row) => row.userId),
-    category,
-  );
-  await enqueueMany(
-    tx,
-    NOTIFICATION_EMAIL_TOPIC,
-    rows.filter((row) => modes.get(row.userId) === "instant").map((row) => ({ notificationId: row.id })),
+  await tx.execute(
+    sql`insert into ${outbox} (topic, payload)
+        select ${NOTIFICATION_EMAIL_TOPIC}, jsonb_build_object('notificationId', n.id)
+        from (values ${sql.join(
+          rows.map((row) => sql`(${row.id}::uuid, ${row.userId}::uuid)`),
+          sql`, `,
+        )}) as n(id, user_id)
+        left join ${emailPreferences} p on p.user_id = n.user_id and p.category = ${category}
+        where coalesce(p.mode, ${EMAIL_DEFAULTS[category]}) = 'instant'`,
   );
 }
 

@@ -5,7 +5,7 @@ import {
   type EmailMode,
   type EmailPreferences,
 } from "@tranche/domain";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { emailPreferences } from "../../db/schema";
 
@@ -48,20 +48,4 @@ export async function setEmailPreferences(
       set: { mode: sql`excluded.mode`, updatedAt: new Date() },
     });
   return getEmailPreferences(db, userId);
-}
-
-/** The mode of one category for several people (defaults where they chose nothing). */
-export async function modesFor(
-  db: DbOrTx,
-  userIds: string[],
-  category: EmailCategory,
-): Promise<Map<string, EmailMode>> {
-  const modes = new Map(userIds.map((id) => [id, EMAIL_DEFAULTS[category]]));
-  if (userIds.length === 0) return modes;
-  const rows = await db
-    .select({ userId: emailPreferences.userId, mode: emailPreferences.mode })
-    .from(emailPreferences)
-    .where(and(inArray(emailPreferences.userId, userIds), eq(emailPreferences.category, category)));
-  for (const row of rows) modes.set(row.userId, row.mode as EmailMode);
-  return modes;
 }

@@ -42,7 +42,17 @@ export interface DomainEvent {
 
 /** Publishes a domain event for integrations (topic "event"), in the caller's transaction. Returns its id. */
 export async function publishEvent(tx: DbOrTx, type: string, data: Record<string, unknown>): Promise<string> {
-  const event: DomainEvent = { id: randomUUID(), type, createdAt: new Date().toISOString(), data };
-  await enqueue(tx, "event", event);
-  return event.id;
+  const [id] = await publishEvents(tx, [{ type, data }]);
+  return id;
+}
+
+/** Publishes several domain events in one statement, in the caller's transaction. Returns their ids. */
+export async function publishEvents(
+  tx: DbOrTx,
+  events: { type: string; data: Record<string, unknown> }[],
+): Promise<string[]> {
+  const createdAt = new Date().toISOString();
+  const written: DomainEvent[] = events.map(({ type, data }) => ({ id: randomUUID(), type, createdAt, data }));
+  await enqueueMany(tx, "event", written);
+  return written.map((event) => event.id);
 }

@@ -13,24 +13,24 @@ import { statusToday } from "./status";
  * rollup. Call inside the transaction of every milestone or release change, after the change is written.
  */
 export async function recomputeProjectStatus(tx: DbOrTx, projectId: string): Promise<ProjectStatus> {
+  // One read: the project, what it released and its milestones' states.
   const [project] = await tx
     .select({
       totalCapital: projects.totalCapital,
       status: projects.status,
       // Qualified by hand: drizzle leaves a single-table select's columns unqualified inside sql``.
       disbursed: releasedSum(sql.raw("projects.id")),
+      milestones: sql<{ status: MilestoneStatus; dueDate: string }[]>`(
+        select coalesce(json_agg(json_build_object('status', m.status, 'dueDate', m.due_date)), '[]'::json)
+        from ${milestones} m where m.project_id = projects.id)`,
     })
     .from(projects)
     .where(eq(projects.id, projectId));
   if (!project) throw new Error(`project ${projectId} vanished inside its own transaction`);
-  const rows = await tx
-    .select({ status: milestones.status, dueDate: milestones.dueDate })
-    .from(milestones)
-    .where(eq(milestones.projectId, projectId));
   const status = deriveProjectStatus({
     totalCapital: toMoney(project.totalCapital),
     disbursedCapital: toMoney(project.disbursed),
-    milestones: rows.map((m) => ({ status: m.status as MilestoneStatus, dueDate: m.dueDate })),
+    milestones: project.milestones,
     today: statusToday(),
   });
   if (status !== project.status) {

@@ -38,8 +38,9 @@ export async function toVerificationDto(
   actor: SessionUser,
 ): Promise<VerificationDto> {
   const { milestone, project } = access;
-  let verifierName: string | null = null;
-  if (milestone.verifierId) {
+  // The caller is most often the verifier (their own decision's answer): their name is at hand.
+  let verifierName: string | null = milestone.verifierId === actor.id ? actor.name : null;
+  if (milestone.verifierId && verifierName === null) {
     const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, milestone.verifierId));
     verifierName = row?.name ?? null;
   }

@@ -266,7 +266,8 @@ export async function recordDecision(
     share: share.toFixed(2),
     comment: decision.comment?.length ? decision.comment : null,
     policyVersion: state.rule.version,
-    organization: await verifiedOrganizationOf(tx, actor.id),
+    // Read where it is written: the decider's verified organization as it is now.
+    organization: sql`(select nullif(btrim(${users.verifiedOrganization}), '') from ${users} where ${users.id} = ${actor.id})`,
     amount: decision.kind === "approve" ? moneyParam(shareOf(state.openAmount, share)) : null,
   });
 }

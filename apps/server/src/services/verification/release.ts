@@ -7,9 +7,9 @@ import { moneyParam } from "../../lib/money";
 import { type MilestoneAccess, memberIds } from "../access";
 import { issuePreparedCertificate, prepareCertificate } from "../certificates/facts";
 import { transitionMilestone } from "../milestones/transition";
-import { publishEvent } from "../outbox/outbox";
+import { publishEvents } from "../outbox/outbox";
 import { releaseEventData } from "../releases/dto";
-import { publishDecision } from "./events";
+import { decisionEvent } from "./events";
 import { recordTransitionEvent } from "./locked";
 import type { RoundState } from "./quorum";
 
@@ -69,8 +69,10 @@ export async function completeRelease(
     remaining,
   );
   // The instruction's approvalEventHash is added on its way out, with its checkpoint (withReleaseCheckpoint).
-  await publishEvent(tx, "release.instructed", await releaseEventData(tx, release.id, { approvalCitedLater: true }));
-  if (!partial) await publishDecision(tx, "milestone.verified", { milestone: updated, project, verifier: ctx.actor });
+  await publishEvents(tx, [
+    { type: "release.instructed", data: await releaseEventData(tx, release.id, { approvalCitedLater: true }) },
+    ...(partial ? [] : [decisionEvent("milestone.verified", { milestone: updated, project, verifier: ctx.actor })]),
+  ]);
   const { answer, event } = await recordTransitionEvent(
     tx,
     ctx,
