@@ -658,7 +658,7 @@ export const outbox = pgTable(
     doneAt: ts("done_at"),
   },
   (t) => [
-    index("outbox_due_idx").on(t.runAt).where(sql`${t.status} = 'pending'`),
+    index("outbox_pending_topic_idx").on(t.topic, t.runAt).where(sql`${t.status} = 'pending'`),
     index("outbox_topic_idx").on(t.topic, t.createdAt),
   ],
 );

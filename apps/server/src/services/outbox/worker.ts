@@ -68,13 +68,11 @@ export function createOutboxWorker(
   const later = (ms: number): SQL => sql`(${at()} + ${`${ms} milliseconds`}::interval)`;
   const handlerLimitMs = Math.floor((leaseMs * 3) / 4);
   const names = Object.keys(topics);
-  const prioritised = names.filter((name) => (topics[name].priority ?? 0) !== 0);
-  const priority = prioritised.length
-    ? sql`case topic ${sql.join(
-        prioritised.map((name) => sql`when ${name} then ${topics[name].priority ?? 0}`),
-        sql` `,
-      )} else 0 end desc,`
-    : sql``;
+  // Each topic with its priority, as rows a claim reads from.
+  const ranked = sql.join(
+    names.map((name) => sql`(${name}::text, ${topics[name].priority ?? 0}::int)`),
+    sql`, `,
+  );
   const { db, logger } = deps;
   let timer: NodeJS.Timeout | undefined;
   let unlisten: (() => Promise<void>) | undefined;
@@ -84,6 +82,12 @@ export function createOutboxWorker(
 
   async function claim(limit: number, ids?: string[]): Promise<Claimed[]> {
     if (names.length === 0 || limit <= 0 || ids?.length === 0) return [];
+    // Due, of a registered topic, and not held by a live claim.
+    const due = sql`o.status = 'pending' and o.run_at <= ${at()} and (o.locked_until is null or o.locked_until <= ${at()})
+      and o.topic in (${sql.join(
+        names.map((name) => sql`${name}`),
+        sql`, `,
+      )})`;
     const rows = await queryRows<{
       id: string;
       topic: string;
@@ -93,27 +97,32 @@ export function createOutboxWorker(
       lease_token: string;
     }>(
       db,
+      // Given ids (what a handler just wrote), those by their key. Otherwise the first due messages of each topic,
+      // each topic's from its own part of the index (outbox_pending_topic_idx), then the highest priority first and
+      // the earliest due: a claim reads a few rows per topic, never every message waiting
+      // (docs/decisions/030-the-outbox-per-approval.md).
       sql`update ${outbox} set locked_until = ${later(leaseMs)}, attempts = attempts + 1,
             lease_token = gen_random_uuid()
-          where id in (
-            select id from ${outbox}
-            where status = 'pending' and run_at <= ${at()}
-              and (locked_until is null or locked_until <= ${at()})
-              and topic in (${sql.join(
-                names.map((name) => sql`${name}`),
-                sql`, `,
-              )})
-              ${
-                ids
-                  ? sql`and id in (${sql.join(
+          where id in (${
+            ids
+              ? sql`select o.id from ${outbox} o
+                    where o.id in (${sql.join(
                       ids.map((id) => sql`${id}::uuid`),
                       sql`, `,
-                    )})`
-                  : sql``
-              }
-            order by ${priority} run_at
-            limit ${limit}
-            for update skip locked)
+                    )}) and ${due}
+                    limit ${limit}
+                    for update skip locked`
+              : sql`select first.id
+                    from (values ${ranked}) as t(topic, priority)
+                    cross join lateral (
+                      select o.id, o.run_at from ${outbox} o
+                      where o.topic = t.topic and ${due}
+                      order by o.run_at
+                      limit ${limit}
+                      for update skip locked) first
+                    order by t.priority desc, first.run_at
+                    limit ${limit}`
+          })
           returning id, topic, payload, attempts, created_at, lease_token`,
     );
     return rows.map((row) => ({
