@@ -3,13 +3,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import type { CertificateFacts } from "@tranche/domain";
+import { asc, eq, sql } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
-import { disbursements, releaseCertificates } from "../src/db/schema";
+import { auditEvents, disbursements, releaseCertificates } from "../src/db/schema";
 import { takeCheckpoint } from "../src/services/audit/checkpoints";
-import { issueMissingCertificates } from "../src/services/certificates/facts";
+import { verifyAuditChain } from "../src/services/audit/verify-chain";
+import { certificateFingerprint, issueMissingCertificates } from "../src/services/certificates/facts";
 import { makeMilestone, makeProject } from "./factories";
 import { createTestApp, type TestApp, type TestUser } from "./harness";
 
@@ -159,6 +161,55 @@ describe("GET /api/releases/:id/certificate", () => {
       expect(res.headers.get("x-certificate-fingerprint")).toBe(stored.fingerprint);
     }
     expect(await writes()).toEqual(before);
+  });
+
+  it("is issued with its approval's event in one statement: its fingerprint hashes the facts stored, which cite that event, and its own event follows it in the chain", async () => {
+    // Text that JSON must escape, outside ASCII, and shaped like the placeholders the statement is built with.
+    const project = await makeProject(t, {
+      owner,
+      investors: [investor],
+      verifiers: [verifier],
+      name: 'Zürich "Quay" \\ @@00000000-0000-4000-8000-000000000000@@ — 北',
+    });
+    const milestone = await makeMilestone(t, project, { title: 'Pier ① "west"', capitalAmount: 1_000.01 });
+    expect((await t.request("POST", `/api/milestones/${milestone.id}/start`, { as: verifier })).status).toBe(200);
+    const approved = await t.request("POST", `/api/milestones/${milestone.id}/approve`, {
+      as: verifier,
+      body: { comments: '@@hole@@ "quoted" ✓' },
+    });
+    expect(approved.status).toBe(200);
+    const [release] = await t.deps.db.select().from(disbursements).where(eq(disbursements.milestoneId, milestone.id));
+    const [stored] = await t.deps.db
+      .select()
+      .from(releaseCertificates)
+      .where(eq(releaseCertificates.releaseId, release.id));
+    const facts = stored.facts as CertificateFacts;
+    expect(certificateFingerprint(facts)).toBe(stored.fingerprint);
+    expect(facts.project.name).toBe(project.name);
+    const events = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.projectId, project.id))
+      .orderBy(asc(auditEvents.id));
+    const approval = events.find((e) => e.action === "milestone.approved");
+    const issued = events.find((e) => e.action === "certificate.issued");
+    expect(facts.auditEvent).toEqual({
+      id: approval?.id,
+      hash: approval?.hash,
+      recordedAt: approval?.createdAt.toISOString(),
+    });
+    expect(issued).toMatchObject({ entityId: release.id, after: { fingerprint: stored.fingerprint } });
+    expect(issued?.prevHash).toBe(approval?.hash);
+    expect(issued?.createdAt.toISOString()).toBe(facts.issuedAt);
+    expect(await verifyAuditChain(t.deps.db)).toMatchObject({ ok: true });
+    const checked = await t.request(
+      "GET",
+      `/api/certificates/verify?release=${release.id}&hash=${stored.fingerprint}`,
+      {
+        as: null,
+      },
+    );
+    expect(checked.body).toMatchObject({ valid: true });
   });
 
   it("of a release made before certificates were issued with it: none is made by a GET, the start-up pass issues it", async () => {

@@ -1,10 +1,10 @@
 // What a release certificate states, fixed when it is issued (with the release, in its transaction). Its fingerprint (SHA-256 of the canonical
 // JSON of these facts) is printed on the certificate and carried by its QR code; /verify compares it with the
 // stored record, so a certificate cannot be altered or invented without the check failing.
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { type CertificateFacts, policyStatement, sumMoney } from "@tranche/domain";
-import { and, asc, count, eq, gte, inArray, isNull, lte, ne, sql } from "drizzle-orm";
-import type { Db, DbOrTx, Tx } from "../../db/client";
+import { and, asc, count, eq, gte, inArray, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
+import { type Db, type DbOrTx, queryRows, type Tx } from "../../db/client";
 import {
   auditCheckpoints,
   auditEvents,
@@ -20,8 +20,17 @@ import {
 } from "../../db/schema";
 import { notFound } from "../../errors";
 import { toMoney } from "../../lib/money";
-import { type AppendedAudit, appendAudit } from "../audit/append";
-import { canonicalJson } from "../audit/chain";
+import {
+  type AppendedAudit,
+  type AuditInput,
+  appendAudit,
+  auditContent,
+  HEAD,
+  insertEvent,
+  touchProject,
+} from "../audit/append";
+import { auditBody, canonicalJson } from "../audit/chain";
+import { lockAuditRecord } from "../audit/lock";
 import { flagsOf } from "../evidence/dto";
 import { toRule } from "../release-policy/rule";
 import { releaseApprovalEvent } from "../releases/approval-event";
@@ -76,7 +85,7 @@ async function readCertifiedRows(db: DbOrTx, releaseId: string): Promise<Certifi
 /**
  * The facts as Tranche's records state them now (used once, when the certificate is first issued). `cited`: the
  * approval's audit event is not written yet (the release's own transaction reads before it takes the audit lock):
- * what it will say of a partial release is given, and `auditEvent` is filled in by `issuePreparedCertificate`.
+ * what it will say of a partial release is given, and `auditEvent` is filled in by `appendCertifiedApproval`.
  */
 async function collectFacts(
   db: DbOrTx,
@@ -252,17 +261,85 @@ export async function prepareCertificate(
   return { releaseId: rows.release.id, facts: await collectFacts(tx, rows, new Date(), { remaining }) };
 }
 
-/** Issues a prepared certificate, citing the approval's audit event (appended since, in the same transaction). */
-export function issuePreparedCertificate(
+/**
+ * `json` with each hole's quoted placeholder replaced by SQL that gives the JSON text to stand there. The
+ * placeholders are random, so each occurs once and nothing else in `json` can be mistaken for one.
+ */
+function fillHoles(json: string, holes: Record<string, SQL>): SQL {
+  const found = Object.entries(holes)
+    .map(([placeholder, value]) => {
+      const quoted = JSON.stringify(placeholder);
+      const at = json.indexOf(quoted);
+      if (at < 0 || json.indexOf(quoted, at + 1) >= 0) throw new Error("a hole must occur exactly once");
+      return { at, end: at + quoted.length, value };
+    })
+    .sort((a, b) => a.at - b.at);
+  const parts: SQL[] = [];
+  let from = 0;
+  for (const hole of found) {
+    parts.push(sql`${json.slice(from, hole.at)}::text`, hole.value);
+    from = hole.end;
+  }
+  parts.push(sql`${json.slice(from)}::text`);
+  return sql`(${sql.join(parts, sql` || `)})`;
+}
+
+/**
+ * Appends a release's approval event and issues its certificate citing it, with the certificate's own event: one
+ * statement after the audit lock, so the lock's hold has one round trip less of each
+ * (docs/decisions/030-the-outbox-per-approval.md). The certificate's facts carry the approval event's id and
+ * hash, which only the append knows: their canonical JSON is built here with a placeholder for each, and joined
+ * around the real values in SQL, where the fingerprint is hashed (SHA-256 of the same text `certificateFingerprint`
+ * gives). The certificate's event is built the same way around its fingerprint, and hashed onto the approval's.
+ */
+export async function appendCertifiedApproval(
   tx: Tx,
+  input: AuditInput,
   prepared: PreparedCertificate,
-  approval: AppendedAudit,
   actorId: string | null,
-): Promise<void> {
-  const auditEvent = { id: approval.id, hash: approval.hash, recordedAt: approval.createdAt.toISOString() };
+): Promise<AppendedAudit> {
+  await lockAuditRecord(tx);
+  const approval = auditContent(input);
   // Issued now, after the approval it cites (the record stays in time order).
-  const facts = { ...prepared.facts, auditEvent, issuedAt: new Date().toISOString() };
-  return storeCertificate(tx, prepared.releaseId, facts, actorId);
+  const issuedAt = new Date(Math.max(Date.now(), approval.createdAt.getTime()));
+  const hole = () => `@@${randomUUID()}@@`;
+  const [id, hash, fingerprint] = [hole(), hole(), hole()];
+  const facts = canonicalJson({
+    ...prepared.facts,
+    auditEvent: { id, hash, recordedAt: approval.createdAt.toISOString() },
+    issuedAt: issuedAt.toISOString(),
+  });
+  const issued = auditContent({
+    actorId,
+    action: "certificate.issued",
+    entityType: "disbursement",
+    entityId: prepared.releaseId,
+    projectId: prepared.facts.project.id,
+    after: { fingerprint },
+    createdAt: issuedAt,
+  });
+  const [row] = await queryRows<{ id: string; hash: string }>(
+    tx,
+    sql`with ${HEAD},
+        added as (${insertEvent(approval, sql`head.hash`, sql`head`)}),
+        stated as (
+          select ${fillHoles(facts, { [id]: sql`added.id::text`, [hash]: sql`'"' || added.hash || '"'` })} as text
+          from added),
+        certificate as (
+          insert into ${releaseCertificates} (release_id, facts, fingerprint, issued_at)
+          select ${prepared.releaseId}, stated.text::jsonb, encode(sha256(convert_to(stated.text, 'UTF8')), 'hex'),
+                 ${issuedAt.toISOString()}::timestamptz
+          from stated
+          on conflict (release_id) do nothing
+          returning fingerprint),
+        issued as (${insertEvent(issued, sql`added.hash`, sql`added, certificate`, {
+          body: fillHoles(auditBody(issued), { [fingerprint]: sql`'"' || certificate.fingerprint || '"'` }),
+          after: sql`jsonb_build_object('fingerprint', certificate.fingerprint)`,
+        })}),
+        ${touchProject(issued, sql`added`)}
+        select id, hash from added`,
+  );
+  return { id: Number(row.id), hash: row.hash, createdAt: approval.createdAt };
 }
 
 async function storeCertificate(

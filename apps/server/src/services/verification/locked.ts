@@ -2,7 +2,8 @@ import type { VerificationDto } from "@tranche/domain";
 import type { ServiceContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { type MilestoneAccess, type MilestoneRow, requireVisibleMilestone } from "../access";
-import { type AppendedAudit, appendAudit } from "../audit/append";
+import { type AppendedAudit, type AuditInput, appendAudit } from "../audit/append";
+import { appendCertifiedApproval, type PreparedCertificate } from "../certificates/facts";
 import { type NotificationInput, notify } from "../notifications/notify";
 import { recomputeProjectStatus } from "../projects/recompute-status";
 import { toVerificationDto } from "./dto";
@@ -64,6 +65,8 @@ export async function recordTransitionEvent(
   updated: MilestoneRow,
   event: TransitionEvent,
   notice: TransitionNotice,
+  /** A release's certificate, issued citing the event (appendCertifiedApproval). */
+  certificate?: PreparedCertificate,
 ): Promise<{ answer: VerificationDto; event: AppendedAudit }> {
   const { project } = access;
   // What needs no audit lock comes first. The lock is taken by the rollup's refresh and held until commit, and every
@@ -83,7 +86,7 @@ export async function recordTransitionEvent(
   );
   const answer = await toVerificationDto(tx, { ...access, milestone: updated }, ctx.actor);
   await recomputeProjectStatus(tx, project.id);
-  const appended = await appendAudit(tx, {
+  const audited: AuditInput = {
     actorId: ctx.actor.id,
     action: event.action,
     entityType: "milestone",
@@ -91,6 +94,9 @@ export async function recordTransitionEvent(
     projectId: project.id,
     before: verificationSnapshot(access.milestone),
     after: { ...verificationSnapshot(updated), ...event.after },
-  });
+  };
+  const appended = certificate
+    ? await appendCertifiedApproval(tx, audited, certificate, ctx.actor.id)
+    : await appendAudit(tx, audited);
   return { answer, event: appended };
 }

@@ -5,7 +5,7 @@ import { disbursements } from "../../db/schema";
 import { conflict } from "../../errors";
 import { moneyParam } from "../../lib/money";
 import { type MilestoneAccess, memberIds } from "../access";
-import { issuePreparedCertificate, prepareCertificate } from "../certificates/facts";
+import { prepareCertificate } from "../certificates/facts";
 import { transitionMilestone } from "../milestones/transition";
 import { publishEvents } from "../outbox/outbox";
 import { releaseEventData } from "../releases/dto";
@@ -73,7 +73,7 @@ export async function completeRelease(
     { type: "release.instructed", data: await releaseEventData(tx, release.id, { approvalCitedLater: true }) },
     ...(partial ? [] : [decisionEvent("milestone.verified", { milestone: updated, project, verifier: ctx.actor })]),
   ]);
-  const { answer, event } = await recordTransitionEvent(
+  const { answer } = await recordTransitionEvent(
     tx,
     ctx,
     access,
@@ -101,7 +101,7 @@ export async function completeRelease(
         : `"${updated.title}" (${project.name}) was verified: ${money} approved for capital release.`,
       category: "verification",
     },
+    certificate,
   );
-  await issuePreparedCertificate(tx, certificate, event, ctx.actor.id);
   return answer;
 }
