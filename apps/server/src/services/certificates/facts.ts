@@ -287,7 +287,7 @@ function fillHoles(json: string, holes: Record<string, SQL>): SQL {
 /**
  * Appends a release's approval event and issues its certificate citing it, with the certificate's own event: one
  * statement after the audit lock, so the lock's hold has one round trip less of each
- * (docs/decisions/030-the-outbox-per-approval.md). The certificate's facts carry the approval event's id and
+ * (docs/decisions/030-fewer-statements-per-approval.md). The certificate's facts carry the approval event's id and
  * hash, which only the append knows: their canonical JSON is built here with a placeholder for each, and joined
  * around the real values in SQL, where the fingerprint is hashed (SHA-256 of the same text `certificateFingerprint`
  * gives). The certificate's event is built the same way around its fingerprint, and hashed onto the approval's.

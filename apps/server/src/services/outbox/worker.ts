@@ -100,7 +100,7 @@ export function createOutboxWorker(
       // Given ids (what a handler just wrote), those by their key. Otherwise the first due messages of each topic,
       // each topic's from its own part of the index (outbox_pending_topic_idx), then the highest priority first and
       // the earliest due: a claim reads a few rows per topic, never every message waiting
-      // (docs/decisions/030-the-outbox-per-approval.md).
+      // (docs/decisions/030-fewer-statements-per-approval.md).
       sql`update ${outbox} set locked_until = ${later(leaseMs)}, attempts = attempts + 1,
             lease_token = gen_random_uuid()
           where id in (${
