@@ -2,7 +2,7 @@ import type { VerificationDto } from "@tranche/domain";
 import type { ServiceContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { type MilestoneAccess, type MilestoneRow, requireVisibleMilestone } from "../access";
-import { type AppendedAudit, type AuditInput, appendAudit } from "../audit/append";
+import { type AuditInput, appendAudit } from "../audit/append";
 import { appendCertifiedApproval, type PreparedCertificate } from "../certificates/facts";
 import { type NotificationInput, notify } from "../notifications/notify";
 import { recomputeProjectStatus } from "../projects/recompute-status";
@@ -44,7 +44,8 @@ type TransitionNotice = {
 
 /**
  * The common tail of a status transition, inside its transaction: notify (never the actor), work out the answer
- * (the milestone's new verification state), recompute the project and append the audit event.
+ * (the milestone's new verification state), recompute the project and append the audit event (with a release's
+ * certificate, issued citing it: appendCertifiedApproval).
  */
 export async function recordTransition(
   tx: Tx,
@@ -53,21 +54,8 @@ export async function recordTransition(
   updated: MilestoneRow,
   event: TransitionEvent,
   notice: TransitionNotice,
-): Promise<VerificationDto> {
-  return (await recordTransitionEvent(tx, ctx, access, updated, event, notice)).answer;
-}
-
-/** recordTransition, also giving the appended event (a release's certificate and instruction cite it). */
-export async function recordTransitionEvent(
-  tx: Tx,
-  ctx: ServiceContext,
-  access: MilestoneAccess,
-  updated: MilestoneRow,
-  event: TransitionEvent,
-  notice: TransitionNotice,
-  /** A release's certificate, issued citing the event (appendCertifiedApproval). */
   certificate?: PreparedCertificate,
-): Promise<{ answer: VerificationDto; event: AppendedAudit }> {
+): Promise<VerificationDto> {
   const { project } = access;
   // What needs no audit lock comes first. The lock is taken by the rollup's refresh and held until commit, and every
   // audited write waits on it (docs/decisions/029-approvals-hold-the-lock-for-writes-only.md).
@@ -95,8 +83,7 @@ export async function recordTransitionEvent(
     before: verificationSnapshot(access.milestone),
     after: { ...verificationSnapshot(updated), ...event.after },
   };
-  const appended = certificate
-    ? await appendCertifiedApproval(tx, audited, certificate, ctx.actor.id)
-    : await appendAudit(tx, audited);
-  return { answer, event: appended };
+  if (certificate) await appendCertifiedApproval(tx, audited, certificate, ctx.actor.id);
+  else await appendAudit(tx, audited);
+  return answer;
 }

@@ -10,7 +10,7 @@ import { transitionMilestone } from "../milestones/transition";
 import { publishEvents } from "../outbox/outbox";
 import { releaseEventData } from "../releases/dto";
 import { decisionEvent } from "./events";
-import { recordTransitionEvent } from "./locked";
+import { recordTransition } from "./locked";
 import type { RoundState } from "./quorum";
 
 /**
@@ -73,7 +73,7 @@ export async function completeRelease(
     { type: "release.instructed", data: await releaseEventData(tx, release.id, { approvalCitedLater: true }) },
     ...(partial ? [] : [decisionEvent("milestone.verified", { milestone: updated, project, verifier: ctx.actor })]),
   ]);
-  const { answer } = await recordTransitionEvent(
+  return recordTransition(
     tx,
     ctx,
     access,
@@ -103,5 +103,4 @@ export async function completeRelease(
     },
     certificate,
   );
-  return answer;
 }
