@@ -106,6 +106,12 @@ export async function releaseEventData(
       amountText: sql<string>`${disbursements.amount}::text`,
       verifierId: milestones.verifierId,
       verifierName: users.name,
+      // The beneficiary: the project's first owner.
+      owner: sql<{ name: string; organization: string | null } | null>`(
+        select json_build_object('name', u.name, 'organization', u.organization)
+        from project_members pm join users u on u.id = pm.user_id
+        where pm.project_id = ${disbursements.projectId} and pm.role = 'owner'
+        order by pm.created_at limit 1)`,
     })
     .from(disbursements)
     .innerJoin(milestones, eq(milestones.id, disbursements.milestoneId))
@@ -113,13 +119,7 @@ export async function releaseEventData(
     .leftJoin(users, eq(users.id, milestones.verifierId))
     .where(eq(disbursements.id, releaseId));
   if (!row) throw new Error(`release ${releaseId} vanished while its event was built`);
-  const [owner] = await tx
-    .select({ name: users.name, organization: users.organization })
-    .from(users)
-    .where(
-      sql`${users.id} = (select pm.user_id from project_members pm where pm.project_id = ${row.projectId}
-        and pm.role = 'owner' order by pm.created_at limit 1)`,
-    );
+  const { owner } = row;
   // The approval's own transaction builds the event before it appends that approval, and sets the hash itself.
   const approval = options.approvalCitedLater
     ? undefined
