@@ -25,6 +25,18 @@ export interface ProjectAccess {
   isOwner: boolean;
 }
 
+/** The actor's roles in the project of the statement (`projects` in scope). */
+const rolesIn = (actor: SessionUser) =>
+  sql<MemberRole[]>`array(select pm.role from ${projectMembers} pm
+    where pm.project_id = ${projects.id} and pm.user_id = ${actor.id})`;
+
+/** What the actor may do in a project, given their roles in it; null when they may not see it. */
+function accessTo(actor: SessionUser, project: ProjectRow, roles: MemberRole[]): ProjectAccess | null {
+  const isAdmin = actor.role === "admin";
+  if (!isAdmin && roles.length === 0) return null;
+  return { project, roles, isAdmin, isOwner: roles.includes("owner") };
+}
+
 /** The project if the actor may see it, else 404. Pass `lock` inside a transaction to lock the row. */
 export async function requireVisibleProject(
   db: DbOrTx,
@@ -34,19 +46,13 @@ export async function requireVisibleProject(
 ): Promise<ProjectAccess> {
   // The project and the actor's roles in it, in one statement.
   const query = db
-    .select({
-      project: projects,
-      roles: sql<MemberRole[]>`array(select pm.role from ${projectMembers} pm
-        where pm.project_id = ${projects.id} and pm.user_id = ${actor.id})`,
-    })
+    .select({ project: projects, roles: rolesIn(actor) })
     .from(projects)
     .where(eq(projects.id, projectId));
   const [row] = options.lock ? await query.for("update", { of: projects }) : await query;
-  if (!row) throw notFound("Project");
-  const { project, roles } = row;
-  const isAdmin = actor.role === "admin";
-  if (!isAdmin && roles.length === 0) throw notFound("Project");
-  return { project, roles, isAdmin, isOwner: roles.includes("owner") };
+  const access = row && accessTo(actor, row.project, row.roles);
+  if (!access) throw notFound("Project");
+  return access;
 }
 
 export interface MilestoneAccess extends ProjectAccess {
@@ -60,15 +66,16 @@ export async function requireVisibleMilestone(
   milestoneId: string,
   options: { lock?: boolean } = {},
 ): Promise<MilestoneAccess> {
-  const query = db.select().from(milestones).where(eq(milestones.id, milestoneId));
-  const [milestone] = options.lock ? await query.for("update") : await query;
-  if (!milestone) throw notFound("Milestone");
-  try {
-    const access = await requireVisibleProject(db, actor, milestone.projectId);
-    return { ...access, milestone };
-  } catch {
-    throw notFound("Milestone");
-  }
+  // The milestone, its project and the actor's roles in it, in one statement.
+  const query = db
+    .select({ milestone: milestones, project: projects, roles: rolesIn(actor) })
+    .from(milestones)
+    .innerJoin(projects, eq(projects.id, milestones.projectId))
+    .where(eq(milestones.id, milestoneId));
+  const [row] = options.lock ? await query.for("update", { of: milestones }) : await query;
+  const access = row && accessTo(actor, row.project, row.roles);
+  if (!access) throw notFound("Milestone");
+  return { ...access, milestone: row.milestone };
 }
 
 /** User ids of a project's members in the given roles (for notifications). */
