@@ -98,6 +98,8 @@ async function collectFacts(
     .from(projectMembers)
     .innerJoin(users, eq(users.id, projectMembers.userId))
     .where(and(eq(projectMembers.projectId, release.projectId), eq(projectMembers.role, "owner")))
+    // The beneficiary as the release's events name it: the project's first owner.
+    .orderBy(asc(projectMembers.createdAt))
     .limit(1);
   // Evidence as it stood at the approval (a verified milestone's evidence cannot change afterwards).
   const files = await db
