@@ -55,8 +55,14 @@ export async function requireVisibleProject(
   return access;
 }
 
-export interface MilestoneAccess extends ProjectAccess {
+/** A milestone with what the actor may do in its project. */
+export interface MilestoneView extends ProjectAccess {
   milestone: MilestoneRow;
+}
+
+export interface MilestoneAccess extends MilestoneView {
+  /** The project's members as read with the milestone (who a transition of it tells). */
+  members: { userId: string; role: MemberRole }[];
 }
 
 /** The milestone (and its project) if the actor may see it, else 404. `lock` locks the milestone row. */
@@ -66,16 +72,28 @@ export async function requireVisibleMilestone(
   milestoneId: string,
   options: { lock?: boolean } = {},
 ): Promise<MilestoneAccess> {
-  // The milestone, its project and the actor's roles in it, in one statement.
+  // The milestone, its project and its members (the actor's roles among them), in one statement.
   const query = db
-    .select({ milestone: milestones, project: projects, roles: rolesIn(actor) })
+    .select({
+      milestone: milestones,
+      project: projects,
+      members: sql<{ userId: string; role: MemberRole }[]>`(
+        select coalesce(json_agg(json_build_object('userId', pm.user_id, 'role', pm.role)), '[]'::json)
+        from ${projectMembers} pm where pm.project_id = ${projects.id})`,
+    })
     .from(milestones)
     .innerJoin(projects, eq(projects.id, milestones.projectId))
     .where(eq(milestones.id, milestoneId));
   const [row] = options.lock ? await query.for("update", { of: milestones }) : await query;
-  const access = row && accessTo(actor, row.project, row.roles);
+  const roles = row?.members.filter((m) => m.userId === actor.id).map((m) => m.role) ?? [];
+  const access = row && accessTo(actor, row.project, roles);
   if (!access) throw notFound("Milestone");
-  return { ...access, milestone: row.milestone };
+  return { ...access, milestone: row.milestone, members: row.members };
+}
+
+/** User ids of the members in the given roles of a milestone's project, as read with it (for notifications). */
+export function membersIn(access: MilestoneAccess, roles: MemberRole[]): string[] {
+  return access.members.filter((m) => roles.includes(m.role)).map((m) => m.userId);
 }
 
 /** User ids of a project's members in the given roles (for notifications). */

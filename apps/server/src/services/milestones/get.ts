@@ -11,7 +11,7 @@ import type { ServiceContext, SessionUser } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { disbursements, milestones } from "../../db/schema";
 import { toMoney } from "../../lib/money";
-import { type MilestoneAccess, requireVisibleMilestone } from "../access";
+import { type MilestoneView, requireVisibleMilestone } from "../access";
 import { loadReleases } from "../releases/dto";
 import { loadMilestones } from "./dto";
 
@@ -28,7 +28,7 @@ export async function getMilestone(ctx: ServiceContext, milestoneId: string): Pr
 
 export async function milestoneDetail(
   db: DbOrTx,
-  access: MilestoneAccess,
+  access: MilestoneView,
   actor: SessionUser,
 ): Promise<MilestoneDetailDto> {
   const actorId = actor.id;

@@ -4,7 +4,7 @@ import type { ServiceContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { milestones } from "../../db/schema";
 import { businessRule } from "../../errors";
-import { type MilestoneAccess, memberIds } from "../access";
+import { type MilestoneAccess, membersIn } from "../access";
 import { rememberAnswer, storedAnswer } from "../idempotency";
 import { requirePolicyDecider } from "./access";
 import { recordTransition, withLockedMilestone } from "./locked";
@@ -110,13 +110,13 @@ async function recordApproval(
     },
     countersign
       ? {
-          recipients: await memberIds(tx, project.id, ["investor"]),
+          recipients: membersIn(access, ["investor"]),
           title: "Countersignature needed",
           message: `"${updated.title}" (${project.name}) has ${tally}: ${formatMoney(state.releaseAmount, project.currency)} is released once an investor countersigns.`,
           category: "verification",
         }
       : {
-          recipients: await memberIds(tx, project.id, ["owner", "investor", "verifier"]),
+          recipients: membersIn(access, ["owner", "investor", "verifier"]),
           title: "Approval recorded",
           message: `${ctx.actor.name} approved "${updated.title}" (${project.name}): ${tally}.`,
           category: "verification",

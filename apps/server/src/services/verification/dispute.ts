@@ -6,7 +6,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import { milestoneDisputes, milestones, projectMembers, users } from "../../db/schema";
 import { businessRule, conflict, forbidden } from "../../errors";
-import { memberIds } from "../access";
+import { membersIn } from "../access";
 import { transitionMilestone } from "../milestones/transition";
 import { requireOwner, requireStatus } from "./access";
 import { recordTransition, withLockedMilestone } from "./locked";
@@ -39,7 +39,7 @@ export function openDispute(
       updated,
       { action: "milestone.disputed", after: { dispute: { id: dispute.id, statement: input.statement } } },
       {
-        recipients: [...admins.map((a) => a.id), ...(await memberIds(tx, access.project.id, ["investor"]))],
+        recipients: [...admins.map((a) => a.id), ...membersIn(access, ["investor"])],
         title: "Rejection disputed",
         message: `${ctx.actor.name} disputes the rejection of "${updated.title}" (${access.project.name}): ${input.statement}`,
         category: "verification",
@@ -100,7 +100,7 @@ export function assignDispute(
       updated,
       { action: "milestone.dispute_assigned", after: { dispute: { id: open.id, verifierId: input.verifierId } } },
       {
-        recipients: [input.verifierId, ...(await memberIds(tx, access.project.id, ["owner"]))],
+        recipients: [input.verifierId, ...membersIn(access, ["owner"])],
         title: "Dispute assigned",
         message: `${name} will re-verify the disputed milestone "${updated.title}" (${access.project.name}); their decision closes the dispute.`,
         category: "verification",

@@ -1,7 +1,7 @@
 import { POLICY_REJECTION_MIN, type SeenState, type VerificationDto } from "@tranche/domain";
 import type { ServiceContext } from "../../context";
 import { AppError } from "../../errors";
-import { memberIds } from "../access";
+import { membersIn } from "../access";
 import { type Replay, rememberAnswer, storedAnswer } from "../idempotency";
 import { transitionMilestone } from "../milestones/transition";
 import { requirePolicyDecider } from "./access";
@@ -47,7 +47,7 @@ export function rejectMilestone(
       updated,
       { action: "milestone.rejected", ...(dispute ? { after: { dispute } } : {}) },
       {
-        recipients: await memberIds(tx, access.project.id, ["owner", "investor"]),
+        recipients: membersIn(access, ["owner", "investor"]),
         title: "Milestone rejected",
         message: `"${updated.title}" (${access.project.name}) was rejected: ${input.comments}`,
         category: "verification",

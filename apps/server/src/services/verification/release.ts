@@ -4,7 +4,7 @@ import type { Tx } from "../../db/client";
 import { disbursements } from "../../db/schema";
 import { conflict } from "../../errors";
 import { moneyParam } from "../../lib/money";
-import { type MilestoneAccess, memberIds } from "../access";
+import { type MilestoneAccess, membersIn } from "../access";
 import { prepareCertificate } from "../certificates/facts";
 import { transitionMilestone } from "../milestones/transition";
 import { publishEvents } from "../outbox/outbox";
@@ -94,7 +94,7 @@ export async function completeRelease(
       },
     },
     {
-      recipients: await memberIds(tx, project.id, ["owner", "investor"]),
+      recipients: membersIn(access, ["owner", "investor"]),
       title: partial ? "Part of a milestone released" : "Milestone verified",
       message: partial
         ? `"${updated.title}" (${project.name}): ${money} approved for release; ${formatMoney(subtractMoney(state.openAmount, amount), project.currency)} stays open for a follow-up verification.`

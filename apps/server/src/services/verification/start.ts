@@ -1,6 +1,6 @@
 import type { SeenState, VerificationDto } from "@tranche/domain";
 import type { ServiceContext } from "../../context";
-import { memberIds } from "../access";
+import { membersIn } from "../access";
 import { transitionMilestone } from "../milestones/transition";
 import { requireEligibleVerifier, requireStatus } from "./access";
 import { toVerificationDto } from "./dto";
@@ -40,7 +40,7 @@ export function startVerification(
       updated,
       { action: from === "delayed" ? "milestone.verification_resumed" : "milestone.verification_started" },
       {
-        recipients: await memberIds(tx, access.project.id, ["owner", "investor"]),
+        recipients: membersIn(access, ["owner", "investor"]),
         title: "Verification started",
         message: `${ctx.actor.name} started verifying "${updated.title}" (${access.project.name}).`,
         category: "verification",
