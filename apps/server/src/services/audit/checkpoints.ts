@@ -133,7 +133,8 @@ export type CheckpointSource = (eventId?: number) => Promise<CheckpointRow | nul
  * checkpointHead, shared by the releases one process instructs together. A checkpoint it already has that covers
  * the approval serves it with no round trip, and while one is being signed the others wait for that one instead of
  * queuing on the checkpoint lock one by one; one not covered by it asks again. Checkpoints never change once
- * stored, so the newest one seen stays true.
+ * stored, so the newest one seen stays true (a restore replaces the record under stopped servers: README,
+ * "Backups that restore").
  */
 export function sharedCheckpoints(db: Db, key: AuditKey): CheckpointSource {
   let newest: CheckpointRow | undefined;
