@@ -162,12 +162,15 @@ interface Writers {
 
 async function write(w: Writers, n: number): Promise<void> {
   const kind = ["approve", "upload", "edit", "read"][n % 4];
+  // Each kind's own count picks the writer, so every writer takes turns (n itself steps by four within a kind: with
+  // 40 verifiers only every fourth would approve, and one with few milestones ran out).
+  const turn = Math.floor(n / 4);
   const note = (ok: boolean) => {
     if (ok) writesDone++;
     else writeErrors.set(kind, (writeErrors.get(kind) ?? 0) + 1);
   };
   if (kind === "approve") {
-    const v = w.verifiers[n % w.verifiers.length];
+    const v = w.verifiers[turn % w.verifiers.length];
     const id = v?.milestones.pop();
     if (!v || !id) return note(false);
     const res = await call(v.session, `/api/milestones/${id}/approve`, {
@@ -178,7 +181,7 @@ async function write(w: Writers, n: number): Promise<void> {
     // Released, or recorded while the project's rule waits for another approval.
     return note(res?.ok === true);
   }
-  const o = w.owners[n % w.owners.length];
+  const o = w.owners[turn % w.owners.length];
   const id = o ? pick(o.milestones) : undefined;
   if (kind === "upload") {
     if (!o || !id) return note(false);
@@ -196,7 +199,7 @@ async function write(w: Writers, n: number): Promise<void> {
     });
     return note(res?.status === 200);
   }
-  const reader = w.readers[n % w.readers.length];
+  const reader = w.readers[turn % w.readers.length];
   const res = await call(reader, "/api/notifications/read-all", { method: "POST" });
   note(res?.status === 200 || res?.status === 204);
 }
