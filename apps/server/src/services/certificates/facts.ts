@@ -263,6 +263,25 @@ export async function prepareCertificate(
   return { releaseId: rows.release.id, facts: await collectFacts(tx, rows, new Date(), { remaining }) };
 }
 
+/** The audit event of a certificate's issue: its fingerprint, at the time it states. */
+function issuedEvent(
+  releaseId: string,
+  facts: Pick<CertificateFacts, "project">,
+  fingerprint: string,
+  issuedAt: Date,
+  actorId: string | null,
+): AuditInput {
+  return {
+    actorId,
+    action: "certificate.issued",
+    entityType: "disbursement",
+    entityId: releaseId,
+    projectId: facts.project.id,
+    after: { fingerprint },
+    createdAt: issuedAt,
+  };
+}
+
 /**
  * `json` with each hole's quoted placeholder replaced by SQL that gives the JSON text to stand there. The
  * placeholders are random, so each occurs once and nothing else in `json` can be mistaken for one.
@@ -311,15 +330,7 @@ export async function appendCertifiedApproval(
     auditEvent: { id, hash, recordedAt: approval.createdAt.toISOString() },
     issuedAt: issuedAt.toISOString(),
   });
-  const issued = auditContent({
-    actorId,
-    action: "certificate.issued",
-    entityType: "disbursement",
-    entityId: prepared.releaseId,
-    projectId: prepared.facts.project.id,
-    after: { fingerprint },
-    createdAt: issuedAt,
-  });
+  const issued = auditContent(issuedEvent(prepared.releaseId, prepared.facts, fingerprint, issuedAt, actorId));
   const [row] = await queryRows<{ id: string; hash: string }>(
     tx,
     sql`with ${HEAD},
@@ -358,15 +369,7 @@ async function storeCertificate(
     .onConflictDoNothing({ target: releaseCertificates.releaseId })
     .returning({ fingerprint: releaseCertificates.fingerprint });
   if (!inserted) return;
-  await appendAudit(tx, {
-    actorId,
-    action: "certificate.issued",
-    entityType: "disbursement",
-    entityId: releaseId,
-    projectId: facts.project.id,
-    after: { fingerprint },
-    createdAt: issuedAt,
-  });
+  await appendAudit(tx, issuedEvent(releaseId, facts, fingerprint, issuedAt, actorId));
 }
 
 /**

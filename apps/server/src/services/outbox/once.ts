@@ -1,20 +1,21 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db, DbOrTx, Tx } from "../../db/client";
+import { sql } from "drizzle-orm";
+import { type Db, type DbOrTx, queryRows, type Tx } from "../../db/client";
 import { outbox } from "../../db/schema";
 import type { OutboxMessage } from "./outbox";
 import type { TopicConfig } from "./worker";
+
+/** Marks a message handled, only if it was not: the statement returns its id the first time only. */
+const markHandled = (messageId: string) =>
+  sql`update ${outbox} set payload = payload || '{"handled":true}'::jsonb
+      where id = ${messageId} and payload->'handled' is null
+      returning id`;
 
 /**
  * For handlers that write in a transaction: marks the message handled in that transaction and says whether this
  * is the first time, so a rerun after a crash (delivery is at least once) does not write twice.
  */
 export async function firstRun(tx: DbOrTx, messageId: string): Promise<boolean> {
-  const claimed = await tx
-    .update(outbox)
-    .set({ payload: sql`${outbox.payload} || '{"handled":true}'::jsonb` })
-    .where(and(eq(outbox.id, messageId), isNull(sql`${outbox.payload}->'handled'`)))
-    .returning({ id: outbox.id });
-  return claimed.length > 0;
+  return (await queryRows<{ id: string }>(tx, markHandled(messageId))).length > 0;
 }
 
 /**
@@ -23,10 +24,7 @@ export async function firstRun(tx: DbOrTx, messageId: string): Promise<boolean> 
  */
 export async function enqueueOnce(db: DbOrTx, messageId: string, topic: string, payload: unknown): Promise<void> {
   await db.execute(
-    sql`with first as (
-          update ${outbox} set payload = payload || '{"handled":true}'::jsonb
-          where id = ${messageId} and payload->'handled' is null
-          returning id)
+    sql`with first as (${markHandled(messageId)})
         insert into ${outbox} (topic, payload) select ${topic}, ${JSON.stringify(payload)}::jsonb from first`,
   );
 }

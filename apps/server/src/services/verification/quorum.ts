@@ -243,10 +243,19 @@ export const hasDecided = (state: RoundState, actor: SessionUser) => state.curre
 /** Under the default rule only the verifier who started decides (as always); under a quorum, every assigned one. */
 export const isQuorumRule = (state: RoundState) => state.required > 1;
 
-/** The decider's verified organization (set by an admin), read inside the deciding transaction. */
+/** A person's verified organization (set by an admin; null when none), as SQL read where it is used. */
+const verifiedOrganization = (userId: string) =>
+  sql<
+    string | null
+  >`(select nullif(btrim(${users.verifiedOrganization}), '') from ${users} where ${users.id} = ${userId})`;
+
+/** The decider's verified organization, read inside the deciding transaction. */
 export async function verifiedOrganizationOf(tx: Tx, userId: string): Promise<string | null> {
-  const [row] = await tx.select({ organization: users.verifiedOrganization }).from(users).where(eq(users.id, userId));
-  return row?.organization?.trim() || null;
+  const [row] = await queryRows<{ organization: string | null }>(
+    tx,
+    sql`select ${verifiedOrganization(userId)} as organization`,
+  );
+  return row?.organization ?? null;
 }
 
 /** Records a decision of the current round with what it is judged by later: organization and agreed amount. */
@@ -267,7 +276,7 @@ export async function recordDecision(
     comment: decision.comment?.length ? decision.comment : null,
     policyVersion: state.rule.version,
     // Read where it is written: the decider's verified organization as it is now.
-    organization: sql`(select nullif(btrim(${users.verifiedOrganization}), '') from ${users} where ${users.id} = ${actor.id})`,
+    organization: verifiedOrganization(actor.id),
     amount: decision.kind === "approve" ? moneyParam(shareOf(state.openAmount, share)) : null,
   });
 }
