@@ -1,6 +1,8 @@
 // Releases under load, one server process on PostgreSQL with a seed-scale portfolio:
 //   1. approvals (each a full release: transaction, audit, notifications, outbox) --in-flight at a time, by the
-//      milestones' own verifiers: approvals a second, and GET /api/me a second in the same process for scale;
+//      milestones' own verifiers: approvals a second; the CPU each costs the machine, the server and PostgreSQL
+//      with all it causes (notifications, emails, webhooks) until the outbox is empty (from /proc, on Linux); and
+//      GET /api/me a second in the same process for scale;
 //   2. how long after each approval's answer its `release.instructed` webhook reaches a local endpoint;
 //   3. --streams open event streams of one investor, then approvals one by one in that investor's projects: how long
 //      after each approval's answer every stream has its notification.
@@ -12,7 +14,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { percentile, signIn, startBenchServer, tempPostgres } from "./support";
+import { cpuTimes, percentile, signIn, startBenchServer, tempPostgres } from "./support";
 
 const { values } = parseArgs({
   options: {
@@ -124,6 +126,8 @@ try {
     })();
     const answered = new Map<string, number>();
     const latencies: number[] = [];
+    const pid = server.child.pid as number;
+    const cpuBefore = cpuTimes(pid);
     const started = performance.now();
     let next = 0;
     await Promise.all(
@@ -145,6 +149,20 @@ try {
     console.log(
       `audit lock: on average ${meanWaiting.toFixed(1)} of ${inFlight} approvals waiting for it (max ${Math.max(...waiting)}, ${waiting.length} samples)`,
     );
+    // Every instruction at the endpoint and the outbox empty: all the approvals caused is done.
+    const deadline = performance.now() + 60_000;
+    const outboxPending = async () =>
+      (await db.query<{ n: number }>("select count(*)::int as n from outbox where status = 'pending'")).rows[0].n;
+    while ((arrived.size < load.length || (await outboxPending()) > 0) && performance.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const cpuAfter = cpuTimes(pid);
+    if (cpuBefore && cpuAfter) {
+      const per = (key: keyof typeof cpuBefore) => ((cpuAfter[key] - cpuBefore[key]) / load.length).toFixed(1);
+      console.log(
+        `CPU per approval, with all it causes until the outbox is empty: machine ${per("machine")} ms (server ${per("process")}, PostgreSQL ${per("postgres")})`,
+      );
+    }
     // GET /api/me in the same process, for scale.
     const investor = await signIn(base, "investor@tranche.demo");
     const meStarted = performance.now();
@@ -163,8 +181,6 @@ try {
     );
     if (rate < GOALS.approvalsPerSecond) problems.push(`${rate.toFixed(0)} approvals/s`);
 
-    const deadline = performance.now() + 60_000;
-    while (arrived.size < load.length && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const webhook = load
       .filter((m) => arrived.has(m.id))
       .map((m) => (arrived.get(m.id) as number) - (answered.get(m.id) as number));

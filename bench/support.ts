@@ -3,7 +3,7 @@
 // seconds where seeding 10,000 projects takes minutes).
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -124,4 +124,48 @@ export function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** CPU time used so far, in ms: the whole machine's, PostgreSQL's processes' and one process's (its `pid`). */
+export interface CpuTimes {
+  machine: number;
+  postgres: number;
+  process: number;
+}
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** Read from /proc (Linux); null elsewhere. Per-process figures count only processes alive at both readings. */
+export function cpuTimes(pid: number): CpuTimes | null {
+  if (!existsSync("/proc/stat")) return null;
+  const read = (file: string) => {
+    try {
+      return readFileSync(file, "utf8");
+    } catch {
+      return "";
+    }
+  };
+  // cpu user nice system idle iowait irq softirq steal: busy is all but idle and iowait.
+  const [user, nice, system, , , irq, softirq, steal] = read("/proc/stat")
+    .split("\n")[0]
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const ticksOf = (stat: string) => {
+    // After the command's closing parenthesis: state is field 3, utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  let postgres = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (/^\d+$/.test(entry) && read(`/proc/${entry}/comm`).trim() === "postgres") {
+      postgres += ticksOf(read(`/proc/${entry}/stat`));
+    }
+  }
+  const own = read(`/proc/${pid}/stat`);
+  return {
+    machine: (user + nice + system + irq + softirq + steal) * TICK_MS,
+    postgres: postgres * TICK_MS,
+    process: own ? ticksOf(own) * TICK_MS : 0,
+  };
 }

@@ -1,5 +1,11 @@
+import { readFileSync } from "node:fs";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailPreferences, notifications, outbox } from "../src/db/schema";
 import { notify } from "../src/services/notifications/notify";
+import { enqueue } from "../src/services/outbox/outbox";
+import { outboxTopics } from "../src/services/outbox/topics";
+import { createOutboxWorker } from "../src/services/outbox/worker";
 import { daysFromNow, makeMilestone, makeProject } from "./factories";
 import { createTestApp, type TestApp, type TestUser } from "./harness";
 
@@ -245,5 +251,89 @@ describe("who is told about what", () => {
     const byOwner = await t.request("POST", `/api/milestones/${milestone.id}/start`, { as: owner });
     expect(byOwner.status).toBeGreaterThanOrEqual(400);
     for (const user of [owner, investor, verifier]) expect(await inbox(user)).toEqual([]);
+  });
+});
+
+describe("a notification's email", () => {
+  const emailsTo = async (address: string) =>
+    (await t.deps.db.select().from(outbox).where(eq(outbox.topic, "email"))).filter(
+      (row) => (row.payload as { to: string }).to === address,
+    );
+
+  it("is written with the notification, for those who want it at once, and rendered when it is sent", async () => {
+    const actor = await t.user("verifier");
+    const instant = await t.user("project_owner");
+    const digest = await t.user("investor");
+    const admin = await t.user("admin");
+    await t.deps.db.insert(emailPreferences).values({ userId: digest.id, category: "verification", mode: "digest" });
+    await t.deps.db.transaction((tx) =>
+      notify(
+        tx,
+        [instant.id, digest.id, actor.id],
+        {
+          title: "Milestone verified",
+          message: "Foundations were verified.",
+          category: "verification",
+          link: "/milestones/m1",
+        },
+        actor.id,
+      ),
+    );
+    expect(await emailsTo(actor.email)).toEqual([]);
+    expect(await emailsTo(digest.email)).toEqual([]);
+    const [queued] = await emailsTo(instant.email);
+    expect(queued.payload).toEqual({
+      to: instant.email,
+      kind: "notification",
+      subject: "Milestone verified",
+      notification: {
+        title: "Milestone verified",
+        message: "Foundations were verified.",
+        category: "verification",
+        link: "/milestones/m1",
+      },
+    });
+
+    await createOutboxWorker(t.deps, outboxTopics(t.deps)).drain();
+    const [sent] = await emailsTo(instant.email);
+    expect(sent).toMatchObject({ status: "done", payload: { via: "stored" } });
+    const listed = await t.request("GET", "/api/outbox/emails", { as: admin });
+    const shown = (listed.body as { id: string; status: string; subject: string; text: string; link: string }[]).find(
+      (email) => email.id === sent.id,
+    );
+    expect(shown).toMatchObject({ status: "stored", subject: "Milestone verified" });
+    expect(shown?.text).toContain("Foundations were verified.");
+    expect(shown?.text).toContain("your email setting for Verification is Instant");
+    expect(shown?.link).toBe(`${t.deps.env.PUBLIC_URL}/milestones/m1`);
+  });
+
+  it("queued by the earlier two-step topic, becomes one email message with the upgrade (migration 0028)", async () => {
+    const user = await t.user("project_owner");
+    const [note] = await t.deps.db
+      .insert(notifications)
+      .values({ userId: user.id, title: "Earlier", message: "Queued before.", category: "release", link: null })
+      .returning();
+    const waiting = await enqueue(t.deps.db, "email.notification", { notificationId: note.id });
+    const handled = await enqueue(t.deps.db, "email.notification", { notificationId: note.id, handled: true });
+    const file = new URL("../drizzle/0028_notification_emails_one_message.sql", import.meta.url);
+    for (const statement of readFileSync(file, "utf8").split("--> statement-breakpoint")) {
+      await t.deps.db.execute(sql.raw(statement));
+    }
+    const [converted] = await t.deps.db.select().from(outbox).where(eq(outbox.id, waiting));
+    expect(converted).toMatchObject({
+      topic: "email",
+      status: "pending",
+      payload: {
+        to: user.email,
+        kind: "notification",
+        subject: "Earlier",
+        notification: { message: "Queued before." },
+      },
+    });
+    const [finished] = await t.deps.db.select().from(outbox).where(eq(outbox.id, handled));
+    expect(finished.status).toBe("done");
+    await createOutboxWorker(t.deps, outboxTopics(t.deps)).drain();
+    const [sent] = await t.deps.db.select().from(outbox).where(eq(outbox.id, waiting));
+    expect(sent).toMatchObject({ status: "done", payload: { via: "stored" } });
   });
 });

@@ -184,6 +184,30 @@ describe("outbox", () => {
     }
   });
 
+  it("records what a handler says of a message in the statement that marks it done, and runs what it wrote next", async () => {
+    const ran: string[] = [];
+    const worker = createOutboxWorker(t.deps, {
+      parent: {
+        retryDelaysMs: [1000],
+        handle: async (m) => {
+          ran.push(m.payload.n);
+          const child = await enqueue(t.deps.db, "child", { n: "child" });
+          return { next: [child], record: { via: "test", note: "handled" } };
+        },
+      },
+      child: { retryDelaysMs: [1000], handle: async (m) => void ran.push(m.payload.n) },
+    });
+    const id = await enqueue(t.deps.db, "parent", { n: "parent" });
+    expect(await worker.drain()).toBe(2);
+    expect(ran).toEqual(["parent", "child"]);
+    expect(await rowOf(id)).toMatchObject({
+      status: "done",
+      payload: { n: "parent", via: "test", note: "handled" },
+      lockedUntil: null,
+      leaseToken: null,
+    });
+  });
+
   it("publishes domain events as { id, type, createdAt, data }", async () => {
     const eventId = await t.deps.db.transaction((tx) => publishEvent(tx, "project.created", { projectId: "p1" }));
     const [row] = await t.deps.db.select().from(outbox).where(eq(outbox.topic, "event"));

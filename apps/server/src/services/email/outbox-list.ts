@@ -4,7 +4,9 @@ import { hashLinkToken } from "../../auth/one-time-token";
 import type { ServiceContext } from "../../context";
 import { emailVerifications, invitations, outbox, passwordResets } from "../../db/schema";
 import { forbidden } from "../../errors";
+import { renderedEmail } from "./notification-email";
 import { EMAIL_TOPIC, type EmailPayload } from "./queue";
+import type { RenderedEmail } from "./template";
 
 /** The kinds whose link is a one-time token that opens an account. */
 const ACCOUNT_LINKS = new Set(["invitation", "password_reset", "email_verification"]);
@@ -74,28 +76,31 @@ export async function listOutboxEmails({
     .where(eq(outbox.topic, EMAIL_TOPIC))
     .orderBy(desc(outbox.createdAt))
     .limit(100);
-  const emails = rows.map((row) => ({ row, email: row.payload as EmailPayload }));
-  const hashOf = (email: EmailPayload) => {
-    const token = ACCOUNT_LINKS.has(email.kind) ? tokenOf(email.link) : null;
+  const emails = rows.map((row) => {
+    const payload = row.payload as EmailPayload;
+    return { row, payload, email: renderedEmail(payload, ctx.env.PUBLIC_URL) };
+  });
+  const hashOf = ({ payload, email }: { payload: EmailPayload; email: RenderedEmail }) => {
+    const token = ACCOUNT_LINKS.has(payload.kind) ? tokenOf(email.link) : null;
     return token ? hashLinkToken(token) : null;
   };
   // A link whose token is no longer in either table was replaced (a resent invitation): it no longer works.
   const states = await linkStates(
     ctx,
-    emails.flatMap(({ email }) => hashOf(email) ?? []),
+    emails.flatMap((e) => hashOf(e) ?? []),
   );
-  return emails.map(({ row, email }) => {
+  return emails.map(({ row, payload, email }) => {
     const status =
       row.status === "dead"
         ? "failed"
         : row.status === "pending"
           ? "pending"
-          : email.via === "smtp"
+          : payload.via === "smtp"
             ? "sent"
             : "stored";
     let withheld: OutboxLinkWithheld | null = null;
-    if (status === "stored" && ACCOUNT_LINKS.has(email.kind)) {
-      const hash = hashOf(email);
+    if (status === "stored" && ACCOUNT_LINKS.has(payload.kind)) {
+      const hash = hashOf({ payload, email });
       const state = hash ? states.get(hash) : undefined;
       withheld = state === undefined ? "used" : state;
       if (!withheld && !secondFactorPassed) withheld = "second_factor_required";
@@ -103,9 +108,9 @@ export async function listOutboxEmails({
     const visible = status === "stored" && !withheld;
     return {
       id: row.id,
-      to: email.to,
+      to: payload.to,
       subject: email.subject,
-      kind: email.kind,
+      kind: payload.kind,
       status,
       createdAt: row.createdAt.toISOString(),
       attempts: row.attempts,

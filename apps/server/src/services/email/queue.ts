@@ -5,12 +5,21 @@ import type { RenderedEmail } from "./template";
 
 export const EMAIL_TOPIC = "email";
 
-export interface EmailPayload extends RenderedEmail {
+/** What a notification's email tells, kept in its message as it is: rendered where it is sent or shown. */
+export interface NotificationEmail {
+  title: string;
+  message: string;
+  category: string;
+  link: string | null;
+}
+
+/** An email in the outbox: rendered, or (a notification's) what the notification tells. */
+export type EmailPayload = {
   to: string;
   kind: EmailKind;
   /** Set by the worker once handled: sent through SMTP, or stored for admins (no SMTP_URL). */
   via?: "smtp" | "stored";
-}
+} & (RenderedEmail | { subject: string; notification: NotificationEmail });
 
 export function emailPayload(to: string, kind: EmailKind, email: RenderedEmail): EmailPayload {
   return { to, kind, ...email };

@@ -1,9 +1,8 @@
-import { eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Deps } from "../../context";
-import { outbox } from "../../db/schema";
 import type { OutboxMessage } from "../outbox/outbox";
 import type { TopicConfig } from "../outbox/worker";
+import { renderedEmail } from "./notification-email";
 import { EMAIL_TOPIC, type EmailPayload } from "./queue";
 
 /** Retries for a mail server that is down or refuses for now; after the last, the message is dead. */
@@ -31,18 +30,19 @@ export function smtpOptions(url: string, leaseMs: number) {
  * (Settings → Outbox). Either way the message records how it was handled.
  */
 export function emailTopic(deps: Deps): Record<string, TopicConfig> {
-  const { env, db } = deps;
+  const { env } = deps;
   const transporter = env.SMTP_URL ? nodemailer.createTransport(smtpOptions(env.SMTP_URL, env.OUTBOX_LEASE_MS)) : null;
   return {
     [EMAIL_TOPIC]: {
       retryDelaysMs: EMAIL_RETRY_DELAYS_MS,
       maxAttempts: EMAIL_MAX_ATTEMPTS,
       async handle(message: OutboxMessage) {
-        const email = message.payload as EmailPayload;
+        const payload = message.payload as EmailPayload;
+        const email = renderedEmail(payload, env.PUBLIC_URL);
         if (transporter) {
           await transporter.sendMail({
             from: env.EMAIL_FROM,
-            to: email.to,
+            to: payload.to,
             subject: email.subject,
             text: email.text,
             html: email.html,
@@ -50,11 +50,8 @@ export function emailTopic(deps: Deps): Record<string, TopicConfig> {
             messageId: `<${message.id}@tranche>`,
           });
         }
-        const via = transporter ? "smtp" : "stored";
-        await db
-          .update(outbox)
-          .set({ payload: sql`${outbox.payload} || ${JSON.stringify({ via })}::jsonb` })
-          .where(eq(outbox.id, message.id));
+        // Recorded as the message is marked done.
+        return { record: { via: transporter ? "smtp" : "stored" } };
       },
     },
   };

@@ -1,7 +1,8 @@
 import type { PushUrgency } from "@tranche/domain";
-import type { Tx } from "../../db/client";
+import { sql } from "drizzle-orm";
+import { queryRows, type Tx } from "../../db/client";
 import { notifications } from "../../db/schema";
-import { queueNotificationEmails } from "../email/notification-email";
+import { notificationEmailsFrom } from "../email/notification-email";
 import { queuePush } from "../push/deliver";
 
 export interface NotificationInput {
@@ -19,8 +20,8 @@ export interface NotificationInput {
 
 /**
  * Creates one notification per recipient inside the caller's transaction (the insert trigger
- * NOTIFYs listeners on commit), an email for those who want this category at once, and a push to the devices of
- * those it is pushed to. The actor never notifies themself; duplicates are dropped.
+ * NOTIFYs listeners on commit) and, in the same statement, an email for those who want this category at once; then a
+ * push to the devices of those it is pushed to. The actor never notifies themself; duplicates are dropped.
  */
 export async function notify(
   tx: Tx,
@@ -30,7 +31,8 @@ export async function notify(
 ): Promise<void> {
   const userIds = [...new Set([...recipients].filter((id): id is string => !!id && id !== actorId))];
   if (userIds.length === 0) return;
-  const rows = await tx
+  const link = input.link ?? null;
+  const written = tx
     .insert(notifications)
     .values(
       userIds.map((userId) => ({
@@ -38,17 +40,27 @@ export async function notify(
         title: input.title,
         message: input.message,
         category: input.category,
-        link: input.link ?? null,
+        link,
         subject: input.subject ?? null,
       })),
     )
-    .returning({ id: notifications.id, userId: notifications.userId, category: notifications.category });
-  await queueNotificationEmails(tx, rows);
+    .returning({ id: notifications.id, userId: notifications.userId });
+  const emails = notificationEmailsFrom(sql`written`, {
+    title: input.title,
+    message: input.message,
+    category: input.category,
+    link,
+  });
+  const rows = await queryRows<{ id: string; user_id: string }>(
+    tx,
+    sql`with written as (${written.getSQL()}), emails as (${emails}) select id, user_id from written`,
+  );
   const push = input.push;
   if (push) {
+    const pushed = rows.filter((row) => !push.recipients || push.recipients.includes(row.user_id));
     await queuePush(
       tx,
-      push.recipients ? rows.filter((row) => push.recipients?.includes(row.userId)) : rows,
+      pushed.map((row) => ({ id: row.id, userId: row.user_id })),
       push.urgency,
     );
   }

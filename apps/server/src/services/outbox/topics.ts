@@ -1,5 +1,4 @@
 import type { Deps } from "../../context";
-import { notificationEmailTopic } from "../email/notification-email";
 import { emailTopic } from "../email/transport";
 import { evidenceCheckTopic } from "../evidence-checks/run";
 import { passwordResetTopic } from "../password-reset/request";
@@ -15,7 +14,6 @@ export function outboxTopics(deps: Deps, now?: () => Date): Record<string, Topic
   return {
     ...webhookTopics(deps, now),
     ...emailTopic(deps),
-    ...notificationEmailTopic(deps),
     ...passwordResetTopic(deps),
     ...pushTopic(deps),
     ...evidenceCheckTopic(deps),

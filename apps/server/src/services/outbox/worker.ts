@@ -7,12 +7,20 @@ import type { OutboxMessage } from "./outbox";
 /** Thrown by a handler when retrying cannot help: the message becomes dead at once. */
 export class GiveUp extends Error {}
 
-export interface TopicConfig {
+/** What a handler may say of a message it handled, beside that it is done. */
+export interface Handled {
   /**
-   * Resolves: done; with ids of outbox messages it just wrote (a fan-out's deliveries), which this worker claims and
-   * runs at once instead of leaving them at the back of the queue. Throws: tried again after the next delay.
+   * Ids of outbox messages it just wrote (a fan-out's deliveries): this worker claims and runs them at once instead
+   * of leaving them at the back of the queue.
    */
-  handle(message: OutboxMessage): Promise<void | string[]>;
+  next?: string[];
+  /** Merged into the message's payload in the statement that marks it done: how it was handled (an email's `via`). */
+  record?: Record<string, unknown>;
+}
+
+export interface TopicConfig {
+  /** Resolves: done (with what it says of it). Throws: tried again after the next delay. */
+  handle(message: OutboxMessage): Promise<void | Handled>;
   /** Delay after attempt 1, 2, …; the last one repeats. */
   retryDelaysMs: readonly number[];
   /** After this many attempts the message is dead (default: never). */
@@ -158,11 +166,11 @@ export function createOutboxWorker(
    * many finish together, and a statement each is a round trip each. As settleRow, only while each claim holds its
    * message.
    */
-  let finished: { claimed: Claimed; settled: (error?: unknown) => void }[] = [];
-  function settleDone(claimed: Claimed): Promise<void> {
+  let finished: { claimed: Claimed; record: Record<string, unknown>; settled: (error?: unknown) => void }[] = [];
+  function settleDone(claimed: Claimed, record: Record<string, unknown> = {}): Promise<void> {
     return new Promise((resolve, reject) => {
       if (finished.length === 0) setImmediate(() => void flushDone());
-      finished.push({ claimed, settled: (error) => (error === undefined ? resolve() : reject(error)) });
+      finished.push({ claimed, record, settled: (error) => (error === undefined ? resolve() : reject(error)) });
     });
   }
   async function flushDone(): Promise<void> {
@@ -171,13 +179,17 @@ export function createOutboxWorker(
     try {
       const rows = await queryRows<{ id: string }>(
         db,
-        sql`update ${outbox} set status = 'done', done_at = ${at()}, last_error = null, locked_until = null,
-              lease_token = null
-            where status = 'pending' and (id, lease_token) in (${sql.join(
-              batch.map(({ claimed }) => sql`(${claimed.message.id}::uuid, ${claimed.leaseToken}::uuid)`),
+        sql`update ${outbox} o set status = 'done', done_at = ${at()}, last_error = null, locked_until = null,
+              lease_token = null, payload = o.payload || v.record
+            from (values ${sql.join(
+              batch.map(
+                ({ claimed, record }) =>
+                  sql`(${claimed.message.id}::uuid, ${claimed.leaseToken}::uuid, ${JSON.stringify(record)}::jsonb)`,
+              ),
               sql`, `,
-            )})
-            returning id`,
+            )}) as v(id, lease_token, record)
+            where o.status = 'pending' and o.id = v.id and o.lease_token = v.lease_token
+            returning o.id`,
       );
       const done = new Set(rows.map((row) => row.id));
       for (const { claimed } of batch) {
@@ -196,11 +208,11 @@ export function createOutboxWorker(
     );
   }
 
-  async function settle(claimed: Claimed, error: unknown): Promise<void> {
+  async function settle(claimed: Claimed, error: unknown, record?: Record<string, unknown>): Promise<void> {
     const { message } = claimed;
     const config = topics[message.topic];
     if (error === undefined) {
-      await settleDone(claimed);
+      await settleDone(claimed, record);
       return;
     }
     const reason = error instanceof Error ? error.message : String(error);
@@ -227,7 +239,7 @@ export function createOutboxWorker(
   /** Runs one claimed message, then what its handler wrote to run at once; resolves to how many ran. */
   async function runOnce(claimed: Claimed): Promise<number> {
     let failure: unknown;
-    let next: string[] = [];
+    let handled: Handled | undefined;
     let timer: NodeJS.Timeout | undefined;
     // Bounded by the lease, so the claim settles while it still holds the message (handlers bound their own
     // network calls more tightly: SMTP and webhook timeouts are shorter than this).
@@ -238,14 +250,15 @@ export function createOutboxWorker(
       );
     });
     try {
-      next = (await Promise.race([topics[claimed.message.topic].handle(claimed.message), overrun])) ?? [];
+      handled = (await Promise.race([topics[claimed.message.topic].handle(claimed.message), overrun])) ?? undefined;
     } catch (error) {
       failure = error ?? new Error("handler failed");
     } finally {
       clearTimeout(timer);
     }
-    await settle(claimed, failure);
+    await settle(claimed, failure, handled?.record);
     // What the handler just wrote runs now, in this slot (another process may have claimed some first).
+    const next = handled?.next ?? [];
     if (failure !== undefined || next.length === 0 || stopped) return 1;
     const ran = await Promise.all((await claim(next.length, next)).map(runOnce));
     return ran.reduce((sum, n) => sum + n, 1);

@@ -217,7 +217,9 @@ export function webhookTopics(
     event: {
       priority: 10,
       retryDelaysMs: [5 * S, 30 * S, 2 * MIN],
-      handle: async (m) => fanOut(deps.db, await withReleaseCheckpoint(deps.db, deps.auditKey, m.payload, checkpoints)),
+      handle: async (m) => ({
+        next: await fanOut(deps.db, await withReleaseCheckpoint(deps.db, deps.auditKey, m.payload, checkpoints)),
+      }),
     },
     webhook: {
       priority: 10,
