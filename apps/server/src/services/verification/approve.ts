@@ -37,12 +37,11 @@ export function approveMilestone(
     requireSeenState(access, input, before.rule.version);
     requirePolicyDecider(access, ctx.actor, before, "approved");
     await requireDistinctOrganization(tx, ctx, before);
-    await recordDecision(tx, access, ctx.actor, before, {
+    const state = await recordDecision(tx, access, ctx.actor, before, {
       kind: "approve",
       share: input.share,
       comment: input.comments,
     });
-    const state = await roundState(tx, access.milestone);
     const closed = await closeDispute(tx, state, "approved", new Date());
     const body =
       state.quorumMet && !state.awaitingCountersign

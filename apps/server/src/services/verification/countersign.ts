@@ -14,8 +14,7 @@ export function countersignMilestone(
   return withLockedMilestone(ctx, milestoneId, async (tx, access) => {
     const before = await roundState(tx, access.milestone);
     requireCountersigner(access, ctx.actor, before);
-    await recordDecision(tx, access, ctx.actor, before, { kind: "countersign", comment: input.comments });
-    const state = await roundState(tx, access.milestone);
+    const state = await recordDecision(tx, access, ctx.actor, before, { kind: "countersign", comment: input.comments });
     return completeRelease(tx, ctx, access, state, { verifierId: access.milestone.verifierId });
   });
 }

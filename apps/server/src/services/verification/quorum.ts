@@ -38,6 +38,8 @@ export interface RoundState {
   countersignRequired: boolean;
   countersigned: boolean;
   awaitingCountersign: boolean;
+  /** What it was judged from: a decision recorded under the same lock is judged with it without a read. */
+  source: RoundRow | undefined;
 }
 
 /** The assigned verifier's decision closes the open dispute, audited with it. */
@@ -112,8 +114,8 @@ const iso = (value: string) => new Date(value).toISOString();
 const isoOrNull = (value: string | null) => (value === null ? null : iso(value));
 
 /**
- * Everything a round is judged by, read in one statement (an approval reads it three times, under the milestone's
- * lock): the project's rule, its members, every decision on the milestone, the open amount and the latest dispute.
+ * Everything a round is judged by, read in one statement (an approval reads it before its decision, and for its
+ * answer): the project's rule, its members, every decision on the milestone, the open amount and the latest dispute.
  */
 function readRound(db: DbOrTx, milestone: MilestoneRow): Promise<RoundRow[]> {
   return queryRows<RoundRow>(
@@ -141,6 +143,11 @@ function readRound(db: DbOrTx, milestone: MilestoneRow): Promise<RoundRow[]> {
 
 export async function roundState(db: DbOrTx, milestone: MilestoneRow): Promise<RoundState> {
   const [row] = await readRound(db, milestone);
+  return judgeRound(row, milestone);
+}
+
+/** The round as `row` states it, under the project's rule. */
+function judgeRound(row: RoundRow | undefined, milestone: MilestoneRow): RoundState {
   const policy = row?.policy ?? null;
   const rule = toRule(
     policy
@@ -220,6 +227,7 @@ export async function roundState(db: DbOrTx, milestone: MilestoneRow): Promise<R
     countersignRequired,
     countersigned,
     awaitingCountersign: milestone.status === "in_verification" && quorumMet && countersignRequired && !countersigned,
+    source: row,
   };
 }
 
@@ -258,25 +266,49 @@ export async function verifiedOrganizationOf(tx: Tx, userId: string): Promise<st
   return row?.organization ?? null;
 }
 
-/** Records a decision of the current round with what it is judged by later: organization and agreed amount. */
+/**
+ * Records a decision of the current round with what it is judged by later: organization and agreed amount. Resolves
+ * to the round with it: `state` (read under the milestone's lock, which every decision takes) judged again with the
+ * decision as written, the round's latest.
+ */
 export async function recordDecision(
   tx: Tx,
   access: MilestoneAccess,
   actor: SessionUser,
   state: RoundState,
   decision: { kind: "approve" | "reject" | "countersign"; share?: number; comment?: string | null },
-): Promise<void> {
+): Promise<RoundState> {
   const share = decision.share ?? 100;
-  await tx.insert(verificationDecisions).values({
-    milestoneId: access.milestone.id,
-    round: access.milestone.verificationRound,
-    userId: actor.id,
-    kind: decision.kind,
-    share: share.toFixed(2),
-    comment: decision.comment?.length ? decision.comment : null,
-    policyVersion: state.rule.version,
-    // Read where it is written: the decider's verified organization as it is now.
-    organization: verifiedOrganization(actor.id),
-    amount: decision.kind === "approve" ? moneyParam(shareOf(state.openAmount, share)) : null,
-  });
+  const [written] = await tx
+    .insert(verificationDecisions)
+    .values({
+      milestoneId: access.milestone.id,
+      round: access.milestone.verificationRound,
+      userId: actor.id,
+      kind: decision.kind,
+      share: share.toFixed(2),
+      comment: decision.comment?.length ? decision.comment : null,
+      policyVersion: state.rule.version,
+      // Read where it is written: the decider's verified organization as it is now.
+      organization: verifiedOrganization(actor.id),
+      amount: decision.kind === "approve" ? moneyParam(shareOf(state.openAmount, share)) : null,
+    })
+    .returning();
+  if (!state.source) return roundState(tx, access.milestone);
+  const judged: RoundRow["decisions"][number] = {
+    id: written.id,
+    round: written.round,
+    kind: written.kind as VerificationDecisionDto["kind"],
+    user_id: written.userId,
+    user_name: actor.name,
+    organization: written.organization,
+    share: written.share,
+    amount: written.amount,
+    comment: written.comment,
+    policy_version: written.policyVersion,
+    decided_at: written.decidedAt.toISOString(),
+    voided_at: null,
+    void_reason: null,
+  };
+  return judgeRound({ ...state.source, decisions: [...state.source.decisions, judged] }, access.milestone);
 }
