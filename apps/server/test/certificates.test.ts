@@ -8,7 +8,14 @@ import { asc, eq, sql } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
-import { auditEvents, disbursements, releaseCertificates } from "../src/db/schema";
+import {
+  auditEvents,
+  disbursements,
+  evidence,
+  evidenceFlags,
+  releaseCertificates,
+  verificationDecisions,
+} from "../src/db/schema";
 import { takeCheckpoint } from "../src/services/audit/checkpoints";
 import { verifyAuditChain } from "../src/services/audit/verify-chain";
 import { certificateFingerprint, issueMissingCertificates } from "../src/services/certificates/facts";
@@ -55,6 +62,18 @@ async function approvedRelease() {
   );
   const [release] = await t.deps.db.select().from(disbursements).where(eq(disbursements.milestoneId, milestone.id));
   return release.id;
+}
+
+/** The verifier's approval of a started milestone, its release and the certificate stored with it. */
+async function approvedWithCertificate(milestoneId: string, body: Record<string, unknown>) {
+  const approved = await t.request("POST", `/api/milestones/${milestoneId}/approve`, { as: verifier, body });
+  expect(approved.status).toBe(200);
+  const [release] = await t.deps.db.select().from(disbursements).where(eq(disbursements.milestoneId, milestoneId));
+  const [stored] = await t.deps.db
+    .select()
+    .from(releaseCertificates)
+    .where(eq(releaseCertificates.releaseId, release.id));
+  return { release, stored, facts: stored.facts as CertificateFacts };
 }
 
 async function download(releaseId: string, as: TestUser) {
@@ -173,17 +192,7 @@ describe("GET /api/releases/:id/certificate", () => {
     });
     const milestone = await makeMilestone(t, project, { title: 'Pier ① "west"', capitalAmount: 1_000.01 });
     expect((await t.request("POST", `/api/milestones/${milestone.id}/start`, { as: verifier })).status).toBe(200);
-    const approved = await t.request("POST", `/api/milestones/${milestone.id}/approve`, {
-      as: verifier,
-      body: { comments: '@@hole@@ "quoted" ✓' },
-    });
-    expect(approved.status).toBe(200);
-    const [release] = await t.deps.db.select().from(disbursements).where(eq(disbursements.milestoneId, milestone.id));
-    const [stored] = await t.deps.db
-      .select()
-      .from(releaseCertificates)
-      .where(eq(releaseCertificates.releaseId, release.id));
-    const facts = stored.facts as CertificateFacts;
+    const { release, stored, facts } = await approvedWithCertificate(milestone.id, { comments: '@@hole@@ "quoted" ✓' });
     expect(certificateFingerprint(facts)).toBe(stored.fingerprint);
     expect(facts.project.name).toBe(project.name);
     const events = await t.deps.db
@@ -210,6 +219,86 @@ describe("GET /api/releases/:id/certificate", () => {
       },
     );
     expect(checked.body).toMatchObject({ valid: true });
+  });
+
+  it("states the records as they stood: the owner, each file with its capture and flags, the decision and a partial share", async () => {
+    const project = await makeProject(t, { owner, investors: [investor], verifiers: [verifier], name: "Delta Quay" });
+    const milestone = await makeMilestone(t, project, { title: "Deck", capitalAmount: 1_000 });
+    const capturedAt = new Date("2026-03-04T05:06:07.891Z");
+    const [tagged, plain] = await t.deps.db
+      .insert(evidence)
+      .values([
+        {
+          milestoneId: milestone.id,
+          sha256: "a".repeat(64),
+          size: 1234,
+          contentType: "image/jpeg",
+          originalName: "deck.jpg",
+          uploadedBy: owner.id,
+          createdAt: new Date(Date.now() - 2_000),
+          captureLatitude: 51.50722,
+          captureLongitude: -0.1275,
+          captureAccuracyM: 4.5,
+          capturedAt,
+          distanceToSiteM: 12.25,
+        },
+        {
+          milestoneId: milestone.id,
+          sha256: "b".repeat(64),
+          size: 99,
+          contentType: "text/plain",
+          originalName: "notes.txt",
+          uploadedBy: owner.id,
+          createdAt: new Date(Date.now() - 1_000),
+        },
+      ])
+      .returning();
+    await t.deps.db.insert(evidenceFlags).values({
+      evidenceId: tagged.id,
+      code: "far_from_site",
+      severity: "medium",
+      message: "Taken 12 m from the site.",
+      source: "capture",
+    });
+    expect((await t.request("POST", `/api/milestones/${milestone.id}/start`, { as: verifier })).status).toBe(200);
+    const { release, stored, facts } = await approvedWithCertificate(milestone.id, {
+      share: 60,
+      comments: "Railings are not fitted yet.",
+    });
+    const [decision] = await t.deps.db
+      .select()
+      .from(verificationDecisions)
+      .where(eq(verificationDecisions.milestoneId, milestone.id));
+    expect(facts).toMatchObject({
+      release: { id: release.id, amount: "600.00" },
+      beneficiary: { name: "Olivia Owner", organization: "Sunrise Developments" },
+      approvals: [
+        {
+          verifier: { name: "Victor Verifier", organization: "Independent Audit LLP" },
+          decision: "approved",
+          decidedAt: decision.decidedAt.toISOString(),
+        },
+      ],
+      policy: "Approval by the project's assigned verifier",
+      partial: { share: 60, of: "1000.00", reason: "Railings are not fitted yet." },
+    });
+    expect(facts.evidence).toEqual([
+      {
+        name: "deck.jpg",
+        sha256: tagged.sha256,
+        size: 1234,
+        capture: {
+          latitude: 51.50722,
+          longitude: -0.1275,
+          accuracy: 4.5,
+          capturedAt: capturedAt.toISOString(),
+          distanceToSiteM: 12.25,
+        },
+        flags: [{ code: "far_from_site", severity: "medium", message: "Taken 12 m from the site.", dismissed: false }],
+      },
+      { name: "notes.txt", sha256: plain.sha256, size: 99 },
+    ]);
+    expect(certificateFingerprint(facts)).toBe(stored.fingerprint);
   });
 
   it("of a release made before certificates were issued with it: none is made by a GET, the start-up pass issues it", async () => {

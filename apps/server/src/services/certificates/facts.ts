@@ -3,7 +3,7 @@
 // stored record, so a certificate cannot be altered or invented without the check failing.
 import { createHash, randomUUID } from "node:crypto";
 import { type CertificateFacts, policyStatement, sumMoney } from "@tranche/domain";
-import { and, asc, count, eq, gte, inArray, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, queryRows, type Tx } from "../../db/client";
 import {
   auditCheckpoints,
@@ -43,23 +43,84 @@ async function approvalAfter(db: DbOrTx, eventId: number) {
 export const certificateFingerprint = (facts: CertificateFacts) =>
   createHash("sha256").update(canonicalJson(facts)).digest("hex");
 
-const person = (row: { name: string; organization: string | null } | undefined) => ({
+const person = (row: { name: string; organization: string | null } | null | undefined) => ({
   name: row?.name ?? "Unknown",
   organization: row?.organization ?? null,
 });
 
 /** "Release policy version 2: 2 of 3 assigned verifiers; …", or the default rule's wording (version 0). */
-async function policyApplied(db: DbOrTx, release: { projectId: string; policyVersion: number; currency: string }) {
+/** The rule a release was made under, as the certificate states it. */
+function policyApplied(
+  release: { policyVersion: number; currency: string },
+  policy: Parameters<typeof toRule>[0],
+  verifiers: number,
+) {
   if (release.policyVersion === 0) return "Approval by the project's assigned verifier";
-  const [row] = await db
-    .select()
-    .from(releasePolicies)
-    .where(and(eq(releasePolicies.projectId, release.projectId), eq(releasePolicies.version, release.policyVersion)));
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, release.projectId), eq(projectMembers.role, "verifier")));
-  return `Release policy version ${release.policyVersion}: ${policyStatement(toRule(row), n, release.currency)}`;
+  return `Release policy version ${release.policyVersion}: ${policyStatement(toRule(policy), verifiers, release.currency)}`;
+}
+
+/** What a certificate's facts are read from besides its rows, as one statement returns it (timestamps as text). */
+interface FactSources {
+  /** The beneficiary as the release's events name it: the project's first owner. */
+  owner: { name: string; organization: string | null } | null;
+  files: {
+    id: string;
+    name: string;
+    sha256: string;
+    size: number;
+    latitude: number | null;
+    longitude: number | null;
+    accuracy: number | null;
+    captured_at: string | null;
+    distance_to_site_m: number | null;
+  }[];
+  decisions: {
+    kind: string;
+    share: string;
+    comment: string | null;
+    decided_at: string;
+    name: string;
+    organization: string | null;
+  }[];
+  policy: Parameters<typeof toRule>[0];
+  verifiers: number;
+}
+
+/**
+ * The owner, the evidence as it stood at the approval (a verified milestone's evidence cannot change afterwards),
+ * the decisions of the round the release closed (one made before release rules has none) and the policy it was
+ * made under with the project's verifiers: one statement.
+ */
+async function readFactSources(db: DbOrTx, release: typeof disbursements.$inferSelect): Promise<FactSources> {
+  const [row] = await queryRows<FactSources>(
+    db,
+    sql`select
+      (select json_build_object('name', u.name, 'organization', u.organization)
+         from ${projectMembers} pm join ${users} u on u.id = pm.user_id
+         where pm.project_id = ${release.projectId} and pm.role = 'owner'
+         order by pm.created_at limit 1) as owner,
+      (select coalesce(json_agg(f order by f.created_at, f.id), '[]') from (
+         select e.id, e.original_name as name, e.sha256, e.size, e.capture_latitude as latitude,
+                e.capture_longitude as longitude, e.capture_accuracy_m as accuracy, e.captured_at,
+                e.distance_to_site_m, e.created_at
+         from ${evidence} e
+         where e.milestone_id = ${release.milestoneId} and e.created_at <= ${release.releasedAt.toISOString()}::timestamptz) f
+      ) as files,
+      (select coalesce(json_agg(d order by d.decided_at, d.id), '[]') from (
+         select d.id, d.kind, d.share::text as share, d.comment, d.decided_at, u.name, u.organization
+         from ${verificationDecisions} d join ${users} u on u.id = d.user_id
+         where d.milestone_id = ${release.milestoneId} and d.round = ${release.round} and d.voided_at is null
+           and d.kind in ('approve', 'countersign')) d
+      ) as decisions,
+      (select json_build_object('version', p.version, 'requiredApprovals', p.required_approvals,
+                                'thresholds', p.thresholds, 'distinctOrganizations', p.distinct_organizations,
+                                'cosignAbove', p.cosign_above::text)
+         from ${releasePolicies} p
+         where p.project_id = ${release.projectId} and p.version = ${release.policyVersion}) as policy,
+      (select count(*)::int from ${projectMembers} pm
+         where pm.project_id = ${release.projectId} and pm.role = 'verifier') as verifiers`,
+  );
+  return row;
 }
 
 /** The rows a certificate states facts of, besides those read in collectFacts. */
@@ -93,55 +154,11 @@ async function collectFacts(
   issuedAt: Date,
   cited?: { remaining?: number },
 ): Promise<CertificateFacts> {
-  const [owner] = await db
-    .select({ name: users.name, organization: users.organization })
-    .from(projectMembers)
-    .innerJoin(users, eq(users.id, projectMembers.userId))
-    .where(and(eq(projectMembers.projectId, release.projectId), eq(projectMembers.role, "owner")))
-    // The beneficiary as the release's events name it: the project's first owner.
-    .orderBy(asc(projectMembers.createdAt))
-    .limit(1);
-  // Evidence as it stood at the approval (a verified milestone's evidence cannot change afterwards).
-  const files = await db
-    .select({
-      id: evidence.id,
-      name: evidence.originalName,
-      sha256: evidence.sha256,
-      size: evidence.size,
-      latitude: evidence.captureLatitude,
-      longitude: evidence.captureLongitude,
-      accuracy: evidence.captureAccuracyM,
-      capturedAt: evidence.capturedAt,
-      distanceToSiteM: evidence.distanceToSiteM,
-    })
-    .from(evidence)
-    .where(and(eq(evidence.milestoneId, release.milestoneId), lte(evidence.createdAt, release.releasedAt)))
-    .orderBy(asc(evidence.createdAt), asc(evidence.id));
+  const { owner, files, decisions, policy, verifiers } = await readFactSources(db, release);
   const flags = await flagsOf(
     db,
     files.map((f) => f.id),
   );
-  // The decisions of the round this release closed (a release made before release rules has none).
-  const decisions = await db
-    .select({
-      kind: verificationDecisions.kind,
-      share: verificationDecisions.share,
-      comment: verificationDecisions.comment,
-      decidedAt: verificationDecisions.decidedAt,
-      name: users.name,
-      organization: users.organization,
-    })
-    .from(verificationDecisions)
-    .innerJoin(users, eq(users.id, verificationDecisions.userId))
-    .where(
-      and(
-        eq(verificationDecisions.milestoneId, release.milestoneId),
-        eq(verificationDecisions.round, release.round),
-        isNull(verificationDecisions.voidedAt),
-        inArray(verificationDecisions.kind, ["approve", "countersign"]),
-      ),
-    )
-    .orderBy(asc(verificationDecisions.decidedAt), asc(verificationDecisions.id));
   const approval = cited ? undefined : await releaseApprovalEvent(db, release);
   // A partial release states its share and why: the agreed share is the smallest of the approvals' (quorum.ts),
   // and what was open is in the approval's audit record.
@@ -177,7 +194,7 @@ async function collectFacts(
       ? decisions.map((d) => ({
           verifier: person(d),
           decision: d.kind === "countersign" ? ("countersigned" as const) : ("approved" as const),
-          decidedAt: d.decidedAt.toISOString(),
+          decidedAt: new Date(d.decided_at).toISOString(),
         }))
       : [
           {
@@ -186,7 +203,7 @@ async function collectFacts(
             decidedAt: (milestone.verificationDate ?? release.releasedAt).toISOString(),
           },
         ],
-    policy: await policyApplied(db, release),
+    policy: policyApplied(release, policy, verifiers),
     ...(partial ? { partial } : {}),
     evidence: files.map((f) => {
       const raised = flags.get(f.id) ?? [];
@@ -194,14 +211,14 @@ async function collectFacts(
         name: f.name,
         sha256: f.sha256,
         size: f.size,
-        ...(f.latitude !== null && f.longitude !== null && f.capturedAt
+        ...(f.latitude !== null && f.longitude !== null && f.captured_at
           ? {
               capture: {
                 latitude: f.latitude,
                 longitude: f.longitude,
                 accuracy: f.accuracy,
-                capturedAt: f.capturedAt.toISOString(),
-                distanceToSiteM: f.distanceToSiteM,
+                capturedAt: new Date(f.captured_at).toISOString(),
+                distanceToSiteM: f.distance_to_site_m,
               },
             }
           : {}),

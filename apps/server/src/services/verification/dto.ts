@@ -31,11 +31,15 @@ export function toChecklistNotes(value: unknown): ChecklistNotes {
   ) as ChecklistNotes;
 }
 
-/** The dialog's DTO for a milestone as it now stands (pass the updated row in `access`). */
+/**
+ * The dialog's DTO for a milestone as it now stands (pass the updated row in `access`). `decidedNow`: its decision
+ * was made in the caller's transaction, so no report on it can exist yet (one is written after, by its verifier).
+ */
 export async function toVerificationDto(
   db: DbOrTx,
   access: MilestoneAccess,
   actor: SessionUser,
+  { decidedNow = false } = {},
 ): Promise<VerificationDto> {
   const { milestone, project } = access;
   // The caller is most often the verifier (their own decision's answer): their name is at hand.
@@ -48,7 +52,7 @@ export async function toVerificationDto(
   const state = await roundState(db, milestone);
   const decided = milestone.status === "verified" || milestone.status === "rejected";
   const [report] =
-    decided && milestone.verificationDate
+    decided && milestone.verificationDate && !decidedNow
       ? await db
           .select({
             id: verificationReports.id,

@@ -72,7 +72,10 @@ export async function recordTransition(
     },
     ctx.actor.id,
   );
-  const answer = await toVerificationDto(tx, { ...access, milestone: updated }, ctx.actor);
+  const decidedNow =
+    updated.verificationDate !== null &&
+    updated.verificationDate.getTime() !== access.milestone.verificationDate?.getTime();
+  const answer = await toVerificationDto(tx, { ...access, milestone: updated }, ctx.actor, { decidedNow });
   await recomputeProjectStatus(tx, project.id);
   const audited: AuditInput = {
     actorId: ctx.actor.id,
