@@ -4,9 +4,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Deps } from "../src/context";
 import { openDatabase } from "../src/db/client";
-import { outbox } from "../src/db/schema";
+import { outbox, webhookEndpoints } from "../src/db/schema";
 import { queueEmail } from "../src/services/email/queue";
-import { enqueue, type OutboxMessage, publishEvent } from "../src/services/outbox/outbox";
+import { enqueue, type OutboxMessage, publishEvent, publishEvents } from "../src/services/outbox/outbox";
 import { outboxTopics } from "../src/services/outbox/topics";
 import { createOutboxWorker, GiveUp, type TopicConfig } from "../src/services/outbox/worker";
 import { createTestApp, type TestApp, usePostgres } from "./harness";
@@ -217,6 +217,33 @@ describe("outbox", () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       data: { projectId: "p1" },
     });
+  });
+
+  it("keeps an event no enabled endpoint subscribes to as done, so no worker claims it; a subscribed one waits for its fan-out", async () => {
+    await t.deps.db.insert(webhookEndpoints).values([
+      { url: "https://custodian.example/hook", events: ["release.settled"], secretEnc: "unused" },
+      { url: "https://off.example/hook", events: ["project.created"], secretEnc: "unused", enabled: false },
+    ]);
+    try {
+      const [created, settled] = await t.deps.db.transaction((tx) =>
+        publishEvents(tx, [
+          { type: "project.created", data: { projectId: "p1" } },
+          { type: "release.settled", data: { releaseId: "r1" } },
+        ]),
+      );
+      const rows = await t.deps.db.select().from(outbox).where(eq(outbox.topic, "event"));
+      const of = (id: string) => rows.find((row) => (row.payload as { id: string }).id === id);
+      expect(of(created)).toMatchObject({ status: "done", doneAt: expect.any(Date), attempts: 0 });
+      expect(of(settled)).toMatchObject({ status: "pending", doneAt: null });
+      const fannedOut: string[] = [];
+      const worker = createOutboxWorker(t.deps, {
+        event: { retryDelaysMs: [1000], handle: async (m) => void fannedOut.push(m.payload.type) },
+      });
+      expect(await worker.drain()).toBe(1);
+      expect(fannedOut).toEqual(["release.settled"]);
+    } finally {
+      await t.deps.db.delete(webhookEndpoints);
+    }
   });
 
   it.runIf(usePostgres)("shares work between processes: every message once, never two at a time", async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { outbox } from "../../db/schema";
+import { outbox, webhookEndpoints } from "../../db/schema";
 
 export interface OutboxMessage {
   id: string;
@@ -25,13 +26,6 @@ export async function enqueue(
   return row.id;
 }
 
-/** Writes several messages of one topic in one statement, in the caller's transaction. */
-export async function enqueueMany(tx: DbOrTx, topic: string, payloads: unknown[]): Promise<void> {
-  if (payloads.length === 0) return;
-  const runAt = new Date();
-  await tx.insert(outbox).values(payloads.map((payload) => ({ topic, payload, runAt })));
-}
-
 /** What integrations receive: `{ id, type, createdAt, data }`, the id stable across every retry. */
 export interface DomainEvent {
   id: string;
@@ -46,13 +40,29 @@ export async function publishEvent(tx: DbOrTx, type: string, data: Record<string
   return id;
 }
 
-/** Publishes several domain events in one statement, in the caller's transaction. Returns their ids. */
+/**
+ * Publishes several domain events in one statement, in the caller's transaction. Returns their ids. Each is kept in
+ * the outbox; one that no enabled webhook endpoint subscribes to is kept as done, so no worker claims it only to
+ * find nobody to send it to (docs/decisions/031-less-work-per-approval.md).
+ */
 export async function publishEvents(
   tx: DbOrTx,
   events: { type: string; data: Record<string, unknown> }[],
 ): Promise<string[]> {
+  if (events.length === 0) return [];
   const createdAt = new Date().toISOString();
   const written: DomainEvent[] = events.map(({ type, data }) => ({ id: randomUUID(), type, createdAt, data }));
-  await enqueueMany(tx, "event", written);
+  const rows = sql.join(
+    written.map((event) => sql`(${event.type}::text, ${JSON.stringify(event)}::jsonb)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`insert into ${outbox} (topic, payload, status, done_at)
+        select 'event', e.payload, case when s.subscribed then 'pending' else 'done' end,
+               case when s.subscribed then null else now() end
+        from (values ${rows}) as e(type, payload)
+        cross join lateral (
+          select exists (select 1 from ${webhookEndpoints} w where w.enabled and e.type = any(w.events)) as subscribed) s`,
+  );
   return written.map((event) => event.id);
 }
