@@ -1,10 +1,10 @@
 import type { AuditCheckpointDto } from "@tranche/domain";
-import { and, asc, count, desc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, lte, sql } from "drizzle-orm";
 import type { Deps, ServiceContext } from "../../context";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import { auditCheckpoints, auditEvents } from "../../db/schema";
 import { forbidden } from "../../errors";
-import { type DomainEvent, publishEvent } from "../outbox/outbox";
+import { type DomainEvent, domainEvents, eventsInsert } from "../outbox/outbox";
 import { releaseApprovalEvent } from "../releases/approval-event";
 import { appendCheckpointLog } from "./checkpoint-log";
 import type { AuditKey, AuditPublicKey } from "./signing-key";
@@ -33,29 +33,107 @@ export function toCheckpointDto(row: CheckpointRow): AuditCheckpointDto {
 // Only one process signs at a time; the others skip the round.
 const CHECKPOINT_LOCK = 727_003;
 
+/** What a checkpoint is signed from, as one statement reads it. */
+interface HeadRead {
+  /** The newest checkpoint. */
+  last: CheckpointRow | undefined;
+  /** The chain's head. */
+  head: { id: number; hash: string } | undefined;
+  /** Events after the newest checkpoint, up to the head. */
+  since: number;
+  /** The id a new checkpoint takes, when asked for and the head moved past the newest checkpoint. */
+  nextId: number | null;
+}
+
 /**
- * Signs `head`, stores the checkpoint and publishes `audit.checkpoint`, so a copy leaves Tranche. The number of
- * events is the last checkpoint's and those after it: counting the whole record each time would grow with it. (A
- * record whose older rows were removed fails that last checkpoint's own check, and this one's.)
+ * The newest checkpoint, the chain head and the events between them, in one statement; with `allocate`, also the id
+ * of the checkpoint that would sign the head, taken only when the head moved past the newest checkpoint and that
+ * checkpoint does not already cover event `covering`.
+ */
+async function readHead(tx: Tx, { allocate = false, covering }: { allocate?: boolean; covering?: number } = {}) {
+  const [row] = await queryRows<{
+    last: {
+      id: number;
+      created_at: string;
+      last_event_id: number;
+      head_hash: string;
+      event_count: number;
+      key_id: string;
+      signature: string;
+    } | null;
+    head: { id: number; hash: string } | null;
+    since: number;
+    next_id: string | null;
+  }>(
+    tx,
+    sql`with last as (select * from ${auditCheckpoints} order by last_event_id desc limit 1),
+             head as (select id, hash from ${auditEvents} order by id desc limit 1)
+        select (select row_to_json(last) from last) as last,
+               (select row_to_json(head) from head) as head,
+               (select count(*)::int from ${auditEvents} e
+                 where e.id > coalesce((select last_event_id from last), 0) and e.id <= (select id from head)) as since,
+               case when ${allocate}::boolean
+                     and (select id from head) > coalesce((select last_event_id from last), 0)
+                     and not coalesce(${covering ?? null}::bigint <= (select last_event_id from last), false)
+                    then nextval(pg_get_serial_sequence('audit_checkpoints', 'id')) end as next_id`,
+  );
+  const last = row.last && {
+    id: Number(row.last.id),
+    createdAt: new Date(row.last.created_at),
+    lastEventId: Number(row.last.last_event_id),
+    headHash: row.last.head_hash,
+    eventCount: Number(row.last.event_count),
+    keyId: row.last.key_id,
+    signature: row.last.signature,
+  };
+  const head = row.head && { id: Number(row.head.id), hash: row.head.hash };
+  return {
+    last: last ?? undefined,
+    head: head ?? undefined,
+    since: row.since,
+    nextId: row.next_id === null ? null : Number(row.next_id),
+  } satisfies HeadRead;
+}
+
+/**
+ * Signs the head `read` found, stores the checkpoint and publishes `audit.checkpoint` (so a copy leaves Tranche), in
+ * one statement. The number of events is the last checkpoint's and those after it: counting the whole record each
+ * time would grow with it. (A record whose older rows were removed fails that last checkpoint's own check, and this
+ * one's.)
  */
 async function signHead(
   tx: Tx,
   key: AuditKey,
-  head: { id: number; hash: string },
-  last: CheckpointRow | undefined,
+  read: HeadRead & { head: { id: number; hash: string } },
   now: Date,
-) {
-  const [{ since }] = await tx
-    .select({ since: count() })
-    .from(auditEvents)
-    .where(and(gt(auditEvents.id, last?.lastEventId ?? 0), lte(auditEvents.id, head.id)));
-  const total = (last?.eventCount ?? 0) + since;
-  const content = { lastEventId: head.id, headHash: head.hash, eventCount: total, createdAt: now };
-  const [row] = await tx
-    .insert(auditCheckpoints)
-    .values({ ...content, keyId: key.keyId, signature: key.sign(checkpointMessage(content)) })
-    .returning();
-  await publishEvent(tx, "audit.checkpoint", { ...toCheckpointDto(row), publicKeyPem: key.publicKeyPem });
+): Promise<CheckpointRow> {
+  const id =
+    read.nextId ??
+    Number(
+      (
+        await queryRows<{ id: string }>(
+          tx,
+          sql`select nextval(pg_get_serial_sequence('audit_checkpoints', 'id')) as id`,
+        )
+      )[0].id,
+    );
+  const content = {
+    lastEventId: read.head.id,
+    headHash: read.head.hash,
+    eventCount: (read.last?.eventCount ?? 0) + read.since,
+    createdAt: now,
+  };
+  const row: CheckpointRow = { id, ...content, keyId: key.keyId, signature: key.sign(checkpointMessage(content)) };
+  const [event] = domainEvents([
+    { type: "audit.checkpoint", data: { ...toCheckpointDto(row), publicKeyPem: key.publicKeyPem } },
+  ]);
+  await tx.execute(
+    sql`with checkpoint as (
+          insert into ${auditCheckpoints} (id, created_at, last_event_id, head_hash, event_count, key_id, signature)
+          values (${row.id}, ${row.createdAt.toISOString()}::timestamptz, ${row.lastEventId}, ${row.headHash},
+                  ${row.eventCount}, ${row.keyId}, ${row.signature}))
+        ${eventsInsert([event])}`,
+  );
   return row;
 }
 
@@ -79,25 +157,17 @@ export async function takeCheckpoint(
       sql`select pg_try_advisory_xact_lock(${CHECKPOINT_LOCK}) as locked`,
     );
     if (!locked) return null;
-    const [head] = await tx
-      .select({ id: auditEvents.id, hash: auditEvents.hash })
-      .from(auditEvents)
-      .orderBy(desc(auditEvents.id))
-      .limit(1);
+    const read = await readHead(tx);
+    const { head, last } = read;
     if (!head) return null;
-    const [last] = await tx.select().from(auditCheckpoints).orderBy(desc(auditCheckpoints.lastEventId)).limit(1);
     if (last && last.lastEventId >= head.id) return null;
     const now = rule.now ?? new Date();
-    const [{ since }] = await tx
-      .select({ since: count() })
-      .from(auditEvents)
-      .where(gt(auditEvents.id, last?.lastEventId ?? 0));
     const [first] = last
       ? [{ createdAt: last.createdAt }]
       : await tx.select({ createdAt: auditEvents.createdAt }).from(auditEvents).orderBy(asc(auditEvents.id)).limit(1);
-    const due = rule.force || since >= rule.every || now.getTime() - first.createdAt.getTime() >= rule.intervalMs;
+    const due = rule.force || read.since >= rule.every || now.getTime() - first.createdAt.getTime() >= rule.intervalMs;
     if (!due) return null;
-    return signHead(tx, key, head, last, now);
+    return signHead(tx, key, { ...read, head }, now);
   });
   if (row) await logCheckpoint(key, row);
   return row;
@@ -106,21 +176,18 @@ export async function takeCheckpoint(
 /**
  * A checkpoint of the chain head as it is now: the newest stored one when the head has not moved since (or when it
  * already covers event `covering`), else a new one (waiting for a checkpoint another process is signing).
- * Everything committed before the call is covered, or at least event `covering`.
+ * Everything committed before the call is covered, or at least event `covering`. Five round trips: begin, the lock,
+ * the read, the checkpoint with its event, the commit.
  */
 export async function checkpointHead(db: Db, key: AuditKey, covering?: number): Promise<CheckpointRow | null> {
   const signed = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CHECKPOINT_LOCK})`);
-    const [last] = await tx.select().from(auditCheckpoints).orderBy(desc(auditCheckpoints.lastEventId)).limit(1);
+    const read = await readHead(tx, { allocate: true, covering });
+    const { head, last } = read;
     if (last && covering !== undefined && last.lastEventId >= covering) return { row: last, fresh: false };
-    const [head] = await tx
-      .select({ id: auditEvents.id, hash: auditEvents.hash })
-      .from(auditEvents)
-      .orderBy(desc(auditEvents.id))
-      .limit(1);
     if (!head) return null;
     if (last && last.lastEventId >= head.id) return { row: last, fresh: false };
-    return { row: await signHead(tx, key, head, last, new Date()), fresh: true };
+    return { row: await signHead(tx, key, { ...read, head }, new Date()), fresh: true };
   });
   if (signed?.fresh) await logCheckpoint(key, signed.row);
   return signed?.row ?? null;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { outbox, webhookEndpoints } from "../../db/schema";
 
@@ -40,29 +40,37 @@ export async function publishEvent(tx: DbOrTx, type: string, data: Record<string
   return id;
 }
 
+/** Domain events of these types and data, each with a new id, stamped now. */
+export function domainEvents(events: { type: string; data: Record<string, unknown> }[]): DomainEvent[] {
+  const createdAt = new Date().toISOString();
+  return events.map(({ type, data }) => ({ id: randomUUID(), type, createdAt, data }));
+}
+
 /**
- * Publishes several domain events in one statement, in the caller's transaction. Returns their ids. Each is kept in
- * the outbox; one that no enabled webhook endpoint subscribes to is kept as done, so no worker claims it only to
- * find nobody to send it to (docs/decisions/031-less-work-per-approval.md).
+ * The statement that keeps domain events in the outbox (one at least). One that no enabled webhook endpoint
+ * subscribes to is kept as done, so no worker claims it only to find nobody to send it to
+ * (docs/decisions/031-less-work-per-approval.md).
  */
+export function eventsInsert(events: DomainEvent[]): SQL {
+  const rows = sql.join(
+    events.map((event) => sql`(${event.type}::text, ${JSON.stringify(event)}::jsonb)`),
+    sql`, `,
+  );
+  return sql`insert into ${outbox} (topic, payload, status, done_at)
+    select 'event', e.payload, case when s.subscribed then 'pending' else 'done' end,
+           case when s.subscribed then null else now() end
+    from (values ${rows}) as e(type, payload)
+    cross join lateral (
+      select exists (select 1 from ${webhookEndpoints} w where w.enabled and e.type = any(w.events)) as subscribed) s`;
+}
+
+/** Publishes several domain events in one statement, in the caller's transaction. Returns their ids. */
 export async function publishEvents(
   tx: DbOrTx,
   events: { type: string; data: Record<string, unknown> }[],
 ): Promise<string[]> {
   if (events.length === 0) return [];
-  const createdAt = new Date().toISOString();
-  const written: DomainEvent[] = events.map(({ type, data }) => ({ id: randomUUID(), type, createdAt, data }));
-  const rows = sql.join(
-    written.map((event) => sql`(${event.type}::text, ${JSON.stringify(event)}::jsonb)`),
-    sql`, `,
-  );
-  await tx.execute(
-    sql`insert into ${outbox} (topic, payload, status, done_at)
-        select 'event', e.payload, case when s.subscribed then 'pending' else 'done' end,
-               case when s.subscribed then null else now() end
-        from (values ${rows}) as e(type, payload)
-        cross join lateral (
-          select exists (select 1 from ${webhookEndpoints} w where w.enabled and e.type = any(w.events)) as subscribed) s`,
-  );
+  const written = domainEvents(events);
+  await tx.execute(eventsInsert(written));
   return written.map((event) => event.id);
 }
