@@ -301,6 +301,33 @@ describe("verification under a policy", () => {
     }
   });
 
+  it("answers every decision with the verification a fresh read gives the same person", async () => {
+    /** Posts a decision and compares its answer (built from the round in hand) with a read after it. */
+    const decide = async (milestoneId: string, action: string, who: TestUser, body?: unknown) => {
+      const answer = await post(`/api/milestones/${milestoneId}/${action}`, who, body);
+      expect(answer.status).toBe(200);
+      const read = await t.request("GET", `/api/milestones/${milestoneId}/verification`, { as: who });
+      expect(answer.body).toEqual(read.body);
+      return answer.body as { status: string; round: number; quorum: { approvals: number; openAmount: number } };
+    };
+    // A quorum of two with a countersignature: recorded, reached, released.
+    const cosigned = (await scenario({ cosignAbove: 250_000 }, [v1, v2])).milestone.id;
+    expect((await decide(cosigned, "approve", v1)).status).toBe("in_verification");
+    expect((await decide(cosigned, "approve", v2)).quorum.approvals).toBe(2);
+    expect((await decide(cosigned, "countersign", investor, { comments: "Agreed." })).status).toBe("verified");
+    // Shares: the lowest releases part, and the milestone goes back to pending for the rest.
+    const shared = (await scenario({}, [v1, v2])).milestone.id;
+    await decide(shared, "approve", v1, { share: 75, comments: "Roof not yet finished." });
+    const part = await decide(shared, "approve", v2, { share: 60, comments: "Only the foundations are complete." });
+    expect(part).toMatchObject({ status: "pending", round: 2, quorum: { approvals: 0, openAmount: 160_000 } });
+    // A disputed rejection, decided by the verifier an admin assigned: the dispute closes with the release.
+    const disputed = (await scenario({}, [v1, v2, v3])).milestone.id;
+    await decide(disputed, "reject", v1, { comments: "The invoices are missing." });
+    await post(`/api/milestones/${disputed}/dispute`, owner, { statement: "The invoices are in evidence file 3." });
+    await post(`/api/milestones/${disputed}/dispute/assign`, admin, { verifierId: v2.id });
+    expect((await decide(disputed, "approve", v2, { comments: "Invoices found." })).status).toBe("verified");
+  });
+
   it("keeps the default rule: the verifier who started approves alone", async () => {
     const project = await makeProject(t, { owner, investors: [investor], verifiers: [v1, v2] });
     const milestone = await makeMilestone(t, project, { status: "in_verification", verifier: v1 });

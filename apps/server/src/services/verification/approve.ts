@@ -8,7 +8,14 @@ import { type MilestoneAccess, membersIn } from "../access";
 import { rememberAnswer, storedAnswer } from "../idempotency";
 import { requirePolicyDecider } from "./access";
 import { recordTransition, withLockedMilestone } from "./locked";
-import { closeDispute, type RoundState, recordDecision, roundState, verifiedOrganizationOf } from "./quorum";
+import {
+  closeDispute,
+  type RoundState,
+  recordDecision,
+  roundAfter,
+  roundState,
+  verifiedOrganizationOf,
+} from "./quorum";
 import { completeRelease } from "./release";
 import { requireSeenState } from "./seen";
 
@@ -37,12 +44,12 @@ export function approveMilestone(
     requireSeenState(access, input, before.rule.version);
     requirePolicyDecider(access, ctx.actor, before, "approved");
     await requireDistinctOrganization(tx, ctx, before);
-    const state = await recordDecision(tx, access, ctx.actor, before, {
+    const decided = await recordDecision(tx, access, ctx.actor, before, {
       kind: "approve",
       share: input.share,
       comment: input.comments,
     });
-    const closed = await closeDispute(tx, state, "approved", new Date());
+    const { closed, state } = await closeDispute(tx, access, decided, "approved", new Date());
     const body =
       state.quorumMet && !state.awaitingCountersign
         ? await completeRelease(tx, ctx, access, state, {
@@ -120,5 +127,6 @@ async function recordApproval(
           message: `${ctx.actor.name} approved "${updated.title}" (${project.name}): ${tally}.`,
           category: "verification",
         },
+    { round: roundAfter(state, updated) },
   );
 }

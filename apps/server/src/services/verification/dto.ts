@@ -14,7 +14,7 @@ import { users, verificationReports } from "../../db/schema";
 import { toMoney } from "../../lib/money";
 import type { MilestoneAccess } from "../access";
 import { progressOf, verificationPermissions } from "./access";
-import { roundState, toQuorumDto } from "./quorum";
+import { type RoundState, roundState, toQuorumDto } from "./quorum";
 
 export function toChecklist(value: unknown): Checklist {
   const stored = (value && typeof value === "object" ? value : {}) as Partial<Checklist>;
@@ -34,12 +34,13 @@ export function toChecklistNotes(value: unknown): ChecklistNotes {
 /**
  * The dialog's DTO for a milestone as it now stands (pass the updated row in `access`). `decidedNow`: its decision
  * was made in the caller's transaction, so no report on it can exist yet (one is written after, by its verifier).
+ * `round`: the round as it now stands, when the caller has it (else it is read).
  */
 export async function toVerificationDto(
   db: DbOrTx,
   access: MilestoneAccess,
   actor: SessionUser,
-  { decidedNow = false } = {},
+  { decidedNow = false, round }: { decidedNow?: boolean; round?: RoundState } = {},
 ): Promise<VerificationDto> {
   const { milestone, project } = access;
   // The caller is most often the verifier (their own decision's answer): their name is at hand.
@@ -49,7 +50,7 @@ export async function toVerificationDto(
     verifierName = row?.name ?? null;
   }
   const checklist = toChecklist(milestone.checklist);
-  const state = await roundState(db, milestone);
+  const state = round ?? (await roundState(db, milestone));
   const decided = milestone.status === "verified" || milestone.status === "rejected";
   const [report] =
     decided && milestone.verificationDate && !decidedNow

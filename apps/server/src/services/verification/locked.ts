@@ -7,6 +7,7 @@ import { appendCertifiedApproval, type PreparedCertificate } from "../certificat
 import { type NotificationInput, notify } from "../notifications/notify";
 import { recomputeProjectStatus } from "../projects/recompute-status";
 import { toVerificationDto } from "./dto";
+import type { RoundState } from "./quorum";
 
 /** Runs `work` in one transaction with the milestone row locked, so transitions never interleave. */
 export function withLockedMilestone<T>(
@@ -44,8 +45,8 @@ type TransitionNotice = {
 
 /**
  * The common tail of a status transition, inside its transaction: notify (never the actor), work out the answer
- * (the milestone's new verification state), recompute the project and append the audit event (with a release's
- * certificate, issued citing it: appendCertifiedApproval).
+ * (the milestone's new verification state, from `round` when the caller has the round as it now stands), recompute
+ * the project and append the audit event (with a release's certificate, issued citing it: appendCertifiedApproval).
  */
 export async function recordTransition(
   tx: Tx,
@@ -54,7 +55,7 @@ export async function recordTransition(
   updated: MilestoneRow,
   event: TransitionEvent,
   notice: TransitionNotice,
-  certificate?: PreparedCertificate,
+  { certificate, round }: { certificate?: PreparedCertificate; round?: RoundState } = {},
 ): Promise<VerificationDto> {
   const { project } = access;
   // What needs no audit lock comes first. The lock is taken by the rollup's refresh and held until commit, and every
@@ -75,7 +76,7 @@ export async function recordTransition(
   const decidedNow =
     updated.verificationDate !== null &&
     updated.verificationDate.getTime() !== access.milestone.verificationDate?.getTime();
-  const answer = await toVerificationDto(tx, { ...access, milestone: updated }, ctx.actor, { decidedNow });
+  const answer = await toVerificationDto(tx, { ...access, milestone: updated }, ctx.actor, { decidedNow, round });
   await recomputeProjectStatus(tx, project.id);
   const audited: AuditInput = {
     actorId: ctx.actor.id,

@@ -8,6 +8,7 @@ import {
   type ReleaseRule,
   requiredApprovalsFor,
   shareOf,
+  subtractMoney,
   type VerificationDecisionDto,
 } from "@tranche/domain";
 import { eq, sql } from "drizzle-orm";
@@ -42,11 +43,35 @@ export interface RoundState {
   source: RoundRow | undefined;
 }
 
-/** The assigned verifier's decision closes the open dispute, audited with it. */
-export async function closeDispute(tx: Tx, state: RoundState, outcome: "approved" | "rejected", now: Date) {
-  if (!state.dispute || state.dispute.closedAt || !state.disputeVerifierId) return null;
-  await tx.update(milestoneDisputes).set({ outcome, closedAt: now }).where(eq(milestoneDisputes.id, state.dispute.id));
-  return { disputeId: state.dispute.id, outcome };
+/**
+ * The assigned verifier's decision closes the open dispute, audited with it (`closed`, null when none was open).
+ * Resolves with the round as it then stands.
+ */
+export async function closeDispute(
+  tx: Tx,
+  access: MilestoneAccess,
+  state: RoundState,
+  outcome: "approved" | "rejected",
+  now: Date,
+): Promise<{ closed: { disputeId: string; outcome: "approved" | "rejected" } | null; state: RoundState }> {
+  const { dispute, source } = state;
+  if (!dispute || dispute.closedAt || !state.disputeVerifierId) return { closed: null, state };
+  await tx.update(milestoneDisputes).set({ outcome, closedAt: now }).where(eq(milestoneDisputes.id, dispute.id));
+  const closed = { disputeId: dispute.id, outcome };
+  if (!source?.dispute) return { closed, state: await roundState(tx, access.milestone) };
+  const closedSource = { ...source, dispute: { ...source.dispute, outcome, closed_at: now.toISOString() } };
+  return { closed, state: judgeRound(closedSource, access.milestone) };
+}
+
+/**
+ * The round after this transaction's own writes, under the milestone's lock, as a fresh read would find it: judged
+ * again with the milestone as `updated` and, for a release, its amount no longer open. Undefined when `state` was
+ * not read (the caller then reads it).
+ */
+export function roundAfter(state: RoundState, updated: MilestoneRow, released?: number): RoundState | undefined {
+  if (!state.source) return undefined;
+  const open = released === undefined ? state.source.open : moneyParam(subtractMoney(state.openAmount, released));
+  return judgeRound({ ...state.source, open }, updated);
 }
 
 /**

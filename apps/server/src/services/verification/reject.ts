@@ -32,7 +32,7 @@ export function rejectMilestone(
     }
     await recordDecision(tx, access, ctx.actor, state, { kind: "reject", comment: input.comments });
     const now = new Date();
-    const dispute = await closeDispute(tx, state, "rejected", now);
+    const { closed: dispute } = await closeDispute(tx, access, state, "rejected", now);
     const updated = await transitionMilestone(
       tx,
       access.milestone,

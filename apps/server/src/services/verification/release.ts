@@ -11,7 +11,7 @@ import { publishEvents } from "../outbox/outbox";
 import { releaseEventData } from "../releases/dto";
 import { decisionEvent } from "./events";
 import { recordTransition } from "./locked";
-import type { RoundState } from "./quorum";
+import { type RoundState, roundAfter } from "./quorum";
 
 /**
  * The decision that completes the rule creates the release, in its own transaction with the milestone row
@@ -101,6 +101,6 @@ export async function completeRelease(
         : `"${updated.title}" (${project.name}) was verified: ${money} approved for capital release.`,
       category: "verification",
     },
-    certificate,
+    { certificate, round: roundAfter(state, updated, amount) },
   );
 }
