@@ -3,9 +3,11 @@
 // capital changed — and after each sequence the stored rollup equals a recomputation written here from the raw
 // rows, and `rollups verify` (findRollupDifferences) finds nothing; nor in the platform totals the database keeps
 // from the rollups (findPlatformRollupDifferences).
-import { eq, max } from "drizzle-orm";
+import { eq, max, sql } from "drizzle-orm";
 import fc from "fast-check";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../src/db/client";
 import {
   auditEvents,
   disbursements,
@@ -15,13 +17,15 @@ import {
   projectRollups,
   projects,
 } from "../src/db/schema";
+import { AUDIT_LOCK } from "../src/services/audit/lock";
 import {
   findPlatformRollupDifferences,
   findRollupDifferences,
+  ROLLUP_COLUMNS,
   rebuildAllRollups,
 } from "../src/services/projects/rollup";
 import { daysFromNow, makeMilestone, makeProject } from "./factories";
-import { createTestApp, type TestApp, type TestUser } from "./harness";
+import { createTestApp, type TestApp, type TestUser, usePostgres } from "./harness";
 
 let t: TestApp;
 let admin: TestUser;
@@ -264,5 +268,57 @@ describe("project rollups", () => {
     expect(differences[0].stored).toMatchObject({ released: 1 });
     await rebuildAllRollups(t.deps.db);
     expect(await findPlatformRollupDifferences(t.deps.db)).toEqual([]);
+  });
+
+  it.runIf(usePostgres)(
+    "are recomputed after the audit lock is granted: a change committed while waiting for it is counted",
+    async () => {
+      const project = await makeProject(t, { owner, verifiers: [verifier] });
+      const milestone = await makeMilestone(t, project, { capitalAmount: 1_000 });
+      const connect = async () => {
+        const client = new pg.Client({ connectionString: t.deps.env.DATABASE_URL });
+        await client.connect();
+        return client;
+      };
+      const [holder, refresher, writer] = await Promise.all([connect(), connect(), connect()]);
+      try {
+        await holder.query("begin");
+        await holder.query("select pg_advisory_xact_lock($1)", [AUDIT_LOCK]);
+        // The refresh's transaction has begun (its first statement ran) before it asks for the lock.
+        await refresher.query("begin");
+        await refresher.query("select 1");
+        const refreshed = refresher.query("select refresh_project_rollup($1, $2)", [project.id, AUDIT_LOCK]);
+        await new Promise((r) => setTimeout(r, 200));
+        // Committed while the refresh waits for the lock (a raw change: nothing of Tranche's refreshes it).
+        await writer.query("update milestones set capital_amount = 2500 where id = $1", [milestone.id]);
+        await holder.query("commit");
+        await refreshed;
+        await refresher.query("commit");
+        const [row] = await t.deps.db.select().from(projectRollups).where(eq(projectRollups.projectId, project.id));
+        expect(row.pendingCapital).toBe("2500.00");
+        expect(await findRollupDifferences(t.deps.db, project.id)).toEqual([]);
+      } finally {
+        await Promise.all([holder.end(), refresher.end(), writer.end()]);
+      }
+    },
+  );
+
+  it("are refreshed by refresh_project_rollup (migration 0030) through every column the table and rollup.ts name", async () => {
+    const table = await queryRows<{ name: string }>(
+      t.deps.db,
+      sql`select column_name as name from information_schema.columns
+          where table_name = 'project_rollups' and column_name <> 'project_id' order by ordinal_position`,
+    );
+    expect(table.map((c) => c.name).sort()).toEqual([...ROLLUP_COLUMNS].sort());
+    const [fn] = await queryRows<{ source: string }>(
+      t.deps.db,
+      sql`select prosrc as source from pg_proc where proname = 'refresh_project_rollup'`,
+    );
+    const words = (text: string) => text.split(/[^a-z_.]+/).filter(Boolean);
+    for (const name of ROLLUP_COLUMNS) {
+      // In the insert's columns, the select's and the update's, and as excluded.name.
+      expect(words(fn.source).filter((word) => word === name)).toHaveLength(3);
+      expect(words(fn.source)).toContain(`excluded.${name}`);
+    }
   });
 });

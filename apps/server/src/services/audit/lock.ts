@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 
 // Appends to the audit record are serialised by this transaction-scoped lock so the chain never forks.
@@ -15,6 +15,15 @@ export async function lockAuditRecord(tx: DbOrTx): Promise<void> {
   if (holders.has(tx)) return;
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`);
   // Outside a transaction (a bulk load's helper given the pool) the lock ends with its statement: asked again.
+  if ("rollback" in tx) holders.add(tx);
+}
+
+/**
+ * Runs `statement`, which takes the audit record's lock itself before anything else (refresh_project_rollup), and
+ * remembers that the transaction holds it: one round trip where the lock and the statement would be two.
+ */
+export async function executeTakingAuditLock(tx: DbOrTx, statement: SQL): Promise<void> {
+  await tx.execute(statement);
   if ("rollback" in tx) holders.add(tx);
 }
 

@@ -1,12 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, queryRows } from "../../db/client";
-import { lockAuditRecord } from "../audit/lock";
+import { AUDIT_LOCK, executeTakingAuditLock, lockAuditRecord } from "../audit/lock";
 
 // A project's rollup is recomputed whole from its milestones, release rows and audit events (the view
 // project_rollup_expected, migration 0007) rather than adjusted by deltas: a project has few milestones, so this
 // is cheap, and a recomputation cannot drift the way an increment can.
 
-const NAMES = [
+/** The rollup's columns besides project_id (refresh_project_rollup, migration 0030, spells the same list: a test holds them equal). */
+export const ROLLUP_COLUMNS = [
   "currency",
   "released",
   "settled",
@@ -22,11 +23,11 @@ const NAMES = [
   "verifiers",
   "next_open_due_date",
 ];
-const columns = (prefix = "") => sql.raw(NAMES.map((name) => `${prefix}${name}`).join(", "));
+const columns = (prefix = "") => sql.raw(ROLLUP_COLUMNS.map((name) => `${prefix}${name}`).join(", "));
 /** The platform totals (migration 0024): the projects, each summed rollup figure, those without a verifier. */
 const TOTALS = [
   "projects",
-  ...NAMES.filter(
+  ...ROLLUP_COLUMNS.filter(
     (name) => !["currency", "next_due_date", "last_activity_at", "verifiers", "next_open_due_date"].includes(name),
   ),
   "projects_without_verifier",
@@ -43,12 +44,12 @@ function upsertFromExpected(where?: SQL): SQL {
 
 /**
  * Recomputes one project's rollup row. Call inside the transaction of every change to the project's milestones or
- * releases (recomputeProjectStatus does), after the change is written. A deleted project has no row.
+ * releases (recomputeProjectStatus does), after the change is written. A deleted project has no row. Lock order:
+ * the audit record's lock, then the rollup row (as appendAudit takes them): refresh_project_rollup (migration 0030)
+ * takes the lock and then recomputes this row, in one round trip.
  */
 export async function refreshProjectRollup(tx: DbOrTx, projectId: string): Promise<void> {
-  // Lock order: the audit record's lock, then the rollup row (as appendAudit takes them).
-  await lockAuditRecord(tx);
-  await tx.execute(upsertFromExpected(sql`project_id = ${projectId}`));
+  await executeTakingAuditLock(tx, sql`select refresh_project_rollup(${projectId}::uuid, ${AUDIT_LOCK}::bigint)`);
 }
 
 /** Recomputes the rollups of several projects at once (bulk loads: seed-scale). */
