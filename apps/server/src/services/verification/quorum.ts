@@ -139,8 +139,9 @@ const iso = (value: string) => new Date(value).toISOString();
 const isoOrNull = (value: string | null) => (value === null ? null : iso(value));
 
 /**
- * Everything a round is judged by, read in one statement (an approval reads it before its decision, and for its
- * answer): the project's rule, its members, every decision on the milestone, the open amount and the latest dispute.
+ * Everything a round is judged by, read in one statement (an approval reads it once, before its decision; the round
+ * after its writes is judged from this read): the project's rule, its members, every decision on the milestone, the
+ * open amount and the latest dispute.
  */
 function readRound(db: DbOrTx, milestone: MilestoneRow): Promise<RoundRow[]> {
   return queryRows<RoundRow>(
