@@ -33,6 +33,9 @@ export function toCheckpointDto(row: CheckpointRow): AuditCheckpointDto {
 // Only one process signs at a time; the others skip the round.
 const CHECKPOINT_LOCK = 727_003;
 
+/** The id the next checkpoint takes (taken before it is stored: its audit.checkpoint event carries it). */
+const NEXT_CHECKPOINT_ID = sql`nextval(pg_get_serial_sequence('audit_checkpoints', 'id'))`;
+
 /** What a checkpoint is signed from, as one statement reads it. */
 interface HeadRead {
   /** The newest checkpoint. */
@@ -75,7 +78,7 @@ async function readHead(tx: Tx, { allocate = false, covering }: { allocate?: boo
                case when ${allocate}::boolean
                      and (select id from head) > coalesce((select last_event_id from last), 0)
                      and not coalesce(${covering ?? null}::bigint <= (select last_event_id from last), false)
-                    then nextval(pg_get_serial_sequence('audit_checkpoints', 'id')) end as next_id`,
+                    then ${NEXT_CHECKPOINT_ID} end as next_id`,
   );
   const last = row.last && {
     id: Number(row.last.id),
@@ -107,16 +110,9 @@ async function signHead(
   read: HeadRead & { head: { id: number; hash: string } },
   now: Date,
 ): Promise<CheckpointRow> {
-  const id =
-    read.nextId ??
-    Number(
-      (
-        await queryRows<{ id: string }>(
-          tx,
-          sql`select nextval(pg_get_serial_sequence('audit_checkpoints', 'id')) as id`,
-        )
-      )[0].id,
-    );
+  const [taken] =
+    read.nextId === null ? await queryRows<{ id: string }>(tx, sql`select ${NEXT_CHECKPOINT_ID} as id`) : [];
+  const id = read.nextId ?? Number(taken.id);
   const content = {
     lastEventId: read.head.id,
     headHash: read.head.hash,

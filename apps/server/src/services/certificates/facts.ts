@@ -34,6 +34,7 @@ import { lockAuditRecord } from "../audit/lock";
 import { flagsOf } from "../evidence/dto";
 import { toRule } from "../release-policy/rule";
 import { releaseApprovalEvent } from "../releases/approval-event";
+import { beneficiaryOf } from "../releases/dto";
 
 async function approvalAfter(db: DbOrTx, eventId: number) {
   const [row] = await db.select({ after: auditEvents.after }).from(auditEvents).where(eq(auditEvents.id, eventId));
@@ -49,7 +50,6 @@ const person = (row: { name: string; organization: string | null } | null | unde
 });
 
 /** "Release policy version 2: 2 of 3 assigned verifiers; …", or the default rule's wording (version 0). */
-/** The rule a release was made under, as the certificate states it. */
 function policyApplied(
   release: { policyVersion: number; currency: string },
   policy: Parameters<typeof toRule>[0],
@@ -61,7 +61,7 @@ function policyApplied(
 
 /** What a certificate's facts are read from besides its rows, as one statement returns it (timestamps as text). */
 interface FactSources {
-  /** The beneficiary as the release's events name it: the project's first owner. */
+  /** The beneficiary (beneficiaryOf). */
   owner: { name: string; organization: string | null } | null;
   files: {
     id: string;
@@ -94,11 +94,7 @@ interface FactSources {
 async function readFactSources(db: DbOrTx, release: typeof disbursements.$inferSelect): Promise<FactSources> {
   const [row] = await queryRows<FactSources>(
     db,
-    sql`select
-      (select json_build_object('name', u.name, 'organization', u.organization)
-         from ${projectMembers} pm join ${users} u on u.id = pm.user_id
-         where pm.project_id = ${release.projectId} and pm.role = 'owner'
-         order by pm.created_at limit 1) as owner,
+    sql`select ${beneficiaryOf(sql`${release.projectId}::uuid`)} as owner,
       (select coalesce(json_agg(f order by f.created_at, f.id), '[]') from (
          select e.id, e.original_name as name, e.sha256, e.size, e.capture_latitude as latitude,
                 e.capture_longitude as longitude, e.capture_accuracy_m as accuracy, e.captured_at,

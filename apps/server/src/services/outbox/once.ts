@@ -18,17 +18,6 @@ export async function firstRun(tx: DbOrTx, messageId: string): Promise<boolean> 
   return (await queryRows<{ id: string }>(tx, markHandled(messageId))).length > 0;
 }
 
-/**
- * For a handler whose one write is a new message: writes it and marks `messageId` handled in one statement, only the
- * first time (a rerun after a crash writes nothing). No transaction: one statement is all or nothing.
- */
-export async function enqueueOnce(db: DbOrTx, messageId: string, topic: string, payload: unknown): Promise<void> {
-  await db.execute(
-    sql`with first as (${markHandled(messageId)})
-        insert into ${outbox} (topic, payload) select ${topic}, ${JSON.stringify(payload)}::jsonb from first`,
-  );
-}
-
 /** The retries of a topic whose handler writes once: 5 s, then every minute, five attempts in all. */
 export const WRITE_ONCE_RETRIES = { retryDelaysMs: [5_000, 60_000], maxAttempts: 5 } as const;
 

@@ -6,7 +6,10 @@ import { AUDIT_LOCK, executeTakingAuditLock, lockAuditRecord } from "../audit/lo
 // project_rollup_expected, migration 0007) rather than adjusted by deltas: a project has few milestones, so this
 // is cheap, and a recomputation cannot drift the way an increment can.
 
-/** The rollup's columns besides project_id (refresh_project_rollup, migration 0030, spells the same list: a test holds them equal). */
+/**
+ * The rollup's columns besides project_id (refresh_project_rollup, migration 0030, spells the same list: a test holds
+ * them equal).
+ */
 export const ROLLUP_COLUMNS = [
   "currency",
   "released",

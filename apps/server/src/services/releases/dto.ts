@@ -92,6 +92,17 @@ export async function loadRelease(db: DbOrTx, where: SQL, caller: Caller | null)
 }
 
 /**
+ * A release's beneficiary, as its events and its certificate name it: the project's first owner (`projectId` as SQL),
+ * `{ name, organization }` or null.
+ */
+export const beneficiaryOf = (projectId: SQL) =>
+  sql<{ name: string; organization: string | null } | null>`(
+    select json_build_object('name', u.name, 'organization', u.organization)
+    from project_members pm join users u on u.id = pm.user_id
+    where pm.project_id = ${projectId} and pm.role = 'owner'
+    order by pm.created_at limit 1)`;
+
+/**
  * The data of every release.* event (the contract with integrations): amount as a decimal string, the
  * beneficiary (the project owner), the deciding verifier, and the hash of the audit event of the approval.
  */
@@ -106,12 +117,7 @@ export async function releaseEventData(
       amountText: sql<string>`${disbursements.amount}::text`,
       verifierId: milestones.verifierId,
       verifierName: users.name,
-      // The beneficiary: the project's first owner.
-      owner: sql<{ name: string; organization: string | null } | null>`(
-        select json_build_object('name', u.name, 'organization', u.organization)
-        from project_members pm join users u on u.id = pm.user_id
-        where pm.project_id = ${disbursements.projectId} and pm.role = 'owner'
-        order by pm.created_at limit 1)`,
+      owner: beneficiaryOf(sql`${disbursements.projectId}`),
     })
     .from(disbursements)
     .innerJoin(milestones, eq(milestones.id, disbursements.milestoneId))
