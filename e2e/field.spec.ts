@@ -13,10 +13,19 @@ const MOJAVE_SITE = { latitude: 35.80214, longitude: -114.97936 };
 const AT_THE_GATE = { latitude: 35.8025, longitude: -114.9789 };
 const FIVE_KM_EAST = { latitude: 35.80214, longitude: -114.92396 };
 
-async function phone(position: { latitude: number; longitude: number }) {
+type Place = { latitude: number; longitude: number };
+
+/**
+ * The device reports where it stands. A real phone's fix keeps being renewed while the page follows it; an emulated
+ * one keeps the time it was set, so a test sets it again just before a capture, which tags itself with the followed
+ * position only while that is recent (CAPTURE_FIX_MAX_AGE_MS).
+ */
+const standAt = (context: BrowserContext, place: Place) => context.setGeolocation({ ...place, accuracy: 8 });
+
+async function phone(place: Place) {
   const { context, page } = await suite.page(PHONE);
   await context.grantPermissions(["geolocation"]);
-  await context.setGeolocation({ ...position, accuracy: 8 });
+  await standAt(context, place);
   return { context, page };
 }
 
@@ -84,6 +93,7 @@ async function workChecklistAndApprove(page: Page) {
   await page.getByRole("button", { name: "Save checklist" }).click();
   await expect(queueItems(page).filter({ hasText: "Checklist and notes" })).toBeVisible();
 
+  await standAt(page.context(), AT_THE_GATE);
   await page.getByLabel("Take photo").setInputFiles({
     name: "inverters.jpg",
     mimeType: "image/jpeg",
@@ -280,6 +290,7 @@ test.describe("the field view", () => {
     await signIn(page, DEMO.verifier);
     const id = await assignmentId(page, "Grid interconnection");
     await openAssignment(page, "Grid interconnection");
+    await standAt(context, FIVE_KM_EAST);
     await page.getByLabel("Take photo").setInputFiles({
       name: "substation.jpg",
       mimeType: "image/jpeg",

@@ -7,6 +7,7 @@ import {
   clampToSlider,
   DEFAULT_CALCULATOR_PROFILE,
   formatImpact,
+  groupThousands,
   profileFactor,
 } from "../src/calculator";
 
@@ -49,6 +50,22 @@ describe("impact calculator", () => {
       formatImpact(calculateImpact({ capital: 5000, investments: 100, profile: "conservative" }).annualValue),
     ).toBe("90,000.0");
     expect(formatImpact(12.25)).toBe("12.3");
+  });
+
+  it("formats as Intl's en-US does, without calling Intl", () => {
+    const us = (value: number, digits: number) =>
+      value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e9, noNaN: true }), (value) => {
+        expect(formatImpact(value)).toBe(us(value, 1));
+      }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (value) => {
+        expect(groupThousands(String(value))).toBe(us(value, 0));
+      }),
+    );
+    expect(formatImpact(999.95)).toBe("1,000.0");
   });
 
   it("keeps every result on one decimal and the parts adding up to the whole within rounding", () => {

@@ -18,7 +18,7 @@ import { ApiError } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/document-title";
 import { NOT_ON_DEVICE, useVisit } from "../api/get-visit";
 import { useOnline } from "../hooks/use-online";
-import { currentPosition, usePosition } from "../hooks/use-position";
+import { capturePosition, usePosition } from "../hooks/use-position";
 import { useQueue, useQueueSender } from "../hooks/use-queue";
 import { sha256Hex } from "../store/crypto";
 import { discard, enqueue, type QueueItem } from "../store/queue";
@@ -96,7 +96,7 @@ export function AssignmentVisit({ user, milestoneId }: { user: UserDto; mileston
   const checklist = latestChecklist?.kind === "checklist" ? latestChecklist : null;
 
   const capture = async (file: File) => {
-    const [bytes, fix] = await Promise.all([file.arrayBuffer(), currentPosition()]);
+    const [bytes, fix] = await Promise.all([file.arrayBuffer(), capturePosition(position)]);
     const sha256 = await sha256Hex(bytes);
     const tags = fix
       ? {

@@ -46,8 +46,17 @@ export function usePosition(): PositionState {
   return state;
 }
 
-/** A fresh position for a capture, or null when the device cannot give one in time. */
-export function currentPosition(): Promise<DevicePosition | null> {
+/** How old the followed position may be and still tag a capture without asking the device again. */
+export const CAPTURE_FIX_MAX_AGE_MS = 60_000;
+
+/**
+ * The position to tag a capture with: the followed position when it is recent (the watch reports every move, so it
+ * is what the device knows now, and the capture is queued at once), else a fresh one asked of the device; null
+ * when the device cannot give one in time.
+ */
+export function capturePosition(followed: PositionState, now = Date.now()): Promise<DevicePosition | null> {
+  if (followed.status === "known" && now - followed.position.at <= CAPTURE_FIX_MAX_AGE_MS)
+    return Promise.resolve(followed.position);
   if (!("geolocation" in navigator)) return Promise.resolve(null);
   return new Promise((resolve) =>
     navigator.geolocation.getCurrentPosition(

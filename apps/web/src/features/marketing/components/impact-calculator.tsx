@@ -6,6 +6,7 @@ import {
   calculateImpact,
   DEFAULT_CALCULATOR_PROFILE,
   formatImpact,
+  groupThousands,
 } from "@tranche/domain/calculator";
 import { useId, useState } from "react";
 
@@ -29,7 +30,7 @@ export function ImpactCalculator() {
         <Slider
           id={`${id}-capital`}
           label="Capital under management"
-          display={`$${capital.toLocaleString("en-US")}M`}
+          display={`$${groupThousands(String(capital))}M`}
           value={capital}
           onChange={setCapital}
           {...CALCULATOR.capital}
@@ -143,8 +144,8 @@ function Slider({
         className="mt-3 h-2 w-full cursor-pointer accent-emerald-700"
       />
       <div className="mt-1 flex justify-between text-xs text-slate-600" aria-hidden>
-        <span>{min.toLocaleString("en-US")}</span>
-        <span>{max.toLocaleString("en-US")}</span>
+        <span>{groupThousands(String(min))}</span>
+        <span>{groupThousands(String(max))}</span>
       </div>
     </div>
   );
