@@ -54,8 +54,8 @@ export const CAPTURE_FIX_MAX_AGE_MS = 60_000;
  * is what the device knows now, and the capture is queued at once), else a fresh one asked of the device; null
  * when the device cannot give one in time.
  */
-export function capturePosition(followed: PositionState, now = Date.now()): Promise<DevicePosition | null> {
-  if (followed.status === "known" && now - followed.position.at <= CAPTURE_FIX_MAX_AGE_MS)
+export function capturePosition(followed: PositionState): Promise<DevicePosition | null> {
+  if (followed.status === "known" && Date.now() - followed.position.at <= CAPTURE_FIX_MAX_AGE_MS)
     return Promise.resolve(followed.position);
   if (!("geolocation" in navigator)) return Promise.resolve(null);
   return new Promise((resolve) =>
