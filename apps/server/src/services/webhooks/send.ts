@@ -6,6 +6,42 @@ import type { Target } from "./address";
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const RESPONSE_EXCERPT_BYTES = 1024;
 
+/** How long an idle connection to a receiver is kept for the next request: under the usual 5 s of servers. */
+const IDLE_CONNECTION_MS = 4_000;
+/** Receivers with a pool of their own; past that, the least recently used pool is closed. */
+const POOLED_TARGETS = 64;
+
+const agents = new Map<string, http.Agent>();
+
+/**
+ * The connection pool for one checked target, keyed by its URL's origin and the address it was checked at: a
+ * connection is reused only for the same origin at the same address, and every new one goes to that address
+ * (DNS is not asked again). A custodian receiving instructions all day is not sent a new connection, and a new
+ * TLS handshake, for each.
+ */
+function agentFor(target: Target): http.Agent {
+  const key = `${target.url.origin} ${target.address}`;
+  const found = agents.get(key);
+  if (found) {
+    agents.delete(key);
+    agents.set(key, found);
+    return found;
+  }
+  const lookup: LookupFunction = (_host, options, callback) => {
+    if (options.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  };
+  const options = { keepAlive: true, timeout: IDLE_CONNECTION_MS, lookup };
+  const agent = target.url.protocol === "https:" ? new https.Agent(options) : new http.Agent(options);
+  agents.set(key, agent);
+  if (agents.size > POOLED_TARGETS) {
+    const [oldest, pool] = agents.entries().next().value as [string, http.Agent];
+    agents.delete(oldest);
+    pool.destroy();
+  }
+  return agent;
+}
+
 export interface SendResult {
   statusCode: number | null;
   durationMs: number;
@@ -16,19 +52,30 @@ export interface SendResult {
 
 /**
  * POSTs a webhook to the checked address (never asking DNS again), never following a redirect, giving up after
- * 10 s. Resolves whatever happens: the caller logs the attempt and decides.
+ * 10 s. Resolves whatever happens: the caller logs the attempt and decides. A kept connection the receiver closed
+ * just as it was reused is retried once on a new one, as Node's documentation advises.
  */
-export function sendWebhook(
+export async function sendWebhook(
   target: Target,
   body: string | Buffer,
   headers: Record<string, string>,
   timeoutMs = WEBHOOK_TIMEOUT_MS,
 ): Promise<SendResult> {
   const started = performance.now();
-  const pinned: LookupFunction = (_host, options, callback) => {
-    if (options.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  };
+  const first = await post(target, body, headers, timeoutMs, started, true);
+  if (!first.staleConnection) return first.result;
+  const second = await post(target, body, headers, timeoutMs, started, false);
+  return second.result as SendResult;
+}
+
+function post(
+  target: Target,
+  body: string | Buffer,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  started: number,
+  mayRetry: boolean,
+): Promise<{ result: SendResult; staleConnection?: never } | { staleConnection: true; result?: never }> {
   const client = target.url.protocol === "https:" ? https : http;
   return new Promise((resolve) => {
     let settled = false;
@@ -36,14 +83,13 @@ export function sendWebhook(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ ...result, durationMs: Math.round(performance.now() - started) });
+      resolve({ result: { ...result, durationMs: Math.round(performance.now() - started) } });
     };
     const req = client.request(
       target.url,
       {
         method: "POST",
-        lookup: pinned,
-        agent: false,
+        agent: agentFor(target),
         headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
       },
       (res) => {
@@ -54,6 +100,7 @@ export function sendWebhook(
           const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
           const response = Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8");
           const location = res.headers.location;
+          const whole = res.complete;
           finish({
             statusCode,
             response,
@@ -63,7 +110,8 @@ export function sendWebhook(
                 ? `redirect to ${location ?? "(no location)"} not followed`
                 : `HTTP ${statusCode}`,
           });
-          res.destroy();
+          // A response read to its end leaves the connection to the pool; one cut short closes it.
+          if (!whole) res.destroy();
         };
         res.on("data", (chunk: Buffer) => {
           chunks.push(chunk);
@@ -78,7 +126,13 @@ export function sendWebhook(
       finish({ statusCode: null, response: "", error: `no answer within ${timeoutMs / 1000} s` });
       req.destroy();
     }, timeoutMs);
-    req.on("error", (error) => finish({ statusCode: null, response: "", error: error.message }));
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (!settled && mayRetry && req.reusedSocket && error.code === "ECONNRESET") {
+        settled = true;
+        clearTimeout(timer);
+        resolve({ staleConnection: true });
+      } else finish({ statusCode: null, response: "", error: error.message });
+    });
     req.end(body);
   });
 }
