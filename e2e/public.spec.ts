@@ -112,6 +112,34 @@ test.describe("landing page", () => {
     await context.close();
   });
 
+  test("takes in what a visitor entered before the page came alive", async () => {
+    const { context, page } = await suite.page();
+    // The app's code is held back until the visitor has acted on the prerendered page, as on a slow phone.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Capital under management").fill("2500");
+    await page.locator("label", { hasText: "Growth" }).click();
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    release();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    // 2,500 × 12 × 0.15 × 0.8, and the slider's label with it.
+    await expect(page.getByTestId("impact-value")).toHaveText("$3,600.0M");
+    await expect(page.locator("#impact").getByText("$2,500M", { exact: true })).toBeVisible();
+    await expect(page.getByRole("radio", { name: /Growth/ })).toBeChecked();
+    // Afterwards the calculator answers as usual, from the values the visitor left: 2,550 × 12 × 0.15 × 0.8.
+    await page.getByLabel("Capital under management").focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByTestId("impact-value")).toHaveText("$3,672.0M");
+    await context.close();
+  });
+
   test("keeps at most one FAQ answer open", async () => {
     const { context, page } = await suite.page();
     await openLive(page, "/#faq", { waitUntil: "networkidle" });

@@ -2,6 +2,7 @@ import "@fontsource-variable/inter";
 import "./index.css";
 import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { AdoptEarlyInput } from "./app/adopt-early-input";
 import { AppProvider } from "./app/provider";
 
 const root = document.getElementById("root");
@@ -18,6 +19,7 @@ function Hydrated({ children }: { children: ReactNode }) {
 const app = (
   <StrictMode>
     <Hydrated>
+      <AdoptEarlyInput />
       <AppProvider />
     </Hydrated>
   </StrictMode>

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, Suspense } from "react";
+import { AdoptEarlyInput } from "./adopt-early-input";
 
 /** A lazily loaded component (see `preloadable`): the component once its module is in, else React's lazy one. */
 export interface PreloadableEntry<P> {
@@ -42,7 +43,8 @@ export function Preloaded<P extends object>({ entry, props }: { entry: Preloadab
 /**
  * A route element whose module loads on first visit, so each page is its own chunk. Navigations run in a
  * transition, so the page on screen stays until the next one is ready; the blank fallback (as tall as
- * a page, so the footer does not jump) shows only on a first load. `preload` starts loading it early.
+ * a page, so the footer does not jump) shows only on a first load. `preload` starts loading it early. On a
+ * prerendered page, what the visitor entered before this part was hydrated is taken in (AdoptEarlyInput).
  */
 export function lazyRoute(load: () => Promise<{ default: ComponentType }>) {
   const { entry, preload } = preloadable(load);
@@ -50,6 +52,7 @@ export function lazyRoute(load: () => Promise<{ default: ComponentType }>) {
     element: (
       <Suspense fallback={<div className="min-h-screen" aria-busy="true" />}>
         <Preloaded entry={entry} props={{}} />
+        <AdoptEarlyInput />
       </Suspense>
     ),
     preload,

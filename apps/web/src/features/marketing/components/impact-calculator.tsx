@@ -45,11 +45,11 @@ export function ImpactCalculator() {
         />
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">Portfolio profile</legend>
-          <div className="mt-3 grid grid-cols-3 gap-2">
+          <div className="mt-3 grid grid-cols-1 gap-2 min-[340px]:grid-cols-3">
             {CALCULATOR_PROFILES.map((option) => (
               <label
                 key={option.key}
-                className="cursor-pointer rounded-md border border-slate-300 px-3 py-2.5 text-center text-sm font-medium text-slate-700 has-checked:border-navy-900 has-checked:bg-navy-900 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring"
+                className="cursor-pointer rounded-md border border-slate-300 px-1 py-2.5 text-center text-xs font-medium min-[380px]:text-[13px] sm:px-3 sm:text-sm text-slate-700 has-checked:border-navy-900 has-checked:bg-navy-900 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring"
               >
                 <input
                   type="radio"
@@ -83,7 +83,9 @@ export function ImpactCalculator() {
                 <span className="text-slate-200">
                   {part.label} <span className="text-slate-400">({Math.round(part.share * 100)}%)</span>
                 </span>
-                <span className="font-semibold tabular-nums">${formatImpact(result.split[part.key])}M</span>
+                <span className="shrink-0 whitespace-nowrap font-semibold tabular-nums">
+                  ${formatImpact(result.split[part.key])}M
+                </span>
               </div>
               <div className="mt-2 h-2 rounded-full bg-white/10" aria-hidden>
                 <div
@@ -128,7 +130,7 @@ function Slider({
         <label htmlFor={id} className="text-sm font-medium text-slate-800">
           {label}
         </label>
-        <span className="text-lg font-semibold tabular-nums text-slate-900" aria-hidden>
+        <span className="shrink-0 whitespace-nowrap text-lg font-semibold tabular-nums text-slate-900" aria-hidden>
           {display}
         </span>
       </div>
