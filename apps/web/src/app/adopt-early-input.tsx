@@ -1,10 +1,11 @@
 // What a visitor, or the browser's autofill, put into a prerendered page's fields before React adopted the page.
 // Hydration keeps each field as the visitor left it, but the component's state still holds the prerendered value:
-// the landing page's calculator showed "$500M" beside a slider at 2,500, and /verify checked an empty release id
-// beside the one the visitor had pasted. Once a part of the page is adopted, each such field is told to React as the change
-// it was. React's own change handling is used: its tracker of a field's last value is moved back to the
-// prerendered value through the field's `value` (or `checked`) property, which React watches, and the visitor's
-// value is set again underneath it, so the input, change or click event that follows is one React sees as a change.
+// the landing page's calculator showed "$500M" beside a slider at 2,500, and /verify answered "Enter the release id
+// printed on the certificate." beside the id the visitor had pasted. Once a part of the page is adopted, each such
+// field is told to React as the change it was. React's own change handling is used: its tracker of a field's last
+// value is moved back to the prerendered value through the field's `value` (or `checked`) property, which React
+// watches, and the visitor's value is set again underneath it, so the event that follows is one React sees as a
+// change.
 import { useEffect } from "react";
 import { useHydrated } from "@/lib/use-hydrated";
 
