@@ -107,3 +107,37 @@ test.describe("signed-in screens at phone width (390×844)", () => {
     });
   }
 });
+
+/** The words of `scope` that the browser broke across two lines (the body lets any word break rather than overflow). */
+async function brokenWords(page: Page, scope: string): Promise<string[]> {
+  return page.locator(scope).evaluate((root) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(word[0]);
+      }
+    }
+    return broken;
+  });
+}
+
+test("the field view's bar keeps every word whole on 360 and 320 px phones", async () => {
+  for (const width of [360, 320]) {
+    const { context, page } = await suite.page({ width, height: 740 });
+    await signIn(page, DEMO.verifier);
+    await page.goto("/field");
+    await expect(page.getByRole("heading", { name: "Today's assignments" })).toBeVisible();
+    expect(await brokenWords(page, "header"), `${width} px`).toEqual([]);
+    // Under 380 px the way back is its arrow, still named for screen readers.
+    await expect(page.getByRole("link", { name: "Dashboard" })).toBeVisible();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(width);
+    await screenshot(page, `responsive-field-${width}`, { fullPage: false });
+    await context.close();
+  }
+});

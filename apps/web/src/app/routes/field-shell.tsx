@@ -85,7 +85,9 @@ function FieldFrame({ online, children }: { online: boolean; children: React.Rea
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="sticky top-0 z-30 bg-navy-950 text-white">
-        <div className="mx-auto flex h-14 max-w-2xl items-center gap-3 px-4">
+        {/* Every part keeps to one line; under 380 px the way back shows its arrow only (its name stays for
+            screen readers), so the bar fits a 320 px phone. */}
+        <div className="mx-auto flex h-14 max-w-2xl items-center gap-2 whitespace-nowrap px-4 min-[380px]:gap-3 [&>*]:shrink-0">
           <Logo inverted />
           <span className="text-sm font-medium text-slate-300">Field</span>
           <span
@@ -103,7 +105,8 @@ function FieldFrame({ online, children }: { online: boolean; children: React.Rea
               to="/dashboard"
               className="inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-xs font-medium text-slate-200 hover:bg-white/10"
             >
-              <ArrowLeftIcon className="size-3.5" aria-hidden /> Dashboard
+              <ArrowLeftIcon className="size-3.5" aria-hidden />
+              <span className="max-[379px]:sr-only">Dashboard</span>
             </Link>
           ) : null}
         </div>
