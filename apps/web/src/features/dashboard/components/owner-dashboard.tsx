@@ -73,22 +73,23 @@ export function OwnerDashboard({ data }: { data: OwnerDashboardDto }) {
                         <ProjectStatusBadge status={p.status} />
                       </span>
                       <span className="mt-1 block text-sm text-slate-600">{p.description}</span>
-                      <span className="mt-2 grid grid-cols-3 gap-2 text-xs">
+                      {/* Whole figures: on a narrow phone a figure moves to the next line instead of splitting. */}
+                      <span className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-xs sm:grid sm:grid-cols-3 sm:gap-2">
                         <span>
                           <span className="block text-muted-foreground">Released</span>
-                          <span className="font-medium text-slate-900">
+                          <span className="whitespace-nowrap font-medium text-slate-900">
                             {formatMoney(p.disbursedCapital, p.currency)}
                           </span>
                         </span>
                         <span>
                           <span className="block text-muted-foreground">Settled</span>
-                          <span className="font-medium text-slate-900">
+                          <span className="whitespace-nowrap font-medium text-slate-900">
                             {formatMoney(p.settledCapital, p.currency)}
                           </span>
                         </span>
                         <span>
                           <span className="block text-muted-foreground">Remaining</span>
-                          <span className="font-medium text-slate-900">
+                          <span className="whitespace-nowrap font-medium text-slate-900">
                             {formatMoney(p.remainingCapital, p.currency)}
                           </span>
                         </span>

@@ -12,8 +12,10 @@ export function ProjectCard({ project }: { project: ProjectSummaryDto }) {
   return (
     <Card className="flex flex-col" data-testid="project-card">
       <CardHeader>
-        <div className="flex items-start justify-between gap-3">
-          <CardTitle className="text-lg">{project.name}</CardTitle>
+        {/* The badge moves under the name when both cannot share a line (a 320 px phone) instead of squeezing it
+            into broken words. */}
+        <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
+          <CardTitle className="min-w-0 flex-1 basis-40 text-lg">{project.name}</CardTitle>
           <ProjectStatusBadge status={project.status} />
         </div>
         <p className="line-clamp-2 text-sm text-muted-foreground">{project.description}</p>
