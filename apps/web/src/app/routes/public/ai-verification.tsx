@@ -29,10 +29,10 @@ export default function AiVerificationPage() {
             aria-label="Advanced features"
             className="grid h-auto w-full grid-cols-2 bg-slate-200 sm:inline-flex sm:w-auto"
           >
-            <TabsTrigger value="ai" className="px-5 py-2 whitespace-normal text-slate-700">
+            <TabsTrigger value="ai" className="px-2 py-2 whitespace-normal text-slate-700 sm:px-5">
               AI Verification
             </TabsTrigger>
-            <TabsTrigger value="contracts" className="px-5 py-2 whitespace-normal text-slate-700">
+            <TabsTrigger value="contracts" className="px-2 py-2 whitespace-normal text-slate-700 sm:px-5">
               Smart Contract Disbursements
             </TabsTrigger>
           </TabsList>
