@@ -2,7 +2,6 @@ import "@fontsource-variable/inter";
 import "./index.css";
 import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { AdoptEarlyInput } from "./app/adopt-early-input";
 import { AppProvider } from "./app/provider";
 
 const root = document.getElementById("root");
@@ -19,7 +18,6 @@ function Hydrated({ children }: { children: ReactNode }) {
 const app = (
   <StrictMode>
     <Hydrated>
-      <AdoptEarlyInput />
       <AppProvider />
     </Hydrated>
   </StrictMode>

@@ -57,9 +57,9 @@ function adoptEarlyInput(root: ParentNode): void {
 }
 
 /**
- * Rendered at the top of the app and inside each lazily loaded route (whose part of a prerendered page React
- * hydrates only once its module is in): after a hydrating render, it takes in what was entered meanwhile. A render
- * that is not hydrating does nothing.
+ * Rendered inside each lazily loaded route (every route is one; React hydrates its part of a prerendered page only
+ * once its module is in): after a hydrating render, it takes in what was entered meanwhile. A render that is not
+ * hydrating does nothing.
  */
 export function AdoptEarlyInput() {
   const live = useHydrated();

@@ -62,12 +62,13 @@ export async function sendWebhook(
   timeoutMs = WEBHOOK_TIMEOUT_MS,
 ): Promise<SendResult> {
   const started = performance.now();
-  const first = await post(target, body, headers, timeoutMs, started, true);
-  if (!first.staleConnection) return first.result;
-  const second = await post(target, body, headers, timeoutMs, started, false);
-  return second.result as SendResult;
+  return (
+    (await post(target, body, headers, timeoutMs, started, true)) ??
+    ((await post(target, body, headers, timeoutMs, started, false)) as SendResult)
+  );
 }
 
+/** One attempt; null when a kept connection turned out closed and `mayRetry` (the caller tries a new one). */
 function post(
   target: Target,
   body: string | Buffer,
@@ -75,7 +76,7 @@ function post(
   timeoutMs: number,
   started: number,
   mayRetry: boolean,
-): Promise<{ result: SendResult; staleConnection?: never } | { staleConnection: true; result?: never }> {
+): Promise<SendResult | null> {
   const client = target.url.protocol === "https:" ? https : http;
   return new Promise((resolve) => {
     let settled = false;
@@ -83,7 +84,7 @@ function post(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ result: { ...result, durationMs: Math.round(performance.now() - started) } });
+      resolve({ ...result, durationMs: Math.round(performance.now() - started) });
     };
     const req = client.request(
       target.url,
@@ -130,7 +131,7 @@ function post(
       if (!settled && mayRetry && req.reusedSocket && error.code === "ECONNRESET") {
         settled = true;
         clearTimeout(timer);
-        resolve({ staleConnection: true });
+        resolve(null);
       } else finish({ statusCode: null, response: "", error: error.message });
     });
     req.end(body);
