@@ -8,7 +8,7 @@ import { routePath } from "hono/route";
 import { secureHeaders } from "hono/secure-headers";
 import { loadSession, refuseCrossOrigin } from "./auth/middleware";
 import type { AppEnv, Deps } from "./context";
-import { integrityViolation, isConnectionLoss } from "./db/connection-loss";
+import { isConnectionLoss, refusedWrite } from "./db/connection-loss";
 import { AppError } from "./errors";
 import { createReadCache } from "./lib/read-cache";
 import { JSON_BODY_LIMIT } from "./lib/validate";
@@ -235,19 +235,18 @@ export function createApp(deps: Deps) {
         503,
       );
     }
-    const violation = integrityViolation(err);
-    if (violation) {
+    const refused = refusedWrite(err);
+    if (refused) {
       // The application's own checks should have refused this first: loud in the log, a refusal to the caller.
-      deps.logger.error({ err, reqId: c.get("requestId"), violation }, "the database refused a write (integrity)");
-      return c.json(
-        {
-          error: {
-            code: "conflict",
-            message: "This change would break a rule that protects capital; nothing was saved.",
-          },
-        },
-        409,
+      deps.logger.error(
+        { err, reqId: c.get("requestId"), violation: refused.message },
+        `the database refused a write (${refused.kind === "money" ? "integrity" : "constraint"})`,
       );
+      const message =
+        refused.kind === "money"
+          ? "This change would break a rule that protects capital; nothing was saved."
+          : "This change conflicts with what is already recorded; nothing was saved.";
+      return c.json({ error: { code: "conflict", message } }, 409);
     }
     if (err instanceof AppError) {
       for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);

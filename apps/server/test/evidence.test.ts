@@ -211,7 +211,7 @@ describe("list and download", () => {
 
 describe("remove", () => {
   it("lets only the uploader remove a file, and deletes the blob once nothing references it", async () => {
-    const { milestone } = await scenario("in_verification");
+    const { milestone } = await scenario("pending");
     const content = "shared content";
     const a = (await upload(milestone.id, owner, [{ name: "a.txt", content }])).body.items[0];
     const b = (await upload(milestone.id, verifier, [{ name: "b.txt", content }])).body.items[0];
@@ -234,6 +234,50 @@ describe("remove", () => {
       "evidence.removed",
       "evidence.removed",
     ]);
+  });
+
+  it("keeps what the verifier is checking: the owner removes nothing while the milestone is in verification", async () => {
+    const { milestone } = await scenario("in_verification");
+    const mine = (await upload(milestone.id, owner, [{ name: "invoice.txt", content: "invoice 17" }])).body.items[0];
+    const theirs = (await upload(milestone.id, verifier, [{ name: "site.txt", content: "site photo" }])).body.items[0];
+    const refused = await t.request("DELETE", `/api/evidence/${mine.id}`, { as: owner });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(
+      "Milestone is in verification; its evidence cannot be removed until the verifier decides.",
+    );
+    const asOwner = await t.request("GET", `/api/milestones/${milestone.id}/evidence`, { as: owner });
+    expect(asOwner.body.items.map((e: { id: string; canRemove: boolean }) => [e.id, e.canRemove])).toEqual([
+      [mine.id, false],
+      [theirs.id, false],
+    ]);
+    // The verifier checking it may still take back an upload of their own.
+    const asVerifier = await t.request("GET", `/api/milestones/${milestone.id}/evidence`, { as: verifier });
+    expect(asVerifier.body.items.find((e: { id: string }) => e.id === theirs.id).canRemove).toBe(true);
+    expect((await t.request("DELETE", `/api/evidence/${theirs.id}`, { as: verifier })).status).toBe(204);
+    const left = await t.request("GET", `/api/milestones/${milestone.id}/evidence`, { as: owner });
+    expect(left.body.items.map((e: { id: string }) => e.id)).toEqual([mine.id]);
+  });
+
+  it("keeps a file a release was approved on, once the rest of the milestone is open again", async () => {
+    const { milestone } = await scenario("in_verification");
+    const judged = (await upload(milestone.id, owner, [{ name: "phase-1.txt", content: "phase 1" }])).body.items[0];
+    const part = await t.request("POST", `/api/milestones/${milestone.id}/approve`, {
+      as: verifier,
+      body: { share: 40, comments: "Phase 1 of 3 is complete." },
+    });
+    expect(part.body.status).toBe("pending");
+    const later = (await upload(milestone.id, owner, [{ name: "phase-2.txt", content: "phase 2" }])).body.items[0];
+    const list = await t.request("GET", `/api/milestones/${milestone.id}/evidence`, { as: owner });
+    expect(list.body.items.map((e: { id: string; canRemove: boolean }) => [e.id, e.canRemove])).toEqual([
+      [judged.id, false],
+      [later.id, true],
+    ]);
+    const refused = await t.request("DELETE", `/api/evidence/${judged.id}`, { as: owner });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(
+      "A release was approved on this file; it is kept with the milestone's record.",
+    );
+    expect((await t.request("DELETE", `/api/evidence/${later.id}`, { as: owner })).status).toBe(204);
   });
 
   it("refuses removal once the milestone is verified", async () => {

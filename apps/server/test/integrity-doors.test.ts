@@ -1,9 +1,10 @@
 // The doors an ordinary account walked through to move money outside the rules, each shut: an edit that reopened
-// a rejected round, a milestone shrunk below its release, a self-declared organization, and float cents. Each test
-// also shows the database refusing the same thing when the application is bypassed.
+// a rejected round, a milestone shrunk below its release, a self-declared organization, and float cents; then a
+// release of nothing, a policy changed under an open round, rights kept after a role change, and a partly released
+// milestone deleted. Where the database holds the rule too, a test shows it refusing when the application is bypassed.
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, disbursements, milestones, verificationDecisions } from "../src/db/schema";
+import { auditEvents, disbursements, milestones, users, verificationDecisions } from "../src/db/schema";
 import { makeMilestone, makeProject } from "./factories";
 import { createTestApp, type TestApp, type TestUser } from "./harness";
 
@@ -264,5 +265,188 @@ describe("door 4: partial releases exact to the cent", () => {
       [60, 1_200_000],
       [100, 800_000],
     ]);
+  });
+});
+
+describe("door 5: a release of nothing", () => {
+  it("keeps something open on a partly released milestone: its amount may not come down to what was released", async () => {
+    const { milestone } = await underPolicy({ requiredApprovals: 1 }, 300);
+    await post(`/api/milestones/${milestone.id}/approve`, a, { share: 33.33, comments: "A third of the works." });
+    const equal = await t.request("PATCH", `/api/milestones/${milestone.id}`, {
+      as: owner,
+      body: { capitalAmount: 99.99 },
+    });
+    expect(equal.status).toBe(422);
+    expect(equal.body.error.message).toBe(
+      "The milestone's amount of $99.99 is what was already released on it; it must stay above that, so something is left to verify.",
+    );
+    expect((await milestoneRow(milestone.id)).capitalAmount).toBe("300.00");
+    // A cent above it is fine, and that cent is then verified and released.
+    const above = await t.request("PATCH", `/api/milestones/${milestone.id}`, {
+      as: owner,
+      body: { capitalAmount: 100 },
+    });
+    expect(above.status).toBe(200);
+    expect((await post(`/api/milestones/${milestone.id}/start`, a)).status).toBe(200);
+    const rest = await post(`/api/milestones/${milestone.id}/approve`, a);
+    expect(rest.body.status).toBe("verified");
+    expect((await releasesOf(milestone.id)).map((r) => r.amount)).toEqual(["99.99", "0.01"]);
+  });
+
+  it("refuses a share that comes to less than a cent, naming the share, and records nothing", async () => {
+    const { milestone } = await underPolicy({ requiredApprovals: 1 }, 1);
+    await post(`/api/milestones/${milestone.id}/approve`, a, { share: 99, comments: "Nearly all of it." });
+    await post(`/api/milestones/${milestone.id}/start`, a);
+    const half = await post(`/api/milestones/${milestone.id}/approve`, a, {
+      share: 50,
+      comments: "Half of the last cent.",
+    });
+    expect(half.status).toBe(422);
+    expect(half.body.error.details.share).toBe(
+      "A 50% share of the $0.01 still open is less than a cent; approve a larger share.",
+    );
+    const decisions = await t.deps.db
+      .select()
+      .from(verificationDecisions)
+      .where(eq(verificationDecisions.milestoneId, milestone.id));
+    expect(decisions).toHaveLength(1);
+    expect((await milestoneRow(milestone.id)).status).toBe("in_verification");
+    // The whole of what is open still releases.
+    const all = await post(`/api/milestones/${milestone.id}/approve`, a);
+    expect(all.body.status).toBe("verified");
+    expect((await releasesOf(milestone.id)).map((r) => r.amount)).toEqual(["0.99", "0.01"]);
+  });
+});
+
+describe("door 6: a release policy changed under an open round", () => {
+  const setPolicy = (projectId: string, rule: Record<string, unknown>) =>
+    t.request("PUT", `/api/projects/${projectId}/release-policy`, {
+      as: lead,
+      body: { requiredApprovals: 2, thresholds: [], distinctOrganizations: false, cosignAbove: null, ...rule },
+    });
+  const verification = (milestoneId: string, as: TestUser) =>
+    t.request("GET", `/api/milestones/${milestoneId}/verification`, { as });
+
+  it("voids the round's decisions when the countersignature it awaited is dropped; the verifiers decide again", async () => {
+    const { project, milestone } = await underPolicy({ cosignAbove: 1 });
+    await post(`/api/milestones/${milestone.id}/approve`, a);
+    await post(`/api/milestones/${milestone.id}/approve`, c);
+    expect((await verification(milestone.id, lead)).body.permissions.canCountersign).toBe(true);
+
+    expect((await setPolicy(project.id, {})).status).toBe(200);
+    const after = await verification(milestone.id, a);
+    expect(after.body.quorum.decisions.map((d: { voidReason: string }) => d.voidReason)).toEqual(["policy", "policy"]);
+    expect(after.body.permissions.canDecide).toBe(true);
+    expect((await post(`/api/milestones/${milestone.id}/countersign`, lead)).status).toBe(409);
+    expect(await releasesOf(milestone.id)).toHaveLength(0);
+
+    await post(`/api/milestones/${milestone.id}/approve`, a);
+    const done = await post(`/api/milestones/${milestone.id}/approve`, c);
+    expect(done.body.status).toBe("verified");
+    const [release] = await releasesOf(milestone.id);
+    expect(release.policyVersion).toBe(2);
+    const changed = await t.deps.db
+      .select({ after: auditEvents.after })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, project.id), eq(auditEvents.action, "project.release_policy_changed")))
+      .orderBy(asc(auditEvents.id));
+    expect(changed.at(-1)?.after).toMatchObject({ version: 2, decisionsVoided: [milestone.id] });
+  });
+
+  it("voids an approval when fewer are needed: nothing is released until a verifier approves under the new rule", async () => {
+    const { project, milestone } = await underPolicy({});
+    await post(`/api/milestones/${milestone.id}/approve`, a);
+    expect((await setPolicy(project.id, { requiredApprovals: 1 })).status).toBe(200);
+    expect(await releasesOf(milestone.id)).toHaveLength(0);
+    const state = await verification(milestone.id, a);
+    expect(state.body.quorum).toMatchObject({ required: 1, approvals: 0 });
+    const done = await post(`/api/milestones/${milestone.id}/approve`, a);
+    expect(done.body.status).toBe("verified");
+    expect((await releasesOf(milestone.id)).map((r) => r.policyVersion)).toEqual([2]);
+  });
+
+  it("is refused by the database: a release naming a decision made under another policy version", async () => {
+    const { milestone } = await underPolicy({ requiredApprovals: 1 });
+    const [decision] = await t.deps.db
+      .insert(verificationDecisions)
+      .values({ milestoneId: milestone.id, round: 1, userId: a.id, kind: "approve", share: "100.00", policyVersion: 1 })
+      .returning();
+    const release = {
+      milestoneId: milestone.id,
+      projectId: milestone.projectId,
+      amount: "1.00",
+      currency: "USD",
+      releasedBy: a.id,
+      round: 1,
+      decisionIds: [decision.id],
+    };
+    await expect(t.deps.db.insert(disbursements).values({ ...release, policyVersion: 0 })).rejects.toThrow();
+    await expect(t.deps.db.insert(disbursements).values({ ...release, policyVersion: 1 })).resolves.toBeDefined();
+  });
+});
+
+describe("door 7: rights kept after a role change", () => {
+  it("a lead investor made a verifier no longer sets the release policy", async () => {
+    const former = await t.user("investor");
+    const project = await makeProject(t, { owner, investors: [former], verifiers: [a, c] });
+    await t.request("PUT", `/api/projects/${project.id}/lead-investor`, { as: admin, body: { userId: former.id } });
+    const changed = await t.request("PATCH", `/api/users/${former.id}`, { as: admin, body: { role: "verifier" } });
+    expect(changed.status).toBe(200);
+    const policy = { requiredApprovals: 1, thresholds: [], distinctOrganizations: false, cosignAbove: null };
+    const refused = await t.request("PUT", `/api/projects/${project.id}/release-policy`, { as: former, body: policy });
+    expect(refused.status).toBe(403);
+    const shown = await t.request("GET", `/api/projects/${project.id}/release-policy`, { as: former });
+    expect(shown.body.canEdit).toBe(false);
+  });
+
+  it("a verifier keeps their role while a milestone they are verifying waits on them", async () => {
+    const busy = await t.user("verifier");
+    const project = await makeProject(t, { owner, investors: [lead], verifiers: [busy] });
+    const milestone = await makeMilestone(t, project, { status: "in_verification", verifier: busy });
+    const refused = await t.request("PATCH", `/api/users/${busy.id}`, { as: admin, body: { role: "investor" } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(
+      `${busy.name} is verifying "${milestone.title}" (${project.name}). It must be decided first.`,
+    );
+    const [row] = await t.deps.db.select({ role: users.role }).from(users).where(eq(users.id, busy.id));
+    expect(row.role).toBe("verifier");
+    expect((await post(`/api/milestones/${milestone.id}/approve`, busy)).body.status).toBe("verified");
+    const changed = await t.request("PATCH", `/api/users/${busy.id}`, { as: admin, body: { role: "investor" } });
+    expect(changed.status).toBe(200);
+  });
+});
+
+describe("door 8: a partly released milestone deleted", () => {
+  it("answers 409 and keeps the milestone with its release; the page says why Delete is unavailable", async () => {
+    const { milestone } = await underPolicy({ requiredApprovals: 1 });
+    await post(`/api/milestones/${milestone.id}/approve`, a, { share: 50, comments: "Half of the works are done." });
+    for (const as of [owner, admin]) {
+      const res = await t.request("DELETE", `/api/milestones/${milestone.id}`, { as });
+      expect(res.status).toBe(409);
+      expect(res.body.error.message).toBe("Capital was released on this milestone; it is kept with its releases.");
+    }
+    expect(await milestoneRow(milestone.id)).toBeDefined();
+    expect(await releasesOf(milestone.id)).toHaveLength(1);
+    const page = await t.request("GET", `/api/milestones/${milestone.id}`, { as: owner });
+    expect(page.body.permissions).toMatchObject({
+      canDelete: false,
+      reasons: { delete: "Capital was released on this milestone; it is kept with its releases." },
+    });
+  });
+});
+
+describe("door 9: what the owner is offered during a dispute", () => {
+  it("does not offer Delay while a dispute of the rejection is open (the server refuses it)", async () => {
+    const { milestone } = await underPolicy({ requiredApprovals: 1 });
+    await post(`/api/milestones/${milestone.id}/reject`, a, { comments: "The roof is not finished." });
+    const before = await t.request("GET", `/api/milestones/${milestone.id}/verification`, { as: owner });
+    expect(before.body.permissions.canDelay).toBe(true);
+    const disputed = await post(`/api/milestones/${milestone.id}/dispute`, owner, {
+      statement: "The roof was finished on Monday; photos attached.",
+    });
+    expect(disputed.status).toBe(200);
+    const after = await t.request("GET", `/api/milestones/${milestone.id}/verification`, { as: owner });
+    expect(after.body.permissions.canDelay).toBe(false);
+    expect((await post(`/api/milestones/${milestone.id}/delay`, owner)).status).toBe(409);
   });
 });

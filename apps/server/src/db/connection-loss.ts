@@ -42,13 +42,26 @@ export function isConnectionLoss(error: unknown): boolean {
 
 /** SQLSTATE of the integrity triggers (migration 0014): a write the database refused to protect money. */
 const INTEGRITY_VIOLATION = "TR409";
+/** The database's own constraints: check, foreign key, unique, exclusion. */
+const CONSTRAINT_VIOLATIONS = new Set(["23514", "23503", "23505", "23P01"]);
 
-/** The database's own refusal of a write that would break a money invariant (or error wrapping one). */
-export function integrityViolation(error: unknown): string | null {
+/** A write the database refused: one of the money triggers (`money`), or one of its constraints. */
+export interface RefusedWrite {
+  kind: "money" | "constraint";
+  message: string;
+}
+
+/**
+ * The database's own refusal of a write (or an error wrapping one): an integrity trigger protecting money, or a
+ * constraint. The application's checks should have refused it first, so each is a refusal, never a fault.
+ */
+export function refusedWrite(error: unknown): RefusedWrite | null {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     if (typeof current !== "object") return null;
     const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (code === INTEGRITY_VIOLATION) return typeof message === "string" ? message : "integrity violation";
+    const text = typeof message === "string" ? message : String(code);
+    if (code === INTEGRITY_VIOLATION) return { kind: "money", message: text };
+    if (typeof code === "string" && CONSTRAINT_VIOLATIONS.has(code)) return { kind: "constraint", message: text };
     current = cause;
   }
   return null;

@@ -325,13 +325,16 @@ export const verificationDecisions = pgTable(
     /** For an approval: the amount its share agreed to release, fixed when it was made. */
     amount: money("amount"),
     decidedAt: ts("decided_at").notNull().defaultNow(),
-    /** Set when the round is left from a rejection: the decision no longer counts and is shown as void. */
+    /** Set when the decision no longer counts (shown as void): its round was left, or the release policy changed. */
     voidedAt: ts("voided_at"),
-    /** The transition that voided it: 'resubmit', 'delay' or 'reassign' (a disputed rejection). */
-    voidReason: text("void_reason", { enum: ["resubmit", "delay", "reassign"] }),
+    /** What voided it: the transition 'resubmit', 'delay' or 'reassign' (a disputed rejection), or 'policy'. */
+    voidReason: text("void_reason", { enum: ["resubmit", "delay", "reassign", "policy"] }),
   },
   (t) => [
-    uniqueIndex("verification_decisions_once_key").on(t.milestoneId, t.round, t.userId, t.kind),
+    // One live decision each (migration 0031): a policy change voids a round's decisions and they are made again.
+    uniqueIndex("verification_decisions_once_key")
+      .on(t.milestoneId, t.round, t.userId, t.kind)
+      .where(sql`${t.voidedAt} is null`),
     // INCLUDE (milestone_id, decided_at) in migration 0020: drizzle-kit has no INCLUDE.
     index("verification_decisions_user_idx").on(t.userId, t.kind),
     check("verification_decisions_kind_check", sql`${t.kind} in ('approve', 'reject', 'countersign')`),

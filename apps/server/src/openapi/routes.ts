@@ -73,6 +73,8 @@ export const csvFile = () =>
 export const SESSION: Security = [{ sessionCookie: [] }];
 /** No sign-in needed. */
 export const PUBLIC: Security = [];
+/** An API token with the scope, never a person's session (a custodian's report). */
+export const tokenOnly = (scope: ApiScope): Security => [{ bearerToken: [scope] }];
 /** A signed-in person, or an API token with the scope. */
 export const sessionOrToken = (scope: ApiScope): Security => [{ sessionCookie: [] }, { bearerToken: [scope] }];
 

@@ -108,7 +108,10 @@ const remove = createRoute({
   path: "/{id}",
   operationId: "deleteEvidence",
   tags,
-  summary: "Delete an evidence file while the milestone is not in verification",
+  summary: "Its uploader deletes an evidence file",
+  description:
+    "Refused (409) once the milestone is verified, for a file a release was approved on (uploaded before one of the " +
+    "milestone's releases), and while the milestone is in verification unless the caller is its verifier.",
   security: SESSION,
   request: { params },
   responses: { 204: empty("Deleted.") },

@@ -25,10 +25,14 @@ export interface ProjectAccess {
   isOwner: boolean;
 }
 
-/** The actor's roles in the project of the statement (`projects` in scope). */
+/**
+ * The actor's roles in the project of the statement (`projects` in scope). The project's id is named in full: drizzle
+ * leaves a one-table select's columns unqualified, and a bare "id" inside the subquery would name a member row's own
+ * if that table ever had one.
+ */
 const rolesIn = (actor: SessionUser) =>
   sql<MemberRole[]>`array(select pm.role from ${projectMembers} pm
-    where pm.project_id = ${projects.id} and pm.user_id = ${actor.id})`;
+    where pm.project_id = "projects"."id" and pm.user_id = ${actor.id})`;
 
 /** What the actor may do in a project, given their roles in it; null when they may not see it. */
 function accessTo(actor: SessionUser, project: ProjectRow, roles: MemberRole[]): ProjectAccess | null {

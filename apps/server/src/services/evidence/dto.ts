@@ -1,15 +1,47 @@
 import type { EvidenceDto, EvidenceFlagDto } from "@tranche/domain";
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { SessionUser } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { evidence, evidenceFlags, users } from "../../db/schema";
 
+/** What decides whether a file may be removed: the milestone's state, and the file's uploader and place in time. */
+export interface RemovableFacts {
+  milestone: { status: string; verifierId: string | null };
+  uploadedBy: string;
+  /** A release of the milestone was approved after the file was uploaded: it was judged on this file. */
+  beforeRelease: boolean;
+}
+
+/**
+ * Why `actor` may not remove a file, or null when they may. Only its uploader removes a file, never once the milestone
+ * is verified nor one a release was approved on; while the milestone is in verification, the files being checked
+ * stay as they are (its verifier may still take back their own upload).
+ */
+export function removalRefusal(actor: SessionUser, facts: RemovableFacts): string | null {
+  const { milestone } = facts;
+  if (facts.uploadedBy !== actor.id) return "Only the person who uploaded a file can remove it.";
+  if (milestone.status === "verified") return "Milestone is verified; its evidence cannot be changed.";
+  if (facts.beforeRelease) return "A release was approved on this file; it is kept with the milestone's record.";
+  if (milestone.status === "in_verification" && milestone.verifierId !== actor.id) {
+    return "Milestone is in verification; its evidence cannot be removed until the verifier decides.";
+  }
+  return null;
+}
+
+/**
+ * Whether a release of the file's milestone was approved after the file was uploaded (SQL, with `evidence` in scope).
+ * The outer columns are named in full: drizzle leaves a one-table select's columns unqualified, and inside the
+ * subquery those would name the release's own.
+ */
+export const uploadedBeforeRelease = sql<boolean>`exists (select 1 from disbursements d
+  where d.milestone_id = "evidence"."milestone_id" and d.created_at >= "evidence"."created_at")`;
+
 /** A milestone's evidence, oldest first, with who uploaded it, its capture tags and flags, and whether the caller may remove it. */
 export async function evidenceList(
   db: DbOrTx,
   actor: SessionUser,
-  milestone: { id: string; status: string },
+  milestone: { id: string; status: string; verifierId: string | null },
 ): Promise<EvidenceDto[]> {
   const rows = await db
     .select({
@@ -26,6 +58,7 @@ export async function evidenceList(
       accuracy: evidence.captureAccuracyM,
       capturedAt: evidence.capturedAt,
       distanceToSiteM: evidence.distanceToSiteM,
+      beforeRelease: uploadedBeforeRelease,
     })
     .from(evidence)
     .innerJoin(users, eq(users.id, evidence.uploadedBy))
@@ -45,7 +78,7 @@ export async function evidenceList(
     sha256: r.sha256,
     uploadedBy: { id: r.uploaderId, name: r.uploaderName },
     createdAt: r.createdAt.toISOString(),
-    canRemove: r.uploaderId === actor.id && milestone.status !== "verified",
+    canRemove: removalRefusal(actor, { milestone, uploadedBy: r.uploaderId, beforeRelease: r.beforeRelease }) === null,
     capture:
       r.latitude !== null && r.longitude !== null && r.capturedAt !== null
         ? {

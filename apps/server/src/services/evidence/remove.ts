@@ -1,12 +1,13 @@
-import { eq } from "drizzle-orm";
+import { eq, getTableColumns } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import { evidence } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
 import { requireVisibleMilestone } from "../access";
 import { appendAudit } from "../audit/append";
+import { removalRefusal, uploadedBeforeRelease } from "./dto";
 import { removeUnreferencedBlobs } from "./storage";
 
-/** Its uploader removes a file while the milestone is not verified; the blob goes when nothing uses it. */
+/** Its uploader removes a file when `removalRefusal` allows it; the blob goes when nothing uses it. */
 export async function removeEvidence(ctx: ServiceContext, evidenceId: string): Promise<void> {
   const sha256 = await ctx.db.transaction(async (tx) => {
     const [found] = await tx.select().from(evidence).where(eq(evidence.id, evidenceId));
@@ -14,12 +15,15 @@ export async function removeEvidence(ctx: ServiceContext, evidenceId: string): P
     const access = await requireVisibleMilestone(tx, ctx.actor, found.milestoneId, { lock: true }).catch(() => {
       throw notFound("Evidence");
     });
-    const [row] = await tx.select().from(evidence).where(eq(evidence.id, evidenceId)).for("update");
+    const [row] = await tx
+      .select({ ...getTableColumns(evidence), beforeRelease: uploadedBeforeRelease })
+      .from(evidence)
+      .where(eq(evidence.id, evidenceId))
+      .for("update");
     if (!row) throw notFound("Evidence");
-    if (row.uploadedBy !== ctx.actor.id) throw forbidden("Only the person who uploaded a file can remove it.");
-    if (access.milestone.status === "verified") {
-      throw conflict("Milestone is verified; its evidence cannot be changed.", { status: "verified" });
-    }
+    const refusal = removalRefusal(ctx.actor, { milestone: access.milestone, ...row });
+    if (refusal && row.uploadedBy !== ctx.actor.id) throw forbidden(refusal);
+    if (refusal) throw conflict(refusal, { status: access.milestone.status });
     await tx.delete(evidence).where(eq(evidence.id, evidenceId));
     await appendAudit(tx, {
       actorId: ctx.actor.id,

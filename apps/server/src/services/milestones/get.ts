@@ -15,9 +15,13 @@ import { type MilestoneView, requireVisibleMilestone } from "../access";
 import { loadReleases } from "../releases/dto";
 import { loadMilestones } from "./dto";
 
-function lockReasons(status: MilestoneStatus): { edit?: string; delete?: string } {
+/** Why a milestone with part of its capital released is not deleted: its releases keep it. */
+export const RELEASED_KEPT = "Capital was released on this milestone; it is kept with its releases.";
+
+function lockReasons(status: MilestoneStatus, released: boolean): { edit?: string; delete?: string } {
   const reason = milestoneLockReason(status);
-  return reason ? { edit: reason, delete: reason } : {};
+  if (reason) return { edit: reason, delete: reason };
+  return released ? { delete: RELEASED_KEPT } : {};
 }
 
 /** One milestone the caller may see, with its project's name and capital and what the caller may do. */
@@ -58,7 +62,7 @@ export async function milestoneDetail(
     releases,
     permissions: {
       canEdit: (isOwner || isAdmin) && isMilestoneEditable(status),
-      canDelete: (isOwner || isAdmin) && isMilestoneEditable(status),
+      canDelete: (isOwner || isAdmin) && isMilestoneEditable(status) && releases.length === 0,
       canVerify,
       canUpload:
         status !== "verified" &&
@@ -66,7 +70,7 @@ export async function milestoneDetail(
       canResubmit: isOwner && status === "rejected",
       canSetStatus: isOwner,
       reasons: {
-        ...(isOwner || isAdmin ? lockReasons(status) : {}),
+        ...(isOwner || isAdmin ? lockReasons(status, releases.length > 0) : {}),
         ...(status === "verified" && (isOwner || independentVerifier) ? { upload: EVIDENCE_LOCKED } : {}),
       },
     },

@@ -1,15 +1,16 @@
 import type { MilestoneStatus } from "@tranche/domain";
 import { eq } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
-import { milestones } from "../../db/schema";
-import { forbidden } from "../../errors";
+import { disbursements, milestones } from "../../db/schema";
+import { conflict, forbidden } from "../../errors";
 import { memberIds, requireVisibleMilestone } from "../access";
 import { appendAudit } from "../audit/append";
 import { notify } from "../notifications/notify";
 import { recomputeProjectStatus } from "../projects/recompute-status";
+import { RELEASED_KEPT } from "./get";
 import { notEditable } from "./update";
 
-/** The owner or an admin deletes a milestone that is not verified or in verification. */
+/** The owner or an admin deletes a milestone that is not verified or in verification, and has no release. */
 export async function deleteMilestone(ctx: ServiceContext, milestoneId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const access = await requireVisibleMilestone(tx, ctx.actor, milestoneId, { lock: true });
@@ -19,6 +20,13 @@ export async function deleteMilestone(ctx: ServiceContext, milestoneId: string):
     const { milestone, project } = access;
     const status = milestone.status as MilestoneStatus;
     if (status === "verified" || status === "in_verification") throw notEditable(status, "deleted");
+    // A partly released milestone is pending again, and its releases (the database's foreign key) keep it.
+    const [release] = await tx
+      .select({ id: disbursements.id })
+      .from(disbursements)
+      .where(eq(disbursements.milestoneId, milestoneId))
+      .limit(1);
+    if (release) throw conflict(RELEASED_KEPT, { status });
     await tx.delete(milestones).where(eq(milestones.id, milestoneId));
     await appendAudit(tx, {
       actorId: ctx.actor.id,

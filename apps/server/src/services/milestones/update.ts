@@ -121,7 +121,10 @@ export async function updateMilestone(
   });
 }
 
-/** A milestone's amount never goes below what was already released on it (the database holds this too). */
+/**
+ * A milestone's amount never goes below what was already released on it (the database holds this too), and once
+ * part of it was released it stays above that: a pending milestone with nothing open could never be verified again.
+ */
 async function assertCoversReleases(tx: Tx, milestoneId: string, amount: number, currency: string): Promise<void> {
   // Released on it: its amount less what is still open (the one definition of the open amount).
   const [row] = await queryRows<{ released: string }>(
@@ -132,6 +135,12 @@ async function assertCoversReleases(tx: Tx, milestoneId: string, amount: number,
   if (amount < released) {
     throw businessRule(
       `The milestone's amount of ${formatMoney(amount, currency)} would be below the ${formatMoney(released, currency)} already released on it.`,
+      { capitalAmount: amount, released },
+    );
+  }
+  if (released > 0 && amount === released) {
+    throw businessRule(
+      `The milestone's amount of ${formatMoney(amount, currency)} is what was already released on it; it must stay above that, so something is left to verify.`,
       { capitalAmount: amount, released },
     );
   }

@@ -8,14 +8,17 @@ import { toRule } from "./rule";
 
 /** Admins, and the project's lead investor, may change the policy. */
 export async function isLeadInvestor(db: DbOrTx, projectId: string, userId: string): Promise<boolean> {
+  // Named lead as an investor member, and an investor still: a role changed since leaves the mark without its rights.
   const [row] = await db
     .select({ isLead: projectMembers.isLead })
     .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
     .where(
       and(
         eq(projectMembers.projectId, projectId),
         eq(projectMembers.userId, userId),
         eq(projectMembers.role, "investor"),
+        eq(users.role, "investor"),
       ),
     );
   return row?.isLead === true;

@@ -1,8 +1,10 @@
 import type { ReleasePolicyDto, releasePolicySchema } from "@tranche/domain";
 import { policyStatement, unreachableApprovals } from "@tranche/domain";
+import { and, eq, isNull, or } from "drizzle-orm";
 import type { z } from "zod";
 import type { ServiceContext } from "../../context";
-import { releasePolicies } from "../../db/schema";
+import type { Tx } from "../../db/client";
+import { milestones, releasePolicies, verificationDecisions } from "../../db/schema";
 import { businessRule, forbidden } from "../../errors";
 import { moneyParam } from "../../lib/money";
 import { memberIds, requireVisibleProject } from "../access";
@@ -12,6 +14,37 @@ import { isLeadInvestor, releasePolicyDto, verifierCount } from "./get";
 import { currentRule } from "./rule";
 
 type Input = z.output<typeof releasePolicySchema>;
+
+/**
+ * A new rule judges every decision from now on: the decisions already made in rounds still open (milestones in
+ * verification) are void, and their verifiers decide again under it. Nothing is released by a policy change, and no
+ * round is left judged by a rule it was not decided under (a countersignature no longer asked for, a quorum met by a
+ * lower count with no release). An approval in flight as the rule changes, committed just after, is not counted
+ * either (its policy version is not the rule's: verification/quorum.ts). Resolves to the milestones voided.
+ */
+async function voidOpenRounds(tx: Tx, projectId: string): Promise<string[]> {
+  const open = await tx
+    .select({ id: milestones.id, round: milestones.verificationRound })
+    .from(milestones)
+    .where(and(eq(milestones.projectId, projectId), eq(milestones.status, "in_verification")))
+    .orderBy(milestones.id);
+  if (open.length === 0) return [];
+  const voided = await tx
+    .update(verificationDecisions)
+    .set({ voidedAt: new Date(), voidReason: "policy" })
+    .where(
+      and(
+        isNull(verificationDecisions.voidedAt),
+        or(
+          ...open.map((m) =>
+            and(eq(verificationDecisions.milestoneId, m.id), eq(verificationDecisions.round, m.round)),
+          ),
+        ),
+      ),
+    )
+    .returning({ milestoneId: verificationDecisions.milestoneId });
+  return [...new Set(voided.map((d) => d.milestoneId))].sort();
+}
 
 /**
  * Writes the next policy version (earlier versions are kept: each release names the version that applied).
@@ -28,6 +61,7 @@ export function setReleasePolicy(ctx: ServiceContext, projectId: string, input: 
     const unreachable = unreachableApprovals(input, assigned);
     if (unreachable) throw businessRule(unreachable.message, { [unreachable.field]: unreachable.message });
     const before = await currentRule(tx, projectId);
+    const reopened = await voidOpenRounds(tx, projectId);
     const version = before.version + 1;
     const thresholds = [...input.thresholds].sort((a, b) => a.minAmount - b.minAmount);
     await tx.insert(releasePolicies).values({
@@ -47,16 +81,19 @@ export function setReleasePolicy(ctx: ServiceContext, projectId: string, input: 
       entityId: projectId,
       projectId,
       before,
-      after,
+      after: reopened.length > 0 ? { ...after, decisionsVoided: reopened } : after,
     });
     const { project } = access;
     const statement = policyStatement(after, assigned, project.currency);
+    const asked = reopened.length
+      ? ` Decisions already made on ${reopened.length === 1 ? "1 milestone" : `${reopened.length} milestones`} in verification are void: they are decided again under it.`
+      : "";
     await notify(
       tx,
       await memberIds(tx, projectId, ["owner", "investor", "verifier"]),
       {
         title: "Release policy changed",
-        message: `${ctx.actor.name} set the release policy of ${project.name} (version ${version}): ${statement}.`,
+        message: `${ctx.actor.name} set the release policy of ${project.name} (version ${version}): ${statement}.${asked}`,
         category: "milestone",
         link: `/projects/${projectId}`,
         subject: { projectId },

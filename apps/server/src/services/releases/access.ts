@@ -1,15 +1,19 @@
 import type { Caller } from "../../context";
 import { forbidden } from "../../errors";
 
-/** Settle and fail: a custodian's token with releases:write, or an admin (docs/domain.md permissions table). */
+/**
+ * Settle and fail: the custodian's token with releases:write, never a person's session (docs/domain.md permissions
+ * table). Only the one who pays reports what was paid; an admin answers a failure by re-instructing or cancelling.
+ */
 export function requireReleaseWriter(caller: Caller): void {
-  if (caller.kind === "token") {
-    if (!caller.token.scopes.includes("releases:write")) {
-      throw forbidden("This API token lacks the releases:write scope.");
-    }
-    return;
+  if (caller.kind === "user") {
+    throw forbidden(
+      "Only the custodian's API token (releases:write) reports a release's outcome; an admin re-instructs or cancels a failed release.",
+    );
   }
-  if (caller.user.role !== "admin") throw forbidden("Only the custodian or an admin can report a release's outcome.");
+  if (!caller.token.scopes.includes("releases:write")) {
+    throw forbidden("This API token lacks the releases:write scope.");
+  }
 }
 
 /** Re-instruct and cancel: an admin, signed in. */

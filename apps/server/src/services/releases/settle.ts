@@ -2,7 +2,7 @@ import type { ReleaseDto } from "@tranche/domain";
 import { eq } from "drizzle-orm";
 import type { CallerContext } from "../../context";
 import { disbursements } from "../../db/schema";
-import { conflict } from "../../errors";
+import { AppError, conflict } from "../../errors";
 import { requireReleaseWriter } from "./access";
 import { loadRelease } from "./dto";
 import { recordReleaseChange, requireReleaseStatus, withLockedRelease } from "./transition";
@@ -36,6 +36,8 @@ export function settleRelease(
       return { release: dto, replayed: true };
     }
     requireReleaseStatus(release, ["instructed"], "settled");
+    const settledAt = input.settledAt ? new Date(input.settledAt) : new Date();
+    requireSettledAfterInstruction(settledAt, release.instructedAt);
     const dto = await recordReleaseChange(
       tx,
       ctx,
@@ -43,7 +45,7 @@ export function settleRelease(
       {
         status: "settled",
         settlementReference: input.reference,
-        settledAt: input.settledAt ? new Date(input.settledAt) : new Date(),
+        settledAt,
       },
       {
         action: "release.settled",
@@ -57,4 +59,14 @@ export function settleRelease(
     );
     return { release: dto, replayed: false };
   });
+}
+
+/** How far the custodian's clock may run behind ours. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/** A payment is not dated before it was asked for (the custodian's clock may be a few minutes behind). */
+function requireSettledAfterInstruction(settledAt: Date, instructedAt: Date): void {
+  if (settledAt.getTime() >= instructedAt.getTime() - CLOCK_SKEW_MS) return;
+  const message = `settledAt cannot be before the release was instructed (${instructedAt.toISOString()}).`;
+  throw new AppError("invalid_input", message, { settledAt: message });
 }

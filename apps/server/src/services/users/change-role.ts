@@ -1,9 +1,9 @@
 import { ROLE_LABELS, type Role, type UserAdminDto, type updateUserSchema } from "@tranche/domain";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import type { z } from "zod";
 import type { ServiceContext } from "../../context";
 import type { Tx } from "../../db/client";
-import { projectMembers, projects, users } from "../../db/schema";
+import { milestoneDisputes, milestones, projectMembers, projects, users } from "../../db/schema";
 import { businessRule, conflict, forbidden, notFound } from "../../errors";
 import { appendAudit } from "../audit/append";
 import { notify } from "../notifications/notify";
@@ -23,6 +23,31 @@ async function refuseWhileOwningProjects(tx: Tx, name: string, userId: string): 
   throw conflict(`${name} owns ${owned.length === 1 ? "a project" : "projects"}: ${names}. Transfer ownership first.`, {
     projects: owned,
   });
+}
+
+/**
+ * A verifier who is verifying a milestone (started it, or decides its dispute) keeps their role until it is decided:
+ * under another role nobody could finish the round, and removing them from the project is refused for the same reason.
+ */
+async function refuseWhileVerifying(tx: Tx, name: string, userId: string): Promise<void> {
+  const open = await tx
+    .selectDistinct({ id: milestones.id, title: milestones.title, projectName: projects.name })
+    .from(milestones)
+    .innerJoin(projects, eq(projects.id, milestones.projectId))
+    .leftJoin(
+      milestoneDisputes,
+      and(eq(milestoneDisputes.milestoneId, milestones.id), isNull(milestoneDisputes.closedAt)),
+    )
+    .where(
+      and(
+        eq(milestones.status, "in_verification"),
+        or(eq(milestones.verifierId, userId), eq(milestoneDisputes.verifierId, userId)),
+      ),
+    )
+    .orderBy(projects.name, milestones.title);
+  if (open.length === 0) return;
+  const names = open.map((m) => `"${m.title}" (${m.projectName})`).join(", ");
+  throw conflict(`${name} is verifying ${names}. It must be decided first.`, { milestones: open });
 }
 
 /**
@@ -50,6 +75,7 @@ export async function changeUserRole({
     if (input.role !== undefined && current.role !== input.role) {
       const role = input.role;
       await refuseWhileOwningProjects(tx, current.name, userId);
+      if (current.role === "verifier") await refuseWhileVerifying(tx, current.name, userId);
       [row] = await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
       await appendAudit(tx, {
         actorId: ctx.actor.id,

@@ -105,7 +105,7 @@ export function verificationPermissions(access: MilestoneAccess, actor: SessionU
     canReport: eligible && milestone.verifierId === actor.id && (status === "verified" || status === "rejected"),
     canUpload: (access.isOwner || eligible) && status !== "verified",
     canResubmit: access.isOwner && status === "rejected" && !openDispute,
-    canDelay: access.isOwner && (status === "pending" || status === "rejected"),
+    canDelay: access.isOwner && (status === "pending" || status === "rejected") && !openDispute,
     reasons: {
       ...(eligible && !mine && status === "in_verification"
         ? { decide: "Another verifier started this verification; only they can approve or reject it." }

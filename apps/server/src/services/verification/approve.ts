@@ -1,4 +1,4 @@
-import { formatMoney, type SeenState, type VerificationDto } from "@tranche/domain";
+import { formatMoney, type SeenState, shareOf, type VerificationDto } from "@tranche/domain";
 import { eq } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import type { Tx } from "../../db/client";
@@ -44,6 +44,7 @@ export function approveMilestone(
     requireSeenState(access, input, before.rule.version);
     requirePolicyDecider(access, ctx.actor, before, "approved");
     await requireDistinctOrganization(tx, ctx, before);
+    requireReleasableShare(before, input.share, access.project.currency);
     const decided = await recordDecision(tx, access, ctx.actor, before, {
       kind: "approve",
       share: input.share,
@@ -82,6 +83,16 @@ async function requireDistinctOrganization(tx: Tx, ctx: ServiceContext, state: R
       `A verifier from ${organization} has already approved this milestone; this project's release policy needs approvals from different organizations.`,
     );
   }
+}
+
+/** A share must release at least a cent of what is open: less would be a release of nothing. */
+function requireReleasableShare(state: RoundState, share: number | undefined, currency: string): void {
+  if (shareOf(state.openAmount, share ?? 100) > 0) return;
+  const message =
+    share === undefined || share >= 100
+      ? "Nothing is left open on this milestone to release."
+      : `A ${share}% share of the ${formatMoney(state.openAmount, currency)} still open is less than a cent; approve a larger share.`;
+  throw businessRule(message, { share: message });
 }
 
 /** An approval that does not yet complete the rule: recorded, audited and told to the members. */

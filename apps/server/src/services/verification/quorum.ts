@@ -210,7 +210,12 @@ function judgeRound(row: RoundRow | undefined, milestone: MilestoneRow): RoundSt
     voidedAt: isoOrNull(d.voided_at),
     voidReason: d.voided_at ? d.void_reason : null,
   }));
-  const current = decisions.filter((d) => d.round === milestone.verificationRound && !d.voidedAt);
+  // An open round counts only decisions made under the rule in force: a policy change voids the others
+  // (release-policy/set.ts), and one in flight as the rule changed, committed just after, is not counted either.
+  const open = milestone.status === "in_verification";
+  const current = decisions.filter(
+    (d) => d.round === milestone.verificationRound && !d.voidedAt && (!open || d.policyVersion === rule.version),
+  );
   const approvals = countingApprovals(
     current.filter((d) => d.kind === "approve"),
     eligible,

@@ -8,7 +8,12 @@ import { errorMessage } from "@/lib/api-client";
 import { useMilestoneAction } from "../api/milestone-action";
 
 const KIND_LABELS = { approve: "Approved", reject: "Rejected", countersign: "Countersigned" } as const;
-const VOID_LABELS = { resubmit: "Void: resubmitted", delay: "Void: delayed", reassign: "Void: disputed" } as const;
+const VOID_LABELS = {
+  resubmit: "Void: resubmitted",
+  delay: "Void: delayed",
+  reassign: "Void: disputed",
+  policy: "Void: policy changed",
+} as const;
 
 function DecisionRow({ d, currency }: { d: VerificationDecisionDto; currency: string }) {
   const who = d.organization ? `${d.userName} (${d.organization})` : d.userName;
