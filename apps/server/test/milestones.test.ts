@@ -69,8 +69,9 @@ describe("POST /api/projects/:id/milestones", () => {
     // Two days back: a date is past only once it is past everywhere on earth (UTC−12), whatever the hour here.
     ["dueDate", { dueDate: daysFromNow(-2) }, "Due date cannot be in the past."],
     ["capitalAmount", { capitalAmount: 0 }, "Capital amount must be greater than zero."],
-    ["capitalAmount", { capitalAmount: 0.5 }, "Capital amount must be greater than zero."],
-    ["capitalAmount", { capitalAmount: "100" }, "Capital amount must be greater than zero."],
+    ["capitalAmount", { capitalAmount: 0.5 }, "Capital amount must be at least 1."],
+    ["capitalAmount", { capitalAmount: "100" }, "Capital amount must be a number."],
+    ["capitalAmount", { capitalAmount: 1e308 }, "Capital amount must be at most 100,000,000,000."],
     ["status", { status: "verified" }, "Unknown field."],
   ])("refuses a bad %s with 400 and the form's message", async (field, patch, message) => {
     const p = await makeProject(t, { owner });

@@ -113,13 +113,13 @@ describe("text with an unpaired surrogate", () => {
 });
 
 describe("a total capital below half a cent", () => {
-  it("answers 400 like zero (stored to the cent it would break the positive-total check)", async () => {
+  it("answers 400 naming the smallest total, a cent (stored to the cent it would break the positive-total check)", async () => {
     const res = await t.request("POST", "/api/projects", {
       as: owner,
       body: { name: "Tiny", description: "D", location: "L", totalCapital: 0.000001 },
     });
     expect(res.status).toBe(400);
-    expect(res.body.error.details).toEqual({ totalCapital: "Total capital must be greater than zero." });
+    expect(res.body.error.details).toEqual({ totalCapital: "Total capital must be at least 0.01." });
     const project = await makeProject(t, { owner });
     const patched = await t.request("PATCH", `/api/projects/${project.id}`, {
       as: owner,

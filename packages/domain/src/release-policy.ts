@@ -1,8 +1,8 @@
 // Release rules (docs/domain.md "Release rules"): how many verifiers must approve a milestone, whether they must come
 // from different organizations, and above which amount an investor countersigns before the release is created.
 import { z } from "zod";
-import { MAX_CAPITAL } from "./constants";
 import { formatMoney } from "./format";
+import { moneyAmount } from "./schemas";
 
 export const MAX_REQUIRED_APPROVALS = 5;
 /** A rejection under a stored policy must say enough to act on. */
@@ -14,14 +14,8 @@ const approvals = (label: string) =>
     .int({ error: `${label} must be a whole number from 1 to ${MAX_REQUIRED_APPROVALS}.` })
     .min(1, { error: `${label} must be a whole number from 1 to ${MAX_REQUIRED_APPROVALS}.` })
     .max(MAX_REQUIRED_APPROVALS, { error: `${label} must be a whole number from 1 to ${MAX_REQUIRED_APPROVALS}.` });
-const amount = (label: string) =>
-  z
-    .number({ error: `${label} must be greater than zero.` })
-    .finite({ error: `${label} must be greater than zero.` })
-    // Whole currency units from 1: a fraction of a cent would round to zero in numeric(20,2).
-    .min(1, { error: `${label} must be greater than zero.` })
-    .multipleOf(0.01, { error: `${label} may have at most two decimals.` })
-    .max(MAX_CAPITAL, { error: `${label} must be at most 100,000,000,000.` });
+// Whole currency units from 1, like a milestone's amount.
+const amount = (label: string) => moneyAmount(label, 1);
 
 export const releasePolicySchema = z
   .strictObject({

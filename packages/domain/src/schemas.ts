@@ -70,13 +70,33 @@ export const longitude = (field: string) =>
     .min(-180, { error: `${field} must be from -180 to 180 degrees.` })
     .max(180, { error: `${field} must be from -180 to 180 degrees.` });
 
-// ---------- projects ----------
-const money = (field: string) =>
-  z
-    .number({ error: `${field} must be a number.` })
-    .finite({ error: `${field} must be a number.` })
-    .max(MAX_CAPITAL, { error: `${field} must be at most 100,000,000,000.` });
+// ---------- money ----------
+/**
+ * An amount of money as the API takes it (docs/domain.md "Money"): a JSON number from `min` to 100 billion, to the
+ * cent, refused rather than rounded. Each check stops the rest, so an input gets the message of the rule it breaks.
+ */
+export const moneyAmount = (field: string, min: number) => {
+  const notPositive = `${field} must be greater than zero.`;
+  const tooLarge = `${field} must be at most 100,000,000,000.`;
+  const notANumber = (input: unknown) => {
+    if (input === undefined) return `${field} is required.`;
+    // JSON reads 1e309 as Infinity: a number, only out of range.
+    if (input === Number.POSITIVE_INFINITY) return tooLarge;
+    if (input === Number.NEGATIVE_INFINITY) return notPositive;
+    return `${field} must be a number.`;
+  };
+  return (
+    z
+      .number({ error: (issue) => notANumber(issue.input) })
+      .positive({ error: notPositive, abort: true })
+      .min(min, { error: `${field} must be at least ${min}.`, abort: true })
+      .max(MAX_CAPITAL, { error: tooLarge, abort: true })
+      // Refused, never rounded: 12.345 would be stored as 12.35.
+      .multipleOf(0.01, { error: `${field} may have at most two decimals.` })
+  );
+};
 
+// ---------- projects ----------
 const projectFields = {
   name: z
     .string({ error: "Name is required." })
@@ -88,11 +108,7 @@ const projectFields = {
     .trim()
     .min(1, { error: "Description is required." })
     .max(5000, { error: "Description must be at most 5000 characters." }),
-  // Stored to the cent: an amount that rounds to 0.00 is zero.
-  totalCapital: money("Total capital")
-    .refine((n) => Math.round(n * 100) > 0, { error: "Total capital must be greater than zero." })
-    // Refused, never rounded: 12.345 would be stored as 12.35.
-    .multipleOf(0.01, { error: "Total capital may have at most two decimals." }),
+  totalCapital: moneyAmount("Total capital", 0.01),
   location: z
     .string({ error: "Location is required." })
     .trim()
@@ -170,6 +186,9 @@ export const projectListQuerySchema = z.strictObject({
   cursor: listCursor,
 });
 
+/** The CSV download of the project list: every project its filters find, in a fixed order (no sort, no page). */
+export const projectExportQuerySchema = projectListQuerySchema.omit({ sort: true, limit: true, cursor: true });
+
 /** The status tabs' counts of the project list: its search, whatever the tab, sort or page. */
 export const projectCountsQuerySchema = projectListQuerySchema.pick({ q: true });
 
@@ -193,12 +212,7 @@ const milestoneFields = {
     .min(10, { error: "Description must be at least 10 characters." })
     .max(5000, { error: "Description must be at most 5000 characters." }),
   dueDate: z.string({ error: "Due date is required." }).min(1, { error: "Due date is required." }).pipe(isoDate),
-  capitalAmount: z
-    .number({ error: "Capital amount must be greater than zero." })
-    .finite({ error: "Capital amount must be greater than zero." })
-    .min(1, { error: "Capital amount must be greater than zero." })
-    .multipleOf(0.01, { error: "Capital amount may have at most two decimals." })
-    .max(MAX_CAPITAL, { error: "Capital amount must be at most 100,000,000,000." }),
+  capitalAmount: moneyAmount("Capital amount", 1),
   status: z.enum(MILESTONE_STATUSES, { error: "Status is required." }),
 };
 
@@ -231,6 +245,9 @@ export const milestoneListQuerySchema = z.strictObject({
   limit: listLimit,
   cursor: listCursor,
 });
+
+/** The CSV download of the milestone list: every milestone its filters find, in a fixed order (no sort, no page). */
+export const milestoneExportQuerySchema = milestoneListQuerySchema.omit({ sort: true, limit: true, cursor: true });
 
 /** The status tabs' counts of the milestone list: its other filters and search, whatever the tab, sort or page. */
 export const milestoneCountsQuerySchema = milestoneListQuerySchema.omit({
@@ -450,6 +467,9 @@ export const releaseListQuerySchema = z.strictObject({
   cursor: listCursor,
 });
 
+/** The CSV download of the release list: every release its filters find (no page). */
+export const releaseExportQuerySchema = releaseListQuerySchema.omit({ limit: true, cursor: true });
+
 // ---------- API tokens ----------
 export const createApiTokenSchema = z.strictObject({
   name: z
@@ -469,14 +489,15 @@ export type CreateApiTokenInput = z.input<typeof createApiTokenSchema>;
 
 /** Turns zod issues into { field: message } (first message per field). */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
+  // A Map, then own properties: a field named "constructor" or "__proto__" must not meet Object.prototype's.
+  const out = new Map<string, string>();
+  const add = (key: string, message: string) => {
+    if (!out.has(key)) out.set(key, message);
+  };
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
-      for (const name of issue.keys) out[[...issue.path, name].join(".")] ??= "Unknown field.";
-      continue;
-    }
-    const key = issue.path.length ? issue.path.join(".") : "_";
-    if (!(key in out)) out[key] = issue.message;
+      for (const name of issue.keys) add([...issue.path, name].join("."), "Unknown field.");
+    } else add(issue.path.length ? issue.path.join(".") : "_", issue.message);
   }
-  return out;
+  return Object.fromEntries(out);
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { createMilestoneSchema, createProjectSchema, fieldErrors, milestoneFormSchema } from "../src/index";
+import {
+  checkpointQuerySchema,
+  createMilestoneSchema,
+  createProjectSchema,
+  fieldErrors,
+  milestoneExportQuerySchema,
+  milestoneFormSchema,
+  projectExportQuerySchema,
+  releaseExportQuerySchema,
+  releasePolicySchema,
+  updateProjectSchema,
+} from "../src/index";
 
 const messages = (schema: { safeParse: (v: unknown) => any }, value: unknown) => {
   const result = schema.safeParse(value);
@@ -89,5 +100,107 @@ describe("money fields are exact to the cent", () => {
       totalCapital: "Total capital may have at most two decimals.",
     });
     expect(messages(createProjectSchema, { ...project, totalCapital: 0.1 + 0.2 })).toEqual({});
+  });
+});
+
+describe("money fields give the message of the rule an input breaks", () => {
+  const milestone = { title: "Foundations", description: "Concrete foundations.", dueDate: "2030-01-01" };
+  const capitalAmount = (value: unknown) =>
+    messages(createMilestoneSchema, { ...milestone, capitalAmount: value }).capitalAmount;
+
+  it.each([
+    [0, "Capital amount must be greater than zero."],
+    [-5, "Capital amount must be greater than zero."],
+    [0.5, "Capital amount must be at least 1."],
+    [0.999, "Capital amount must be at least 1."],
+    ["100", "Capital amount must be a number."],
+    ["abc", "Capital amount must be a number."],
+    [null, "Capital amount must be a number."],
+    [undefined, "Capital amount is required."],
+    [1e308, "Capital amount must be at most 100,000,000,000."],
+    // JSON.parse("1e309") is Infinity.
+    [Number.POSITIVE_INFINITY, "Capital amount must be at most 100,000,000,000."],
+    [100_000_000_000.01, "Capital amount must be at most 100,000,000,000."],
+    [12.345, "Capital amount may have at most two decimals."],
+    [1, undefined],
+    [100_000_000_000, undefined],
+  ])("capitalAmount %s → %s", (value, message) => {
+    expect(capitalAmount(value)).toBe(message);
+  });
+
+  it("applies the same rules, each with its own minimum, to a project's total and a release policy's amounts", () => {
+    const project = { name: "P", description: "D", location: "L" };
+    const totalCapital = (value: unknown) =>
+      messages(createProjectSchema, { ...project, totalCapital: value }).totalCapital;
+    expect(totalCapital(0)).toBe("Total capital must be greater than zero.");
+    expect(totalCapital(0.001)).toBe("Total capital must be at least 0.01.");
+    expect(totalCapital(0.01)).toBeUndefined();
+    expect(totalCapital("lots")).toBe("Total capital must be a number.");
+    expect(totalCapital(1e308)).toBe("Total capital must be at most 100,000,000,000.");
+
+    const rule = { requiredApprovals: 1, distinctOrganizations: false };
+    const policy = (cosignAbove: unknown, minAmount: unknown = 5000) =>
+      messages(releasePolicySchema, { ...rule, thresholds: [{ minAmount, approvals: 2 }], cosignAbove });
+    expect(policy(0.5)).toEqual({ cosignAbove: "Countersign amount must be at least 1." });
+    expect(policy("100")).toEqual({ cosignAbove: "Countersign amount must be a number." });
+    expect(policy(1e308)).toEqual({ cosignAbove: "Countersign amount must be at most 100,000,000,000." });
+    expect(policy(-1)).toEqual({ cosignAbove: "Countersign amount must be greater than zero." });
+    expect(policy(null, 1e308)).toEqual({
+      "thresholds.0.minAmount": "Threshold amount must be at most 100,000,000,000.",
+    });
+    expect(policy(null)).toEqual({});
+  });
+});
+
+describe("fieldErrors", () => {
+  it("names an unknown field called like an Object.prototype property, and serialises it", () => {
+    for (const name of ["constructor", "toString", "hasOwnProperty", "valueOf", "__proto__"]) {
+      const details = messages(updateProjectSchema, JSON.parse(`{"${name}":1,"name":""}`));
+      expect(Object.entries(details), name).toEqual([
+        ["name", "Name is required."],
+        [name, "Unknown field."],
+      ]);
+      expect(JSON.parse(JSON.stringify(details)), name).toHaveProperty([name], "Unknown field.");
+      expect(Object.getPrototypeOf(details), name).toBe(Object.prototype);
+    }
+  });
+});
+
+describe("the audit checkpoints' limit", () => {
+  it.each([
+    ["-1", "Limit must be between 1 and 100."],
+    ["0", "Limit must be between 1 and 100."],
+    ["101", "Limit must be between 1 and 100."],
+    ["1.5", "Limit must be a whole number."],
+    ["ten", "Limit must be a number."],
+  ])("refuses %s with the lists' message", (limit, message) => {
+    expect(messages(checkpointQuerySchema, { limit })).toEqual({ limit: message });
+  });
+
+  it("defaults to a page of 25 and reads 1 to 100", () => {
+    expect(checkpointQuerySchema.parse({})).toEqual({ limit: 25 });
+    expect(checkpointQuerySchema.parse({ limit: "100", before: "7" })).toEqual({ limit: 100, before: 7 });
+    expect(messages(checkpointQuerySchema, { before: "0" })).toEqual({ before: "before must be a checkpoint id." });
+  });
+});
+
+describe("the CSV exports' queries", () => {
+  it("take the lists' filters but no sort or page: an export is the whole filtered set", () => {
+    for (const schema of [projectExportQuerySchema, milestoneExportQuerySchema, releaseExportQuerySchema]) {
+      expect(messages(schema, { cursor: "abc", limit: "5" })).toEqual({
+        cursor: "Unknown field.",
+        limit: "Unknown field.",
+      });
+    }
+    expect(Object.keys(projectExportQuerySchema.shape)).toEqual(["status", "q"]);
+    expect(Object.keys(milestoneExportQuerySchema.shape)).toEqual([
+      "status",
+      "mine",
+      "assigned",
+      "dueBefore",
+      "projectId",
+      "q",
+    ]);
+    expect(Object.keys(releaseExportQuerySchema.shape)).toEqual(["status", "projectId"]);
   });
 });

@@ -3,6 +3,7 @@ import {
   MILESTONE_STATUSES,
   milestoneCountsQuerySchema,
   milestoneDetailSchema,
+  milestoneExportQuerySchema,
   milestoneListItemSchema,
   milestoneListQuerySchema,
   pageOf,
@@ -56,7 +57,7 @@ const exportCsv = createRoute({
   tags,
   summary: "The milestone list with the same filters, as a streamed CSV download (UTF-8, header row)",
   security: SESSION,
-  request: { query: milestoneListQuerySchema },
+  request: { query: milestoneExportQuerySchema },
   responses: { 200: csvFile() },
 });
 
@@ -112,8 +113,7 @@ export const milestoneRoutes = new ApiRoutes()
   })
   .handleRaw(exportCsv, (c) => {
     const ctx = serviceContext(c);
-    const input = query(c, exportCsv);
-    return csvResponse(c, csvFilename("milestones"), MILESTONE_CSV_HEADER, exportMilestones(ctx, input));
+    return csvResponse(c, csvFilename("milestones"), MILESTONE_CSV_HEADER, exportMilestones(ctx, query(c, exportCsv)));
   })
   .handle(get, async (c) => {
     const ctx = serviceContext(c);

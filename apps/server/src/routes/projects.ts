@@ -10,6 +10,7 @@ import {
   pageOf,
   projectCountsQuerySchema,
   projectDetailSchema,
+  projectExportQuerySchema,
   projectListQuerySchema,
   projectSummarySchema,
   releasePolicyDtoSchema,
@@ -109,7 +110,7 @@ const exportCsv = createRoute({
   tags,
   summary: "The project list with the same filters, as a streamed CSV download (UTF-8, header row)",
   security: SESSION,
-  request: { query: projectListQuerySchema },
+  request: { query: projectExportQuerySchema },
   responses: { 200: csvFile() },
 });
 

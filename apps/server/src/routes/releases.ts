@@ -3,6 +3,7 @@ import {
   cancelReleaseSchema,
   failReleaseSchema,
   pageOf,
+  releaseExportQuerySchema,
   releaseListQuerySchema,
   releaseSchema,
   settleReleaseSchema,
@@ -23,6 +24,7 @@ import {
   query,
   SESSION,
   sessionOrToken,
+  tokenOnly,
 } from "../openapi/routes";
 import { cancelRelease } from "../services/releases/cancel";
 import { exportReleases, RELEASE_CSV_HEADER } from "../services/releases/export";
@@ -54,7 +56,7 @@ const exportCsv = createRoute({
   tags,
   summary: "The release list with the same filters, as a streamed CSV download (UTF-8, header row)",
   security: sessionOrToken("releases:read"),
-  request: { query: releaseListQuery },
+  request: { query: releaseExportQuerySchema },
   responses: { 200: csvFile() },
 });
 
@@ -74,11 +76,12 @@ const settle = createRoute({
   path: "/{id}/settle",
   operationId: "settleRelease",
   tags,
-  summary: "Report the release paid (custodians; admins)",
+  summary: "Report the release paid (the custodian's API token)",
   description:
     "The same reference again answers 200 with `Idempotent-Replayed: true`; another reference, or a failed or " +
-    "cancelled release, answers 409.",
-  security: sessionOrToken("releases:write"),
+    "cancelled release, answers 409. `settledAt` may not be in the future nor before the release was instructed. " +
+    "A person's session is refused (403): only the custodian reports what it paid.",
+  security: tokenOnly("releases:write"),
   request: {
     params,
     body: jsonBody(settleReleaseSchema, { reference: "WIRE-2026-000123", settledAt: "2026-01-15T09:30:00Z" }),
@@ -91,8 +94,9 @@ const fail = createRoute({
   path: "/{id}/fail",
   operationId: "failRelease",
   tags,
-  summary: "Report that the release could not be paid, with the reason (custodians; admins)",
-  security: sessionOrToken("releases:write"),
+  summary: "Report that the release could not be paid, with the reason (the custodian's API token)",
+  description: "A person's session is refused (403): only the custodian reports what it could not pay.",
+  security: tokenOnly("releases:write"),
   request: { params, body: jsonBody(failReleaseSchema, { reason: "Beneficiary account closed." }) },
   responses: { 200: json(releaseSchema, "The failed release."), ...errors(422, 429) },
 });
@@ -134,22 +138,21 @@ export const releaseRoutes = new ApiRoutes()
   })
   .handleRaw(exportCsv, (c) => {
     const ctx = callerContext(c, "releases:read");
-    const { status, projectId } = query(c, exportCsv);
-    return csvResponse(c, csvFilename("releases"), RELEASE_CSV_HEADER, exportReleases(ctx, { status, projectId }));
+    return csvResponse(c, csvFilename("releases"), RELEASE_CSV_HEADER, exportReleases(ctx, query(c, exportCsv)));
   })
   .handle(get, async (c) => {
     const ctx = callerContext(c, "releases:read");
     return c.json(await getRelease(ctx, releaseId(c)), 200);
   })
   .handle(settle, async (c) => {
-    const ctx = callerContext(c, "releases:write", ["admin"]);
+    const ctx = callerContext(c, "releases:write");
     const id = releaseId(c);
     const result = await settleRelease(ctx, id, await body(c, settle));
     if (result.replayed) c.header("Idempotent-Replayed", "true");
     return c.json(result.release, 200);
   })
   .handle(fail, async (c) => {
-    const ctx = callerContext(c, "releases:write", ["admin"]);
+    const ctx = callerContext(c, "releases:write");
     const id = releaseId(c);
     return c.json(await failRelease(ctx, id, await body(c, fail)), 200);
   })

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { acceptInvitationSchema } from "../people";
 import { listLimit } from "../schemas";
 
-const eventId = (message: string) =>
+/** An event's or a checkpoint's id: a whole number from 1, optional. */
+const sequenceId = (message: string) =>
   z.coerce
     .number({ error: message })
     .int({ error: message })
@@ -15,16 +16,16 @@ const eventId = (message: string) =>
 export const auditQuerySchema = z.strictObject({
   projectId: z.uuid({ error: "projectId must be a project id." }).optional(),
   /** The previous page's nextCursor (an event id); `before` is its older name. */
-  cursor: eventId("Cursor is not valid."),
-  before: eventId("before must be an event id."),
+  cursor: sequenceId("Cursor is not valid."),
+  before: sequenceId("before must be an event id."),
   limit: listLimit,
 });
 
 export const auditExportQuerySchema = auditQuerySchema.pick({ projectId: true });
 
 export const checkpointQuerySchema = z.strictObject({
-  before: z.coerce.number({ error: "before must be a checkpoint id." }).int().positive().optional(),
-  limit: z.coerce.number({ error: "limit must be a number." }).int().min(1).max(100).default(25),
+  before: sequenceId("before must be a checkpoint id."),
+  limit: listLimit,
 });
 
 export const certificateQuerySchema = z.strictObject({

@@ -1,4 +1,4 @@
-import type { milestoneListQuerySchema } from "@tranche/domain";
+import type { milestoneExportQuerySchema } from "@tranche/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ServiceContext } from "../../context";
@@ -37,7 +37,7 @@ const EARLIEST_DUE: SortSpec = {
  */
 export async function* exportMilestones(
   ctx: ServiceContext,
-  query: z.output<typeof milestoneListQuerySchema>,
+  query: z.output<typeof milestoneExportQuerySchema>,
 ): AsyncGenerator<CsvValue[][]> {
   const filter = milestoneFilter(ctx, query);
   const batches = keysetBatches(EARLIEST_DUE, EXPORT_BATCH, (page) =>
