@@ -1,5 +1,6 @@
 // The order of checks on a decision: what is wrong with the request is said before anyone is asked for a
-// second-factor code, and the code prompt's words follow the switch to a recovery code.
+// second-factor code, and the code prompt's words follow the switch to a recovery code. Then the next round, in the
+// same dialog, starts from an empty form.
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import { expect, test } from "@playwright/test";
@@ -49,6 +50,18 @@ test.describe("order of checks", () => {
     await prompt.getByLabel("Recovery code").fill(recoveryCodes[0]);
     await prompt.getByRole("button", { name: "Verify" }).click();
     await expectToast(page, "Part released");
+
+    // The rest is verified in a new round, which starts from an empty form: the comment written for this approval is
+    // not left in the box, where a Reject would have sent it as the rejection's reason.
+    await dialog.getByRole("button", { name: "Start Verification Process" }).click();
+    await expectToast(page, "Verification started");
+    await expect(dialog.getByLabel("Comments")).toHaveValue("");
+    await dialog.getByRole("button", { name: "Reject" }).click();
+    await expect(dialog.getByText("A reason for the rejection is required.")).toBeVisible();
+    await screenshot(page, "check-order-next-round-empty", { fullPage: false });
+    // Its approval is its own (a new idempotency key), not a replay of the partial one: the rest is released.
+    await dialog.getByRole("button", { name: "Approve" }).click();
+    await expectToast(page, "Milestone verified");
     await context.close();
   });
 });

@@ -80,6 +80,11 @@ test.describe("release rules", () => {
     const vera2 = await approveAs(DEMO.verifier, milestoneId, "Approval recorded");
     await vera2.context.close();
 
+    // What waits on the investor is on their dashboard: the release to countersign, under Action Required.
+    await investor.page.goto("/dashboard");
+    await expect(investor.page.getByText("Review release to countersign", { exact: false })).toBeVisible();
+    await screenshot(investor.page, "release-countersign-dashboard-desktop");
+
     // The investor sees who approved and when, and countersigns: the release is created.
     await investor.page.goto(`/milestones/${milestoneId}`);
     await investor.page.getByRole("tab", { name: "Verification" }).click();

@@ -1,7 +1,7 @@
 // The doors an ordinary account walked through to move money outside the rules, each shut: an edit that reopened
 // a rejected round, a milestone shrunk below its release, a self-declared organization, and float cents; then a
-// release of nothing, a policy changed under an open round, rights kept after a role change, and a partly released
-// milestone deleted. Where the database holds the rule too, a test shows it refusing when the application is bypassed.
+// release of nothing, a policy changed under an open round, rights kept after a role change, a partly released
+// milestone deleted, and a new round opened on the last one's comment. Where the database holds the rule too, a test shows it refusing when the application is bypassed.
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, disbursements, milestones, users, verificationDecisions } from "../src/db/schema";
@@ -448,5 +448,23 @@ describe("door 9: what the owner is offered during a dispute", () => {
     const after = await t.request("GET", `/api/milestones/${milestone.id}/verification`, { as: owner });
     expect(after.body.permissions.canDelay).toBe(false);
     expect((await post(`/api/milestones/${milestone.id}/delay`, owner)).status).toBe(409);
+  });
+});
+
+describe("door 10: a new round opened on the last round's checklist and comment", () => {
+  it("starts the round after a partial release with an empty checklist and no comment to reject with", async () => {
+    const { milestone } = await underPolicy({ requiredApprovals: 1 });
+    const ticked = { documentation: true, compliance: true, quality: true, timeline: true, budget: true, risk: true };
+    expect((await t.request("PUT", `/api/milestones/${milestone.id}/checklist`, { as: a, body: ticked })).status).toBe(
+      200,
+    );
+    await post(`/api/milestones/${milestone.id}/approve`, a, { share: 50, comments: "Half the fit-out is complete." });
+    expect((await post(`/api/milestones/${milestone.id}/start`, a)).status).toBe(200);
+    const next = await t.request("GET", `/api/milestones/${milestone.id}/verification`, { as: a });
+    expect(next.body).toMatchObject({ status: "in_verification", round: 2, comments: null });
+    expect(Object.values(next.body.checklist).some(Boolean)).toBe(false);
+    // The rejection needs a reason of its own.
+    expect((await post(`/api/milestones/${milestone.id}/reject`, a, {})).status).toBe(400);
+    expect((await milestoneRow(milestone.id)).status).toBe("in_verification");
   });
 });

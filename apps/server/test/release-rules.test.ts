@@ -181,6 +181,13 @@ describe("verification under a policy", () => {
 
   it("waits for an investor's countersignature above the amount, then releases in that transaction", async () => {
     const { milestone } = await scenario({ cosignAbove: 250_000 }, [v1, v2]);
+    // The investor's dashboard counts what waits on their countersignature under Action Required.
+    const actionRequired = async () =>
+      (await t.request("GET", "/api/dashboard", { as: investor })).body.overview.actionRequired as {
+        count: number;
+        label: string;
+      };
+    const before = await actionRequired();
     const early = await post(`/api/milestones/${milestone.id}/countersign`, investor);
     expect(early.status).toBe(409);
     expect(early.body.error.message).toBe("The verifiers have not yet agreed: 0 of 2 approvals.");
@@ -193,6 +200,9 @@ describe("verification under a policy", () => {
       .from(notifications)
       .where(and(eq(notifications.userId, investor.id), eq(notifications.title, "Countersignature needed")));
     expect(asked).toHaveLength(1);
+    const waiting = await actionRequired();
+    expect(waiting.count).toBe(before.count + 1);
+    expect(waiting.label).toMatch(/^releases? to countersign/);
 
     // Verifiers, the owner and admins cannot countersign.
     for (const who of [v1, owner, admin]) {
@@ -203,6 +213,7 @@ describe("verification under a policy", () => {
     expect(signed.body.status).toBe("verified");
     const [release] = await releasesOf(milestone.id);
     expect(release).toMatchObject({ amount: "400000.00", releasedBy: investor.id, policyVersion: 1 });
+    expect((await actionRequired()).count).toBe(before.count);
     expect((await post(`/api/milestones/${milestone.id}/countersign`, lead)).status).toBe(409);
 
     // The certificate (issued with the release) lists every approval, the countersignature and the policy version.

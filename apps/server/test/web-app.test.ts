@@ -112,7 +112,11 @@ describe("prerendered public pages", () => {
       "/api/reports?sort=newest",
     ]);
     // A query string in an attribute is escaped; with filters in the address the page asks for its data itself.
-    expect(await reads("/users", investor.cookie)).toContain("/api/projects?sort=name&amp;limit=100");
+    const admin = await t.user("admin");
+    expect(await reads("/users", admin.cookie)).toContain("/api/projects?sort=name&amp;limit=100");
+    // Another role's page asks for nothing it would be refused: an investor's /users and /settings read nothing.
+    expect(await reads("/users", investor.cookie)).toEqual(["/api/notifications/unread-count"]);
+    expect(await reads("/settings", investor.cookie)).toEqual(["/api/notifications/unread-count"]);
     expect(await reads("/projects?status=active", investor.cookie)).toEqual(["/api/notifications/unread-count"]);
     // Each preload is an answer the API gives that user (no 4xx the page would not have asked for).
     for (const path of await reads("/account", investor.cookie)) {

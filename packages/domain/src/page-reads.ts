@@ -9,6 +9,12 @@ const plain =
   (filtered) =>
     filtered ? [] : paths;
 
+/** The default view's reads, for one role only: another role's page asks for nothing it would be refused. */
+const plainFor =
+  (only: Role, paths: string[]): Reads =>
+  (filtered, role) =>
+    filtered || role !== only ? [] : paths;
+
 /**
  * The API reads (paths under /api) the first screen of each signed-in page makes, by the page's route pattern.
  * They are asked for before the page's code has loaded: the server names them in the app shell as preloads, and
@@ -24,11 +30,12 @@ const PAGE_READS: Record<string, Reads> = {
   // Admins see the turnaround chart (analytics) above the directory.
   "/verifiers": (filtered, role) =>
     filtered ? [] : ["/verifiers?sort=name", ...(role === "admin" ? ["/analytics"] : [])],
-  "/verifications": plain(["/verifications"]),
+  "/verifications": plainFor("verifier", ["/verifications"]),
   "/reports": (filtered, role) =>
     filtered ? [] : role === "verifier" ? ["/reports?sort=newest"] : ["/analytics", "/reports?sort=newest"],
-  "/users": plain(["/users?sort=name", "/invitations", "/projects?sort=name&limit=100"]),
-  "/settings": plain(["/api-tokens", "/webhook-endpoints", "/outbox/emails", "/public-requests?limit=50"]),
+  "/users": plainFor("admin", ["/users?sort=name", "/invitations", "/projects?sort=name&limit=100"]),
+  // Everyone else's settings are the password form alone, which reads nothing.
+  "/settings": plainFor("admin", ["/api-tokens", "/webhook-endpoints", "/outbox/emails", "/public-requests?limit=50"]),
   "/account": () => ["/me/profile", "/me/email-preferences", "/auth/mfa", "/auth/sessions"],
 };
 

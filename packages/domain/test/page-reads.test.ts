@@ -22,6 +22,19 @@ describe("a signed-in page's first reads", () => {
     expect(pageReads("/projects/p-1", "", "investor")).toEqual(["/notifications/unread-count"]);
   });
 
+  it("asks for nothing another role's page would be refused (admins' settings and users, verifiers' queue)", () => {
+    expect(pageReads("/settings", "", "admin")).toContain("/api-tokens");
+    expect(pageReads("/users", "", "admin")).toContain("/invitations");
+    expect(pageReads("/verifications", "", "verifier")).toContain("/verifications");
+    for (const role of ["investor", "project_owner", "verifier"] as const) {
+      expect(pageReads("/settings", "", role)).toEqual(["/notifications/unread-count"]);
+      expect(pageReads("/users", "", role)).toEqual(["/notifications/unread-count"]);
+    }
+    for (const role of ["investor", "project_owner", "admin"] as const) {
+      expect(pageReads("/verifications", "", role)).toEqual(["/notifications/unread-count"]);
+    }
+  });
+
   it("leaves a filtered view's reads to the page, and the field view has no header to count for", () => {
     expect(pageReads("/projects", "?status=active", "investor")).toEqual(["/notifications/unread-count"]);
     expect(pageReads("/field", "", "verifier")).toEqual([]);

@@ -3,6 +3,16 @@
 import { takeEarly } from "./early-fetch";
 import { loginPath } from "./next-path";
 
+/**
+ * What a person reads of an error: the API names the field before a field's message ("cosignAbove: Countersign amount
+ * must be greater than zero.") for its clients; a toast says the message alone, the form shows it by the field.
+ */
+function readable(message: string, details: unknown): string {
+  if (!details || typeof details !== "object") return message;
+  const [field, problem] = Object.entries(details)[0] ?? [];
+  return typeof problem === "string" && message === `${field}: ${problem}` ? problem : message;
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -10,7 +20,7 @@ export class ApiError extends Error {
     message: string,
     readonly details?: unknown,
   ) {
-    super(message);
+    super(readable(message, details));
     this.name = "ApiError";
   }
 

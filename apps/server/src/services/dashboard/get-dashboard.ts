@@ -20,13 +20,15 @@ import {
   remainingCapital,
   todayIso,
 } from "@tranche/domain";
-import { type SQL, sql } from "drizzle-orm";
+import { inArray, type SQL, sql } from "drizzle-orm";
 import type { ServiceContext, SessionUser } from "../../context";
 import { type DbOrTx, queryRows } from "../../db/client";
+import { milestones } from "../../db/schema";
 import { toMoney } from "../../lib/money";
 import { projectStatusSql, statusToday } from "../projects/status";
 import { openAmount } from "../releases/sums";
 import { awaitingVerifier } from "../verification/queue";
+import { roundState } from "../verification/quorum";
 import { turnaroundOf, verifierTrackRecords } from "../verifiers/turnaround";
 
 /** The caller's projects (project_id, and `owns` when they own it): every project for an admin, else their memberships. */
@@ -48,12 +50,11 @@ export async function getDashboard({ ctx }: { ctx: ServiceContext }): Promise<Da
   const { db, actor } = ctx;
   switch (actor.role) {
     case "investor": {
-      // One statement for the investor's whole dashboard, the Overview cards included.
+      // One statement for the investor's whole dashboard, the Overview cards included; then the releases that wait
+      // on their countersignature (few: read only under a policy that asks for one).
       const figures = await portfolioFigures(db, actor, { withPortfolio: true });
-      return {
-        overview: overviewOf(figures, countLabel(figures.atRisk, "at-risk project", "at-risk projects")),
-        role: investorOf(figures),
-      };
+      const countersign = await countersignaturesAwaiting(db, actor);
+      return { overview: overviewOf(figures, investorAction(countersign, figures.atRisk)), role: investorOf(figures) };
     }
     case "project_owner": {
       // One statement too: the Overview over every project they belong to, the rest over those they own.
@@ -72,6 +73,48 @@ export async function getDashboard({ ctx }: { ctx: ServiceContext }): Promise<Da
 }
 
 const countLabel = (count: number, one: string, many: string) => ({ count, label: count === 1 ? one : many });
+
+/** An investor's Action Required: the releases awaiting their countersignature first, then at-risk projects. */
+function investorAction(countersign: number, atRisk: number): OverviewDto["actionRequired"] {
+  if (countersign === 0) return countLabel(atRisk, "at-risk project", "at-risk projects");
+  const releases = countLabel(countersign, "release to countersign", "releases to countersign");
+  if (atRisk === 0) return releases;
+  return {
+    count: countersign + atRisk,
+    label: `${releases.label} and ${atRisk === 1 ? "an at-risk project" : "at-risk projects"}`,
+  };
+}
+
+/**
+ * How many milestones in verification wait on this investor's countersignature (docs/domain.md "Release rules"):
+ * in the projects they invest in and do not own, under a policy that asks for one, each judged by the same round
+ * state an approval is (so the count and the countersign button never disagree).
+ */
+async function countersignaturesAwaiting(db: DbOrTx, actor: SessionUser): Promise<number> {
+  const candidates = await queryRows<{ id: string }>(
+    db,
+    sql`select m.id from project_members pm
+        join milestones m on m.project_id = pm.project_id and m.status = 'in_verification'
+        where pm.user_id = ${actor.id} and pm.role = 'investor'
+          and not exists (select 1 from project_members o
+                          where o.project_id = pm.project_id and o.user_id = pm.user_id and o.role = 'owner')
+          and (select rp.cosign_above from release_policies rp where rp.project_id = pm.project_id
+               order by rp.version desc limit 1) is not null`,
+  );
+  if (candidates.length === 0) return 0;
+  const rows = await db
+    .select()
+    .from(milestones)
+    .where(
+      inArray(
+        milestones.id,
+        candidates.map((c) => c.id),
+      ),
+    );
+  let awaiting = 0;
+  for (const milestone of rows) if ((await roundState(db, milestone)).awaitingCountersign) awaiting++;
+  return awaiting;
+}
 
 type CurrencyFigures = {
   currency: Currency;

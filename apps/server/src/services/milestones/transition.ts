@@ -13,7 +13,8 @@ type MilestoneChanges = Omit<Partial<typeof milestones.$inferInsert>, "status" |
 
 /**
  * Moves `milestone` (locked by the caller) along the named transition and returns the updated row. A transition
- * that closes the round bumps it; leaving a rejection also voids the round's decisions, so they never count again.
+ * that closes the round bumps it and clears its checklist; leaving a rejection also voids the round's decisions, so
+ * they never count again.
  */
 export async function transitionMilestone(
   tx: Tx,
@@ -38,9 +39,11 @@ export async function transitionMilestone(
       );
   }
   const round = edge.round === "keep" ? milestone.verificationRound : milestone.verificationRound + 1;
+  // The next round's checklist starts empty: what was ticked belongs to the round that closed.
+  const closed = edge.round === "keep" ? {} : { checklist: {}, checklistNotes: {} };
   const [updated] = await tx
     .update(milestones)
-    .set({ ...changes, status: edge.to, verificationRound: round, updatedAt: now })
+    .set({ ...closed, ...changes, status: edge.to, verificationRound: round, updatedAt: now })
     .where(and(eq(milestones.id, milestone.id), eq(milestones.status, from)))
     .returning();
   if (!updated) throw conflict("The milestone changed meanwhile; reload it and try again.");

@@ -86,6 +86,18 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
   const [checklist, setChecklist] = useState<Checklist>(v.checklist);
   // One key per approval attempt: a retried click after a lost answer cannot release twice.
   const approvalKey = useRef(crypto.randomUUID());
+  // A new round (after a partial release) starts from an empty form and a new key: nothing typed for the last round
+  // stays (a comment left in the box would become a rejection's reason), and its approval is not a replay of the last.
+  const [round, setRound] = useState(v.round);
+  if (v.round !== round) {
+    setRound(v.round);
+    setComments("");
+    setCommentsError(undefined);
+    setShare("100");
+    setShareError(undefined);
+    setChecklist(v.checklist);
+    approvalKey.current = crypto.randomUUID();
+  }
 
   const start = useMilestoneAction(v.milestoneId, "start");
   const approve = useMilestoneAction(v.milestoneId, "approve");
@@ -361,7 +373,10 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
             className="w-28"
             value={share}
             aria-invalid={shareError ? true : undefined}
-            onChange={(e) => setShare(e.target.value)}
+            onChange={(e) => {
+              setShare(e.target.value);
+              setShareError(shareProblem(e.target.value));
+            }}
           />
         </Field>
       ) : null}
@@ -409,6 +424,13 @@ function fieldErrors(error: z.ZodError): Record<string, string | undefined> {
 }
 
 /** "Releases €1,200,000 of €2,000,000 open." — the server's own rounding (the domain's shareOf), before approving. */
+/** What is wrong with the share as typed, by the server's own rule; nothing while the field is empty. */
+function shareProblem(share: string): string | undefined {
+  if (share.trim() === "") return undefined;
+  const checked = approveSchema.safeParse({ share: Number(share) });
+  return checked.success ? undefined : fieldErrors(checked.error).share;
+}
+
 function sharePreview(openAmount: number, share: string, currency: string): string {
   const open = formatMoney(openAmount, currency);
   const percent = Number(share);

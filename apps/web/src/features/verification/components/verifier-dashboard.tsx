@@ -72,7 +72,12 @@ function QueueItem({ item, onOpen }: { item: VerifierQueueItemDto; onOpen: (id: 
                   ? formatLongDate(item.verificationDate)
                   : formatLongDate(item.dueDate)}
               </span>
-              <span className="font-medium text-slate-800">{formatMoney(item.openAmount, item.currency)}</span>
+              <span className="whitespace-nowrap font-medium text-slate-800">
+                {/* A decided milestone shows its amount; one partly released, what is still open of it. */}
+                {!decided(item) && item.openAmount < item.capitalAmount
+                  ? `${formatMoney(item.openAmount, item.currency)} open of ${formatMoney(item.capitalAmount, item.currency)}`
+                  : formatMoney(item.capitalAmount, item.currency)}
+              </span>
             </p>
             <div className="flex flex-wrap gap-2">
               <Button variant="outline" size="sm" asChild>
