@@ -1,5 +1,6 @@
 // The header search in a real browser: live suggestions as you type, arrow keys and Enter to open one, Enter with
-// none highlighted for the full project results; admins also find people.
+// none highlighted for the full results (projects, or milestones when only milestones match); admins also find
+// people.
 import { expect, test } from "@playwright/test";
 import { DEMO, DESKTOP, PHONE, screenshot, signIn } from "./support/app";
 import { useBrowserSuite } from "./support/suite";
@@ -26,6 +27,13 @@ test.describe("header search", () => {
     await expect(page.getByRole("option", { name: /Mojave Solar Farm Phase II/ })).toBeVisible();
     await box.press("Enter");
     await page.waitForURL(/\/projects\?q=Mojave$/);
+
+    // Only milestones match "panel": Enter lists the matching milestones, not an empty project list.
+    await box.fill("panel");
+    await expect(page.getByText("Press Enter for all matching milestones.")).toBeVisible();
+    await box.press("Enter");
+    await page.waitForURL(/\/milestones\?q=panel$/);
+    await expect(page.getByRole("link", { name: /Panel and inverter delivery/ }).first()).toBeVisible();
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 // The header search: live suggestions (projects, milestones, people for admins) as you type, arrow keys to move,
-// Enter to open the highlighted one; Enter with none highlighted opens the full project results.
+// Enter to open the highlighted one; Enter with none highlighted opens the full results: the projects, or the
+// milestones when only milestones match.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ROLE_LABELS, type SearchResultsDto } from "@tranche/domain";
 import { FlagIcon, FolderKanbanIcon, type LucideIcon, SearchIcon, UserIcon } from "lucide-react";
@@ -48,6 +49,13 @@ function suggestions(data: SearchResultsDto | undefined): Suggestion[] {
   ];
 }
 
+/** Where Enter with nothing highlighted leads: the list of what matched (milestones when no project did). */
+function fullResults(data: SearchResultsDto | undefined, q: string): { to: string; what: string } {
+  const milestones = !!data && data.projects.length === 0 && data.milestones.length > 0;
+  const list = milestones ? "/milestones" : "/projects";
+  return { to: q ? `${list}?${new URLSearchParams({ q })}` : list, what: milestones ? "milestones" : "projects" };
+}
+
 /** The term once typing pauses, so each keystroke does not cost a request. */
 function useSettled(value: string, ms = 200) {
   const [settled, setSettled] = useState(value);
@@ -94,8 +102,8 @@ export function HeaderSearch({ inline = false }: { inline?: boolean }) {
         event.preventDefault();
         const highlighted = items[active];
         const q = text.trim();
-        // A highlighted suggestion opens; otherwise the full results: the caller's projects on /projects.
-        go(highlighted ? highlighted.to : q ? `/projects?${new URLSearchParams({ q })}` : "/projects");
+        // A highlighted suggestion opens; otherwise the full list of what matched.
+        go(highlighted ? highlighted.to : fullResults(query.data, q).to);
       }}
     >
       <SearchIcon
@@ -181,7 +189,9 @@ export function HeaderSearch({ inline = false }: { inline?: boolean }) {
               {query.isFetching ? "Searching…" : `Nothing matches "${term}". Press Enter to search all projects.`}
             </p>
           ) : (
-            <p className="border-t px-3 py-2 text-xs text-muted-foreground">Press Enter for all matching projects.</p>
+            <p className="border-t px-3 py-2 text-xs text-muted-foreground">
+              Press Enter for all matching {fullResults(query.data, term).what}.
+            </p>
           )}
         </div>
       ) : null}

@@ -179,7 +179,8 @@ function PolicyForm({ policy, onDone }: { policy: ReleasePolicyDto; onDone: () =
         Approving verifiers must come from different organizations
       </label>
       <p className="text-xs text-muted-foreground">
-        Saving creates a new version; milestones already released keep the version that applied to them.
+        Saving creates a new version; milestones already released keep the version that applied to them, and decisions
+        already made on milestones in verification are void: their verifiers decide again under it.
       </p>
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
