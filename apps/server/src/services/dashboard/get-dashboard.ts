@@ -91,15 +91,17 @@ function investorAction(countersign: number, atRisk: number): OverviewDto["actio
  * state an approval is (so the count and the countersign button never disagree).
  */
 async function countersignaturesAwaiting(db: DbOrTx, actor: SessionUser): Promise<number> {
+  // From the policies that ask for a countersignature (few), each the project's latest: then the caller's
+  // membership by its key and the project's milestones in verification.
   const candidates = await queryRows<{ id: string }>(
     db,
-    sql`select m.id from project_members pm
-        join milestones m on m.project_id = pm.project_id and m.status = 'in_verification'
-        where pm.user_id = ${actor.id} and pm.role = 'investor'
+    sql`select m.id from release_policies rp
+        join project_members pm on pm.project_id = rp.project_id and pm.user_id = ${actor.id} and pm.role = 'investor'
+        join milestones m on m.project_id = rp.project_id and m.status = 'in_verification'
+        where rp.cosign_above is not null
+          and rp.version = (select max(r.version) from release_policies r where r.project_id = rp.project_id)
           and not exists (select 1 from project_members o
-                          where o.project_id = pm.project_id and o.user_id = pm.user_id and o.role = 'owner')
-          and (select rp.cosign_above from release_policies rp where rp.project_id = pm.project_id
-               order by rp.version desc limit 1) is not null`,
+                          where o.project_id = rp.project_id and o.user_id = ${actor.id} and o.role = 'owner')`,
   );
   if (candidates.length === 0) return 0;
   const rows = await db
