@@ -1,7 +1,7 @@
 // The doors an ordinary account walked through to move money outside the rules, each shut: an edit that reopened
 // a rejected round, a milestone shrunk below its release, a self-declared organization, and float cents; then a
 // release of nothing, a policy changed under an open round, rights kept after a role change, a partly released
-// milestone deleted, and a new round opened on the last one's comment. Where the database holds the rule too, a test shows it refusing when the application is bypassed.
+// milestone deleted, a new round opened on the last one's comment, and disputes meeting a policy change. Where the database holds the rule too, a test shows it refusing when the application is bypassed.
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, disbursements, milestones, users, verificationDecisions } from "../src/db/schema";
@@ -449,6 +449,67 @@ describe("door 9: what the owner is offered during a dispute", () => {
     expect(after.body.permissions.canDelay).toBe(false);
     expect((await post(`/api/milestones/${milestone.id}/delay`, owner)).status).toBe(409);
   });
+
+  it("keeps the disputed milestone as it was: no edit, no delete, and the page says why", async () => {
+    const { milestone } = await underPolicy({ requiredApprovals: 1 }, 500);
+    await post(`/api/milestones/${milestone.id}/reject`, a, { comments: "The roof is not finished." });
+    await post(`/api/milestones/${milestone.id}/dispute`, owner, { statement: "The roof was finished on Monday." });
+    const edit = await t.request("PATCH", `/api/milestones/${milestone.id}`, {
+      as: owner,
+      body: { capitalAmount: 4000 },
+    });
+    expect(edit.status).toBe(409);
+    expect((await t.request("DELETE", `/api/milestones/${milestone.id}`, { as: owner })).status).toBe(409);
+    expect(await milestoneRow(milestone.id)).toMatchObject({ capitalAmount: "500.00", status: "rejected" });
+    const page = await t.request("GET", `/api/milestones/${milestone.id}`, { as: owner });
+    expect(page.body.permissions).toMatchObject({ canEdit: false, canDelete: false });
+    expect(page.body.permissions.reasons.edit).toBe(
+      "This rejection is under dispute; the milestone stays as it is until the dispute is decided.",
+    );
+  });
+});
+
+describe("door 11: a dispute and a policy change", () => {
+  const setPolicy = (projectId: string, rule: Record<string, unknown>) =>
+    t.request("PUT", `/api/projects/${projectId}/release-policy`, {
+      as: lead,
+      body: { requiredApprovals: 2, thresholds: [], distinctOrganizations: false, cosignAbove: null, ...rule },
+    });
+
+  it("does not let a verifier whose approval in the disputed round was voided decide the dispute alone", async () => {
+    const { project, milestone } = await underPolicy({});
+    await post(`/api/milestones/${milestone.id}/approve`, c);
+    expect((await setPolicy(project.id, { cosignAbove: 100 })).status).toBe(200);
+    await post(`/api/milestones/${milestone.id}/reject`, a, { comments: "The slab has cracks." });
+    await post(`/api/milestones/${milestone.id}/dispute`, owner, { statement: "The cracks are cosmetic; see report." });
+    const assigned = await t.request("POST", `/api/milestones/${milestone.id}/dispute/assign`, {
+      as: admin,
+      body: { verifierId: c.id },
+    });
+    expect(assigned.status).toBe(422);
+    expect((await milestoneRow(milestone.id)).status).toBe("rejected");
+  });
+
+  it("opens the dispute again when the decision that closed it is voided", async () => {
+    const { project, milestone } = await underPolicy({ requiredApprovals: 1, cosignAbove: 100 });
+    await post(`/api/milestones/${milestone.id}/reject`, a, { comments: "The slab has cracks." });
+    await post(`/api/milestones/${milestone.id}/dispute`, owner, { statement: "The cracks are cosmetic; see report." });
+    await t.request("POST", `/api/milestones/${milestone.id}/dispute/assign`, {
+      as: admin,
+      body: { verifierId: c.id },
+    });
+    const approved = await post(`/api/milestones/${milestone.id}/approve`, c);
+    expect(approved.body).toMatchObject({ status: "in_verification", quorum: { awaitingCountersign: true } });
+    expect(approved.body.dispute).toMatchObject({ outcome: "approved" });
+    expect((await setPolicy(project.id, { requiredApprovals: 1, cosignAbove: 50 })).status).toBe(200);
+    const reopened = await t.request("GET", `/api/milestones/${milestone.id}/verification`, { as: c });
+    expect(reopened.body.dispute).toMatchObject({ outcome: null, closedAt: null, verifierId: c.id });
+    expect(reopened.body.permissions.canDecide).toBe(true);
+    // Its verifier decides again, alone, and that decision closes it.
+    const rejected = await post(`/api/milestones/${milestone.id}/reject`, c, { comments: "On a second look, no." });
+    expect(rejected.body.status).toBe("rejected");
+    expect(rejected.body.dispute).toMatchObject({ outcome: "rejected" });
+  });
 });
 
 describe("door 10: a new round opened on the last round's checklist and comment", () => {
@@ -466,5 +527,22 @@ describe("door 10: a new round opened on the last round's checklist and comment"
     // The rejection needs a reason of its own.
     expect((await post(`/api/milestones/${milestone.id}/reject`, a, {})).status).toBe(400);
     expect((await milestoneRow(milestone.id)).status).toBe("in_verification");
+  });
+
+  it("opens every other way without the last decision's comment: resumed after a delay, or reassigned to a dispute", async () => {
+    const delayed = await underPolicy({ requiredApprovals: 1 });
+    await post(`/api/milestones/${delayed.milestone.id}/reject`, a, { comments: "Cracks in the slab." });
+    await post(`/api/milestones/${delayed.milestone.id}/delay`, owner);
+    await post(`/api/milestones/${delayed.milestone.id}/start`, a);
+    expect(await milestoneRow(delayed.milestone.id)).toMatchObject({ status: "in_verification", comments: null });
+
+    const disputed = await underPolicy({ requiredApprovals: 1 });
+    await post(`/api/milestones/${disputed.milestone.id}/reject`, a, { comments: "Cracks in the slab." });
+    await post(`/api/milestones/${disputed.milestone.id}/dispute`, owner, { statement: "The cracks are cosmetic." });
+    await t.request("POST", `/api/milestones/${disputed.milestone.id}/dispute/assign`, {
+      as: admin,
+      body: { verifierId: c.id },
+    });
+    expect(await milestoneRow(disputed.milestone.id)).toMatchObject({ status: "in_verification", comments: null });
   });
 });

@@ -6,10 +6,10 @@ import {
   type MilestoneStatus,
   milestoneLockReason,
 } from "@tranche/domain";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { ServiceContext, SessionUser } from "../../context";
 import type { DbOrTx } from "../../db/client";
-import { disbursements, milestones } from "../../db/schema";
+import { disbursements, milestoneDisputes, milestones } from "../../db/schema";
 import { toMoney } from "../../lib/money";
 import { type MilestoneView, requireVisibleMilestone } from "../access";
 import { loadReleases } from "../releases/dto";
@@ -18,8 +18,16 @@ import { loadMilestones } from "./dto";
 /** Why a milestone with part of its capital released is not deleted: its releases keep it. */
 export const RELEASED_KEPT = "Capital was released on this milestone; it is kept with its releases.";
 
-function lockReasons(status: MilestoneStatus, released: boolean): { edit?: string; delete?: string } {
-  const reason = milestoneLockReason(status);
+/** Why a rejected milestone under an open dispute is neither edited nor deleted until the dispute is decided. */
+export const UNDER_DISPUTE =
+  "This rejection is under dispute; the milestone stays as it is until the dispute is decided.";
+
+function lockReasons(
+  status: MilestoneStatus,
+  released: boolean,
+  disputed: boolean,
+): { edit?: string; delete?: string } {
+  const reason = milestoneLockReason(status) ?? (disputed ? UNDER_DISPUTE : null);
   if (reason) return { edit: reason, delete: reason };
   return released ? { delete: RELEASED_KEPT } : {};
 }
@@ -45,6 +53,15 @@ export async function milestoneDetail(
     user: actor,
   });
   const release = releases.at(-1) ?? null;
+  const disputed =
+    dto.status === "rejected" &&
+    (
+      await db
+        .select({ id: milestoneDisputes.id })
+        .from(milestoneDisputes)
+        .where(and(eq(milestoneDisputes.milestoneId, access.milestone.id), isNull(milestoneDisputes.closedAt)))
+        .limit(1)
+    ).length > 0;
   const status = dto.status;
   // Separation of duties: a verifier never verifies a project they own or invest in.
   const independentVerifier = roles.includes("verifier") && !roles.includes("owner") && !roles.includes("investor");
@@ -61,8 +78,8 @@ export async function milestoneDetail(
     release,
     releases,
     permissions: {
-      canEdit: (isOwner || isAdmin) && isMilestoneEditable(status),
-      canDelete: (isOwner || isAdmin) && isMilestoneEditable(status) && releases.length === 0,
+      canEdit: (isOwner || isAdmin) && isMilestoneEditable(status) && !disputed,
+      canDelete: (isOwner || isAdmin) && isMilestoneEditable(status) && !disputed && releases.length === 0,
       canVerify,
       canUpload:
         status !== "verified" &&
@@ -70,7 +87,7 @@ export async function milestoneDetail(
       canResubmit: isOwner && status === "rejected",
       canSetStatus: isOwner,
       reasons: {
-        ...(isOwner || isAdmin ? lockReasons(status, releases.length > 0) : {}),
+        ...(isOwner || isAdmin ? lockReasons(status, releases.length > 0, disputed) : {}),
         ...(status === "verified" && (isOwner || independentVerifier) ? { upload: EVIDENCE_LOCKED } : {}),
       },
     },

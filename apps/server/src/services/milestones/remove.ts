@@ -7,6 +7,7 @@ import { memberIds, requireVisibleMilestone } from "../access";
 import { appendAudit } from "../audit/append";
 import { notify } from "../notifications/notify";
 import { recomputeProjectStatus } from "../projects/recompute-status";
+import { requireNoOpenDispute } from "../verification/resubmit";
 import { RELEASED_KEPT } from "./get";
 import { notEditable } from "./update";
 
@@ -20,6 +21,7 @@ export async function deleteMilestone(ctx: ServiceContext, milestoneId: string):
     const { milestone, project } = access;
     const status = milestone.status as MilestoneStatus;
     if (status === "verified" || status === "in_verification") throw notEditable(status, "deleted");
+    if (status === "rejected") await requireNoOpenDispute(tx, access, "deleted");
     // A partly released milestone is pending again, and its releases (the database's foreign key) keep it.
     const [release] = await tx
       .select({ id: disbursements.id })

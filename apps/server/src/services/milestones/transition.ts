@@ -14,7 +14,7 @@ type MilestoneChanges = Omit<Partial<typeof milestones.$inferInsert>, "status" |
 /**
  * Moves `milestone` (locked by the caller) along the named transition and returns the updated row. A transition
  * that closes the round bumps it and clears its checklist; leaving a rejection also voids the round's decisions, so
- * they never count again.
+ * they never count again; one that opens a verification clears the checklist and comments.
  */
 export async function transitionMilestone(
   tx: Tx,
@@ -39,11 +39,16 @@ export async function transitionMilestone(
       );
   }
   const round = edge.round === "keep" ? milestone.verificationRound : milestone.verificationRound + 1;
-  // The next round's checklist starts empty: what was ticked belongs to the round that closed.
-  const closed = edge.round === "keep" ? {} : { checklist: {}, checklistNotes: {} };
+  // A verification that opens (start, resume, a dispute's reassignment) starts from an empty checklist and no
+  // comments: what was ticked and written belongs to an earlier decision (a milestone is only ever delayed from
+  // pending or rejected, so none is in progress), and a comment left in the verifier's box would become the reason
+  // of a rejection nobody typed. A round that closes clears its checklist too.
+  const cleared = { checklist: {}, checklistNotes: {} };
+  const opened = edge.to === "in_verification" && from !== "in_verification" ? { ...cleared, comments: null } : {};
+  const closed = edge.round === "keep" ? {} : cleared;
   const [updated] = await tx
     .update(milestones)
-    .set({ ...closed, ...changes, status: edge.to, verificationRound: round, updatedAt: now })
+    .set({ ...closed, ...opened, ...changes, status: edge.to, verificationRound: round, updatedAt: now })
     .where(and(eq(milestones.id, milestone.id), eq(milestones.status, from)))
     .returning();
   if (!updated) throw conflict("The milestone changed meanwhile; reload it and try again.");

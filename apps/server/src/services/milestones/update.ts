@@ -20,7 +20,7 @@ import { appendAudit } from "../audit/append";
 import { recomputeProjectStatus } from "../projects/recompute-status";
 import { openAmount } from "../releases/sums";
 import { delayLocked, undelayLocked } from "../verification/delay";
-import { resubmitLocked } from "../verification/resubmit";
+import { requireNoOpenDispute, resubmitLocked } from "../verification/resubmit";
 import { milestoneDetail } from "./get";
 import { assertNotPast, assertWithinCapital } from "./rules";
 
@@ -71,6 +71,8 @@ export async function updateMilestone(
     const { milestone } = access;
     const current = milestone.status as MilestoneStatus;
     if (!isMilestoneEditable(current)) throw notEditable(current, "edited");
+    // Under an open dispute the rejected milestone stays as it was disputed, for the verifier who decides it.
+    if (current === "rejected") await requireNoOpenDispute(tx, access, "edited");
     const target = input.status !== undefined && input.status !== current ? input.status : null;
     const transition = target ? ownerTransition(current, target) : null;
     const verb = transition ? OWNER_VERBS[transition.name] : undefined;

@@ -73,7 +73,9 @@ export function assignDispute(
     ) {
       throw businessRule("Choose a verifier assigned to this project who neither owns nor invests in it.");
     }
-    if (state.current.some((d) => d.userId === input.verifierId)) {
+    // Any decision of the rejected round counts as taking part, one a policy change voided included.
+    const round = access.milestone.verificationRound;
+    if (state.decisions.some((d) => d.round === round && d.userId === input.verifierId)) {
       throw businessRule(`${name} decided the disputed verification; choose a different verifier.`);
     }
     const now = new Date();

@@ -26,15 +26,11 @@ export function startVerification(
     requireSeenState(access, seen);
     const from = requireStatus(access, ["pending", "delayed"], "started");
     const now = new Date();
-    // A round started afresh (after a partial release or a resubmission) begins with an empty checklist and no
-    // comments: what the last round's verifier ticked and wrote belongs to that round's decision, and a comment left
-    // in the box would become the reason of a rejection nobody typed. A delayed round resumes as it was.
-    const fresh = from === "pending" ? { checklist: {}, checklistNotes: {}, comments: null } : {};
     const updated = await transitionMilestone(
       tx,
       access.milestone,
       from === "delayed" ? "resume" : "start",
-      { verifierId: ctx.actor.id, startedAt: now, ...fresh },
+      { verifierId: ctx.actor.id, startedAt: now },
       now,
     );
     return recordTransition(
