@@ -469,6 +469,21 @@ describe("door 9: what the owner is offered during a dispute", () => {
   });
 });
 
+describe("door 12: a milestone paid in parts to pass under the countersignature", () => {
+  it("asks the investor to countersign each part of a milestone above the line, however small the part", async () => {
+    const { milestone } = await underPolicy({ requiredApprovals: 1, cosignAbove: 500 }, 1000);
+    const half = await post(`/api/milestones/${milestone.id}/approve`, a, {
+      share: 50,
+      comments: "Half of the works are done.",
+    });
+    expect(half.body).toMatchObject({ status: "in_verification", quorum: { awaitingCountersign: true } });
+    expect(await releasesOf(milestone.id)).toHaveLength(0);
+    const signed = await post(`/api/milestones/${milestone.id}/countersign`, lead);
+    expect(signed.body.status).toBe("pending");
+    expect((await releasesOf(milestone.id)).map((r) => r.amount)).toEqual(["500.00"]);
+  });
+});
+
 describe("door 11: a dispute and a policy change", () => {
   const setPolicy = (projectId: string, rule: Record<string, unknown>) =>
     t.request("PUT", `/api/projects/${projectId}/release-policy`, {

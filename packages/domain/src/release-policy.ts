@@ -61,8 +61,13 @@ export function requiredApprovalsFor(rule: ReleaseRule, capitalAmount: number): 
     .reduce((needed, t) => Math.max(needed, t.approvals), rule.requiredApprovals);
 }
 
-export function needsCountersign(rule: ReleaseRule, releaseAmount: number): boolean {
-  return rule.cosignAbove !== null && releaseAmount > rule.cosignAbove;
+/**
+ * Whether a release of a milestone needs an investor's countersignature: when the milestone's amount is above the
+ * rule's, so that paying it in parts each below the line does not pass without one (as the approvals a milestone
+ * needs follow its amount, not its release's).
+ */
+export function needsCountersign(rule: ReleaseRule, milestoneAmount: number): boolean {
+  return rule.cosignAbove !== null && milestoneAmount > rule.cosignAbove;
 }
 
 /**

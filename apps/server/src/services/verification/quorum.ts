@@ -241,7 +241,7 @@ function judgeRound(row: RoundRow | undefined, milestone: MilestoneRow): RoundSt
   const disputeVerifierId = d?.verifier_id && d.round === milestone.verificationRound ? d.verifier_id : null;
   const required = disputeVerifierId ? 1 : requiredApprovalsFor(rule, toMoney(milestone.capitalAmount));
   const quorumMet = approvals.length >= required;
-  const countersignRequired = needsCountersign(rule, releaseAmount);
+  const countersignRequired = needsCountersign(rule, toMoney(milestone.capitalAmount));
   const countersigned = current.some((d) => d.kind === "countersign");
   return {
     rule,
