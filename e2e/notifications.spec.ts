@@ -105,10 +105,9 @@ test.describe("notifications", () => {
   });
 
   test("admin changes a role on /users and the user's open page hears of it at once", async () => {
-    const theo = await suite.page();
-    await signIn(theo.page, "theo.park@tranche.demo");
-    // Theo verifies Aire Valley: his welcome, plus the milestone added there in the first test.
-    const theoBefore = await unreadOnceLoaded(theo.page);
+    const sofia = await suite.page();
+    await signIn(sofia.page, "sofia.reyes@tranche.demo");
+    const sofiaBefore = await unreadOnceLoaded(sofia.page);
 
     const admin = await suite.page();
     await signIn(admin.page, DEMO.admin);
@@ -116,13 +115,19 @@ test.describe("notifications", () => {
     await expect(admin.page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
     const own = admin.page.getByLabel("Role for Avery Chen");
     await expect(own).toBeDisabled();
+    // Theo is verifying a milestone: he keeps his role until it is decided, and the admin is told which.
     await admin.page.getByLabel("Role for Theo Park").selectOption("investor");
     await admin.page.getByRole("alertdialog").getByRole("button", { name: "Change role" }).click();
-    await expectToast(admin.page, "Theo Park is now Investor.");
+    await expectToast(admin.page, 'Theo Park is verifying "Detailed engineering design"');
+    await expect(admin.page.getByLabel("Role for Theo Park")).toHaveValue("verifier");
+
+    await admin.page.getByLabel("Role for Sofia Reyes").selectOption("investor");
+    await admin.page.getByRole("alertdialog").getByRole("button", { name: "Change role" }).click();
+    await expectToast(admin.page, "Sofia Reyes is now Investor.");
     await screenshot(admin.page, "users-admin-desktop");
 
-    await waitForUnread(theo.page, theoBefore + 1);
+    await waitForUnread(sofia.page, sofiaBefore + 1);
     await admin.context.close();
-    await theo.context.close();
+    await sofia.context.close();
   });
 });
