@@ -52,8 +52,8 @@ export async function getDashboard({ ctx }: { ctx: ServiceContext }): Promise<Da
     case "investor": {
       // One statement for the investor's whole dashboard, the Overview cards included; then the releases that wait
       // on their countersignature (few: read only under a policy that asks for one).
-      const figures = await portfolioFigures(db, actor, { withPortfolio: true });
-      const countersign = await countersignaturesAwaiting(db, actor);
+      const figures = await portfolioFigures(db, actor, { withPortfolio: true, withCountersign: true });
+      const countersign = await countersignaturesAwaiting(db, figures.countersignCandidates);
       return { overview: overviewOf(figures, investorAction(countersign, figures.atRisk)), role: investorOf(figures) };
     }
     case "project_owner": {
@@ -86,33 +86,27 @@ function investorAction(countersign: number, atRisk: number): OverviewDto["actio
 }
 
 /**
- * How many milestones in verification wait on this investor's countersignature (docs/domain.md "Release rules"):
- * in the projects they invest in and do not own, under a policy that asks for one, each judged by the same round
- * state an approval is (so the count and the countersign button never disagree).
+ * The milestones in verification that may wait on the caller's countersignature, as JSON ids, for the statement of
+ * their dashboard: in the projects they invest in and do not own, under a latest policy that asks for one. Read
+ * from those policies (few), then the membership by its key and the project's milestones in verification.
  */
-async function countersignaturesAwaiting(db: DbOrTx, actor: SessionUser): Promise<number> {
-  // From the policies that ask for a countersignature (few), each the project's latest: then the caller's
-  // membership by its key and the project's milestones in verification.
-  const candidates = await queryRows<{ id: string }>(
-    db,
-    sql`select m.id from release_policies rp
-        join project_members pm on pm.project_id = rp.project_id and pm.user_id = ${actor.id} and pm.role = 'investor'
-        join milestones m on m.project_id = rp.project_id and m.status = 'in_verification'
-        where rp.cosign_above is not null
-          and rp.version = (select max(r.version) from release_policies r where r.project_id = rp.project_id)
-          and not exists (select 1 from project_members o
-                          where o.project_id = rp.project_id and o.user_id = ${actor.id} and o.role = 'owner')`,
-  );
+function countersignCandidates(actor: SessionUser): SQL {
+  return sql`(select coalesce(json_agg(m.id), '[]') from release_policies rp
+      join project_members pm on pm.project_id = rp.project_id and pm.user_id = ${actor.id} and pm.role = 'investor'
+      join milestones m on m.project_id = rp.project_id and m.status = 'in_verification'
+      where rp.cosign_above is not null
+        and rp.version = (select max(r.version) from release_policies r where r.project_id = rp.project_id)
+        and not exists (select 1 from project_members o
+                        where o.project_id = rp.project_id and o.user_id = ${actor.id} and o.role = 'owner'))`;
+}
+
+/**
+ * How many of the candidate milestones wait on the investor's countersignature (docs/domain.md "Release rules"),
+ * each judged by the same round state an approval is, so the count and the countersign button never disagree.
+ */
+async function countersignaturesAwaiting(db: DbOrTx, candidates: string[]): Promise<number> {
   if (candidates.length === 0) return 0;
-  const rows = await db
-    .select()
-    .from(milestones)
-    .where(
-      inArray(
-        milestones.id,
-        candidates.map((c) => c.id),
-      ),
-    );
+  const rows = await db.select().from(milestones).where(inArray(milestones.id, candidates));
   let awaiting = 0;
   for (const milestone of rows) if ((await roundState(db, milestone)).awaitingCountersign) awaiting++;
   return awaiting;
@@ -135,6 +129,8 @@ type PortfolioFigures = {
   upcoming: MilestoneRow[];
   /** The projects the caller owns, for an owner's dashboard. */
   owned: OwnedFigures | null;
+  /** Milestones that may wait on the caller's countersignature (an investor's dashboard). */
+  countersignCandidates: string[];
 };
 
 /**
@@ -145,7 +141,7 @@ type PortfolioFigures = {
 async function portfolioFigures(
   db: DbOrTx,
   actor: SessionUser,
-  options: { withPortfolio: boolean; withOwned?: boolean },
+  options: { withPortfolio: boolean; withOwned?: boolean; withCountersign?: boolean },
 ): Promise<PortfolioFigures> {
   const today = statusToday();
   const portfolio = options.withPortfolio
@@ -164,6 +160,7 @@ async function portfolioFigures(
     portfolio: ProjectRow[];
     upcoming: MilestoneRow[];
     owned: OwnedFigures | null;
+    countersign: string[];
   }>(
     db,
     sql`with mine as materialized (
@@ -194,7 +191,8 @@ async function portfolioFigures(
           (select count(*)::int from mine where status = 'at_risk') as at_risk,
           ${portfolio} as portfolio,
           ${upcoming} as upcoming,
-          ${options.withOwned ? ownedJson(today) : sql`null::json`} as owned`,
+          ${options.withOwned ? ownedJson(today) : sql`null::json`} as owned,
+          ${options.withCountersign ? countersignCandidates(actor) : sql`'[]'::json`} as countersign`,
   );
   return {
     byCurrency: row?.by_currency ?? [],
@@ -203,6 +201,7 @@ async function portfolioFigures(
     portfolio: row?.portfolio ?? [],
     upcoming: row?.upcoming ?? [],
     owned: row?.owned ?? null,
+    countersignCandidates: row?.countersign ?? [],
   };
 }
 
