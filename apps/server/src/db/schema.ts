@@ -335,6 +335,8 @@ export const verificationDecisions = pgTable(
     uniqueIndex("verification_decisions_once_key")
       .on(t.milestoneId, t.round, t.userId, t.kind)
       .where(sql`${t.voidedAt} is null`),
+    // A milestone's decisions, voided ones included (migration 0032): what every round's state reads.
+    index("verification_decisions_milestone_idx").on(t.milestoneId, t.round),
     // INCLUDE (milestone_id, decided_at) in migration 0020: drizzle-kit has no INCLUDE.
     index("verification_decisions_user_idx").on(t.userId, t.kind),
     check("verification_decisions_kind_check", sql`${t.kind} in ('approve', 'reject', 'countersign')`),
