@@ -50,8 +50,8 @@ export async function getDashboard({ ctx }: { ctx: ServiceContext }): Promise<Da
   const { db, actor } = ctx;
   switch (actor.role) {
     case "investor": {
-      // One statement for the investor's whole dashboard, the Overview cards included; then the releases that wait
-      // on their countersignature (few: read only under a policy that asks for one).
+      // One statement for the investor's whole dashboard, the Overview cards and the milestones that may await their
+      // countersignature included; those (few: only under a policy that asks for one) are then judged one by one.
       const figures = await portfolioFigures(db, actor, { withPortfolio: true, withCountersign: true });
       const countersign = await countersignaturesAwaiting(db, figures.countersignCandidates);
       return { overview: overviewOf(figures, investorAction(countersign, figures.atRisk)), role: investorOf(figures) };

@@ -6,13 +6,14 @@ import {
   type MilestoneStatus,
   milestoneLockReason,
 } from "@tranche/domain";
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { ServiceContext, SessionUser } from "../../context";
 import type { DbOrTx } from "../../db/client";
-import { disbursements, milestoneDisputes, milestones } from "../../db/schema";
+import { disbursements, milestones } from "../../db/schema";
 import { toMoney } from "../../lib/money";
 import { type MilestoneView, requireVisibleMilestone } from "../access";
 import { loadReleases } from "../releases/dto";
+import { hasOpenDispute } from "../verification/resubmit";
 import { loadMilestones } from "./dto";
 
 /** Why a milestone with part of its capital released is not deleted: its releases keep it. */
@@ -53,15 +54,7 @@ export async function milestoneDetail(
     user: actor,
   });
   const release = releases.at(-1) ?? null;
-  const disputed =
-    dto.status === "rejected" &&
-    (
-      await db
-        .select({ id: milestoneDisputes.id })
-        .from(milestoneDisputes)
-        .where(and(eq(milestoneDisputes.milestoneId, access.milestone.id), isNull(milestoneDisputes.closedAt)))
-        .limit(1)
-    ).length > 0;
+  const disputed = dto.status === "rejected" && (await hasOpenDispute(db, access.milestone.id));
   const status = dto.status;
   // Separation of duties: a verifier never verifies a project they own or invest in.
   const independentVerifier = roles.includes("verifier") && !roles.includes("owner") && !roles.includes("investor");

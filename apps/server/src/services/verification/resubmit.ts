@@ -1,12 +1,13 @@
 import type { VerificationDto } from "@tranche/domain";
+import { and, eq, isNull } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
-import type { Tx } from "../../db/client";
+import type { DbOrTx, Tx } from "../../db/client";
+import { milestoneDisputes } from "../../db/schema";
 import { conflict } from "../../errors";
 import type { MilestoneAccess } from "../access";
 import { transitionMilestone } from "../milestones/transition";
 import { requireOwner, requireStatus } from "./access";
 import { recordTransition, withLockedMilestone } from "./locked";
-import { roundState } from "./quorum";
 
 /**
  * The owner's resubmission: rejected → pending. The verifier stays on the milestone so they hear of it;
@@ -16,10 +17,21 @@ export function resubmitMilestone(ctx: ServiceContext, milestoneId: string): Pro
   return withLockedMilestone(ctx, milestoneId, (tx, access) => resubmitLocked(tx, ctx, access));
 }
 
+/** Whether the milestone has a dispute still open (at most one is: milestone_disputes_open_key). */
+export async function hasOpenDispute(db: DbOrTx, milestoneId: string): Promise<boolean> {
+  const [open] = await db
+    .select({ id: milestoneDisputes.id })
+    .from(milestoneDisputes)
+    .where(and(eq(milestoneDisputes.milestoneId, milestoneId), isNull(milestoneDisputes.closedAt)))
+    .limit(1);
+  return open !== undefined;
+}
+
 /** A rejection under dispute waits for the dispute's verifier: the owner cannot close its round meanwhile. */
 export async function requireNoOpenDispute(tx: Tx, access: MilestoneAccess, verb: string): Promise<void> {
-  const { dispute } = await roundState(tx, access.milestone);
-  if (dispute && !dispute.closedAt) throw conflict(`This rejection is under dispute; it cannot be ${verb}.`);
+  if (await hasOpenDispute(tx, access.milestone.id)) {
+    throw conflict(`This rejection is under dispute; it cannot be ${verb}.`);
+  }
 }
 
 /** The resubmission inside a transaction that holds the milestone's lock (its endpoint, or a status edit). */
