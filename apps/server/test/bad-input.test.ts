@@ -94,7 +94,12 @@ describe("a cursor PostgreSQL cannot cast", () => {
   });
 
   it("the other lists' cursors answer the same message", async () => {
-    for (const path of ["/api/notifications", "/api/audit", "/api/verifications/completed"]) {
+    for (const path of [
+      "/api/notifications",
+      "/api/audit",
+      "/api/verifications/completed",
+      "/api/verifications/pending",
+    ]) {
       const as = path.includes("verifications") ? await t.user("verifier") : admin;
       expectInvalidCursor(await t.request("GET", `${path}?cursor=abc`, { as }), path);
     }

@@ -131,6 +131,82 @@ describe("the verifier's completed decisions", () => {
   });
 });
 
+describe("the verifier's pending queue", () => {
+  it("pages what waits on them earliest due first, searches title and description, and the dashboard holds the first page", async () => {
+    const checker = await t.user("verifier");
+    const other = await t.user("verifier");
+    const a = await makeProject(t, { owner, verifiers: [checker, other], totalCapital: 100_000_000 });
+    const b = await makeProject(t, { owner, verifiers: [checker], totalCapital: 100_000_000 });
+    // A project they also invest in is a conflict: its milestones never wait on them.
+    const conflicted = await makeProject(t, { owner, verifiers: [checker], investors: [checker] });
+    await makeMilestone(t, conflicted, { title: "Conflicted", dueInDays: 1 });
+    await makeMilestone(t, a, { title: "Theirs", status: "in_verification", verifier: other, dueInDays: 1 });
+    await makeMilestone(t, a, { title: "Done", status: "verified", verifier: checker, dueInDays: 1 });
+    const waiting: { id: string; dueDate: string }[] = [];
+    for (let i = 0; i < 30; i++) {
+      const m = await makeMilestone(t, i % 2 ? a : b, { title: `Tranche ${i}`, dueInDays: 40 - (i % 12) });
+      waiting.push(m);
+    }
+    waiting.push(await makeMilestone(t, b, { title: "Mine", status: "in_verification", verifier: checker }));
+    const [described] = waiting;
+    await t.deps.db
+      .update(milestones)
+      .set({ description: "Slab pour at 100% strength_test" })
+      .where(eq(milestones.id, described.id));
+    const order = [...waiting]
+      .sort((x, y) => x.dueDate.localeCompare(y.dueDate) || (x.id < y.id ? -1 : 1))
+      .map((m) => m.id);
+
+    const queue = await t.request("GET", "/api/verifications", { as: checker });
+    expect(queue.status).toBe(200);
+    expect(queue.body.counts.pending).toBe(31);
+    expect(queue.body.pending.map((m: { milestoneId: string }) => m.milestoneId)).toEqual(order.slice(0, 25));
+    expect(queue.body.pendingNextCursor).toEqual(expect.any(String));
+
+    const seen: string[] = [];
+    let cursor: string | null = queue.body.pendingNextCursor;
+    seen.push(...queue.body.pending.map((m: { milestoneId: string }) => m.milestoneId));
+    while (cursor) {
+      const res: { status: number; body: any } = await t.request(
+        "GET",
+        `/api/verifications/pending?limit=4&cursor=${cursor}`,
+        { as: checker },
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(31);
+      seen.push(...res.body.items.map((m: { milestoneId: string }) => m.milestoneId));
+      cursor = res.body.nextCursor;
+    }
+    expect(seen).toEqual(order);
+
+    // The description matches, with % and _ taken literally; the title matches case-insensitively.
+    const byDescription = await t.request("GET", "/api/verifications/pending?q=100%25%20STRENGTH_", { as: checker });
+    expect(byDescription.body).toMatchObject({ total: 1, nextCursor: null });
+    expect(byDescription.body.items.map((m: { milestoneId: string }) => m.milestoneId)).toEqual([described.id]);
+    expect((await t.request("GET", "/api/verifications/pending?q=100_", { as: checker })).body.total).toBe(0);
+    const byTitle = await t.request("GET", "/api/verifications/pending?q=tranche%202", { as: checker });
+    expect(byTitle.body.items.map((m: { title: string }) => m.title).sort()).toEqual([
+      "Tranche 2",
+      "Tranche 20",
+      "Tranche 21",
+      "Tranche 22",
+      "Tranche 23",
+      "Tranche 24",
+      "Tranche 25",
+      "Tranche 26",
+      "Tranche 27",
+      "Tranche 28",
+      "Tranche 29",
+    ]);
+    expect((await t.request("GET", "/api/verifications/pending?q=Conflicted", { as: checker })).body.total).toBe(0);
+
+    expect((await t.request("GET", "/api/verifications/pending?cursor=x", { as: checker })).status).toBe(400);
+    expect((await t.request("GET", "/api/verifications/pending?limit=101", { as: checker })).status).toBe(400);
+    expect((await t.request("GET", "/api/verifications/pending?sort=due", { as: checker })).status).toBe(400);
+    expect((await t.request("GET", "/api/verifications/pending", { as: owner })).status).toBe(403);
+  });
+});
+
 describe("the owner's upcoming milestones", () => {
   it("shows rejected and overdue milestones first, then the next ones due", async () => {
     const soloOwner = await t.user("project_owner");

@@ -390,6 +390,14 @@ export const verifierListQuerySchema = z.strictObject({
   cursor: listCursor,
 });
 
+/** GET /api/verifications/pending: the verifier's pending queue, earliest due first, a page at a time. */
+export const verifierPendingQuerySchema = z.strictObject({
+  /** Matches title or description, case-insensitively. */
+  q: searchTerm,
+  limit: listLimit,
+  cursor: listCursor,
+});
+
 export const REPORT_SORTS = ["newest", "oldest"] as const;
 export type ReportSort = (typeof REPORT_SORTS)[number];
 export const reportListQuerySchema = z.strictObject({

@@ -20,7 +20,7 @@ import { statusToday } from "../services/projects/status";
 
 /** The GET routes whose answers are cached (their query strings are part of the key). */
 const CACHED_PATHS =
-  /^\/api\/(dashboard|projects|projects\/counts|milestones|milestones\/counts|users|verifiers|notifications|reports|audit|public-requests|releases|search|analytics|verifications|verifications\/completed)\/?$/;
+  /^\/api\/(dashboard|projects|projects\/counts|milestones|milestones\/counts|users|verifiers|notifications|reports|audit|public-requests|releases|search|analytics|verifications|verifications\/pending|verifications\/completed)\/?$/;
 
 /** Tables whose writes do not invalidate (migrations 0013, 0020): no cached answer reads them. */
 export const READ_CACHE_UNTRACKED_TABLES = [
@@ -56,7 +56,8 @@ type Reads = { kind: "platform" } | { kind: "personal"; userId: string; people: 
  * (a verifier's queue lists every milestone they decided, on any project). */
 const PLATFORM_PATHS = /^\/api\/(verifiers|users|public-requests|verifications|verifications\/completed)\/?$/;
 /** A non-admin's answers that show no other person's name, email, organization or picture. */
-const NAMELESS_PATHS = /^\/api\/(dashboard|projects|projects\/counts|milestones\/counts|notifications)\/?$/;
+const NAMELESS_PATHS =
+  /^\/api\/(dashboard|projects|projects\/counts|milestones\/counts|notifications|verifications\/pending)\/?$/;
 
 function readsOf(user: { id: string; role: string }, path: string): Reads {
   if (user.role === "admin" || PLATFORM_PATHS.test(path)) return { kind: "platform" };

@@ -4,7 +4,6 @@ import {
   assignDisputeSchema,
   auditEventSchema,
   checklistUpdateSchema,
-  completedVerificationsSchema,
   decisionSchema,
   disputeSchema,
   itemsOf,
@@ -15,6 +14,8 @@ import {
   seenStateFields,
   verificationReportSchema,
   verificationSchema,
+  verifierPendingQuerySchema,
+  verifierQueuePageSchema,
   verifierQueueSchema,
 } from "@tranche/domain";
 import type { Context } from "hono";
@@ -41,7 +42,7 @@ import { updateChecklist } from "../services/verification/checklist";
 import { countersignMilestone } from "../services/verification/countersign";
 import { delayMilestone } from "../services/verification/delay";
 import { assignDispute, openDispute } from "../services/verification/dispute";
-import { completedQuery, completedVerifications, verifierQueue } from "../services/verification/queue";
+import { completedQuery, completedVerifications, pendingPage, verifierQueue } from "../services/verification/queue";
 import { rejectMilestone } from "../services/verification/reject";
 import { submitReport } from "../services/verification/report";
 import { listReports } from "../services/verification/reports";
@@ -326,12 +327,28 @@ const completed = createRoute({
   summary: "Every decision of the signed-in verifier, newest first, a page at a time",
   security: SESSION,
   request: { query: completedQuery },
-  responses: { 200: json(completedVerificationsSchema, "A page of decided milestones, with the total.") },
+  responses: { 200: json(verifierQueuePageSchema, "A page of decided milestones, with the total.") },
 });
 
-/** GET /api/verifications: the signed-in verifier's queue; /completed: every decision they made, paginated. */
+const pending = createRoute({
+  method: "get",
+  path: "/pending",
+  operationId: "listPendingVerifications",
+  tags,
+  summary:
+    "What waits on the signed-in verifier, earliest due first, a page at a time; q searches title and description",
+  security: SESSION,
+  request: { query: verifierPendingQuerySchema },
+  responses: { 200: json(verifierQueuePageSchema, "A page of pending milestones, with how many match in all.") },
+});
+
+/**
+ * GET /api/verifications: the signed-in verifier's queue; /pending: what waits on them, paginated and searchable;
+ * /completed: every decision they made, paginated.
+ */
 export const verifierQueueRoutes = new ApiRoutes()
   .handle(queue, async (c) => c.json(await verifierQueue(serviceContext(c)), 200))
+  .handle(pending, async (c) => c.json(await pendingPage(serviceContext(c), query(c, pending)), 200))
   .handle(completed, async (c) => {
     const ctx = serviceContext(c);
     return c.json(await completedVerifications({ ctx, input: query(c, completed) }), 200);

@@ -5,10 +5,13 @@ import { Input } from "@/components/ui/input";
 /** A list's search box: the term is sent (onSearch) a moment after typing stops, not on every key. */
 export function ListSearch({
   label,
+  placeholder = label,
   value,
   onSearch,
 }: {
   label: string;
+  /** What the empty box shows (the label, unless it says more). */
+  placeholder?: string;
   value: string;
   onSearch: (term: string) => void;
 }) {
@@ -30,7 +33,7 @@ export function ListSearch({
         id={id}
         type="search"
         className="pl-9"
-        placeholder={label}
+        placeholder={placeholder}
         value={typed}
         onChange={(event) => setTyped(event.target.value)}
       />

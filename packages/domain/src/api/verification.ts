@@ -137,20 +137,26 @@ export const verifierQueueItemSchema = shape({
 }).meta({ id: "VerifierQueueItem" });
 export type VerifierQueueItemDto = z.infer<typeof verifierQueueItemSchema>;
 
-/** The signed-in verifier's queue, on live data. */
+/**
+ * The signed-in verifier's queue, on live data: the first page of what is pending (earliest due first; the rest from
+ * GET /api/verifications/pending with `pendingNextCursor`), the most recent decisions, and what is delayed.
+ */
 export const verifierQueueSchema = shape({
   counts: shape({ assignedProjects: z.number().int(), pending: z.number().int(), completed: z.number().int() }),
   pending: z.array(verifierQueueItemSchema),
+  pendingNextCursor: z.string().nullable(),
   completed: z.array(verifierQueueItemSchema),
   delayed: z.array(verifierQueueItemSchema),
 });
 export type VerifierQueueDto = z.infer<typeof verifierQueueSchema>;
 
-export const completedVerificationsSchema = shape({
+/** A page of the verifier's pending or completed milestones, with how many there are in all. */
+export const verifierQueuePageSchema = shape({
   items: z.array(verifierQueueItemSchema),
   nextCursor: z.string().nullable(),
   total: z.number().int(),
 });
+export type VerifierQueuePageDto = z.infer<typeof verifierQueuePageSchema>;
 
 export const verificationReportSchema = shape({
   id,

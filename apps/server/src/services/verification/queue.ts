@@ -1,13 +1,15 @@
 import {
   type Currency,
   LIMITS,
+  LIST_PAGE_SIZE,
   listCursor,
   type MilestoneStatus,
-  type Page,
   type VerifierQueueDto,
   type VerifierQueueItemDto,
+  type VerifierQueuePageDto,
+  type verifierPendingQuerySchema,
 } from "@tranche/domain";
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ServiceContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
@@ -16,6 +18,7 @@ import { forbidden } from "../../errors";
 import { keyset, keysetPage, type SortSpec } from "../../lib/keyset";
 import { toMoney } from "../../lib/money";
 import { pageLimit } from "../../lib/validate";
+import { containsPattern } from "../projects/list";
 import { openAmount } from "../releases/sums";
 import { decidedBy } from "../verifiers/decided";
 import { progressOf } from "./access";
@@ -85,15 +88,16 @@ function requireVerifier(ctx: ServiceContext): void {
   if (ctx.actor.role !== "verifier") throw forbidden("Only verifiers have a verification queue.");
 }
 
+/** The pending list's first page, as GET /api/verifications/pending answers it unasked. */
+const PENDING_FIRST_PAGE = LIST_PAGE_SIZE;
+
 /** The signed-in verifier's queue: milestones of the projects they verify (and may verify: no conflicts). */
 export async function verifierQueue(ctx: ServiceContext): Promise<VerifierQueueDto> {
   const { db, actor } = ctx;
   requireVerifier(ctx);
   const base = () => selectQueue(db);
   const [pending, delayed, completed, [{ n: completedCount }], [{ n: projectCount }]] = await Promise.all([
-    base()
-      .where(awaitingVerifier(actor.id, sql`${milestones}`))
-      .orderBy(asc(milestones.dueDate), asc(milestones.id)),
+    pendingPage(ctx, { limit: PENDING_FIRST_PAGE }),
     base()
       .where(and(sql`${milestones.projectId} in ${verifiedProjects(actor.id)}`, eq(milestones.status, "delayed")))
       .orderBy(asc(milestones.dueDate), asc(milestones.id)),
@@ -105,11 +109,48 @@ export async function verifierQueue(ctx: ServiceContext): Promise<VerifierQueueD
     db.select({ n: sql<number>`count(*)::int` }).from(sql`${verifiedProjects(actor.id)} v`),
   ]);
   return {
-    counts: { assignedProjects: projectCount, pending: pending.length, completed: completedCount },
-    pending: pending.map(queueItem),
+    counts: { assignedProjects: projectCount, pending: pending.total, completed: completedCount },
+    pending: pending.items,
+    pendingNextCursor: pending.nextCursor,
     completed: completed.map(queueItem),
     delayed: delayed.map(queueItem),
   };
+}
+
+/** Earliest due first, as the verifier works through the queue (`awaitingVerifier`'s milestones). */
+const EARLIEST_DUE: SortSpec = {
+  name: "due",
+  direction: "asc",
+  keys: [
+    { expr: milestones.dueDate, type: "date" },
+    { expr: milestones.id, type: "uuid" },
+  ],
+};
+
+/**
+ * What waits on the signed-in verifier, earliest due first, a page at a time, with how many in all; `q` matches the
+ * title or the description (the Pending tab's search).
+ */
+export async function pendingPage(
+  ctx: ServiceContext,
+  input: Partial<z.output<typeof verifierPendingQuerySchema>> & { limit: number },
+): Promise<VerifierQueuePageDto> {
+  requireVerifier(ctx);
+  const page = keyset(EARLIEST_DUE, input.cursor);
+  const pattern = input.q ? containsPattern(input.q) : undefined;
+  const waiting = and(
+    awaitingVerifier(ctx.actor.id, sql`${milestones}`),
+    pattern ? or(ilike(milestones.title, pattern), ilike(milestones.description, pattern)) : undefined,
+  );
+  const [rows, [{ n: total }]] = await Promise.all([
+    selectQueue(ctx.db, { keysetKeys: page.keys })
+      .where(and(waiting, page.after))
+      .orderBy(...page.orderBy)
+      .limit(input.limit + 1),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(milestones).where(waiting),
+  ]);
+  const { page: items, nextCursor } = keysetPage(rows, input.limit, EARLIEST_DUE);
+  return { items: items.map(queueItem), nextCursor, total };
 }
 
 export const completedQuery = z.strictObject({
@@ -134,7 +175,7 @@ export async function completedVerifications({
 }: {
   ctx: ServiceContext;
   input: z.output<typeof completedQuery>;
-}): Promise<Page<VerifierQueueItemDto> & { total: number }> {
+}): Promise<VerifierQueuePageDto> {
   requireVerifier(ctx);
   const page = keyset(NEWEST_DECISION, input.cursor);
   const [rows, [{ n: total }]] = await Promise.all([

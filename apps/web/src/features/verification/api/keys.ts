@@ -4,6 +4,7 @@ export const verificationKeys = {
   evidence: (milestoneId: string) => [...verificationKeys.all, "evidence", milestoneId] as const,
   history: (milestoneId: string) => [...verificationKeys.all, "history", milestoneId] as const,
   queue: () => [...verificationKeys.all, "queue"] as const,
+  pending: () => [...verificationKeys.all, "pending"] as const,
   completed: () => [...verificationKeys.all, "completed"] as const,
   reports: () => [...verificationKeys.all, "reports"] as const,
 };

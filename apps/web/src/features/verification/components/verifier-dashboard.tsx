@@ -1,16 +1,25 @@
-import { daysUntil, formatLongDate, formatMoney, LIMITS, type VerifierQueueItemDto } from "@tranche/domain";
-import { CalendarIcon, CheckCircle2Icon, ClipboardListIcon, FolderKanbanIcon, SearchIcon } from "lucide-react";
+import {
+  daysUntil,
+  formatLongDate,
+  formatMoney,
+  LIMITS,
+  type VerifierQueueDto,
+  type VerifierQueueItemDto,
+} from "@tranche/domain";
+import { CalendarIcon, CheckCircle2Icon, ClipboardListIcon, FolderKanbanIcon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { ListSearch } from "@/components/list-search";
+import { PagedListState } from "@/components/paged-list-state";
 import { PagingFooter } from "@/components/paging-footer";
 import { MilestoneStatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { EmptyState, LoadError, Skeleton, Spinner } from "@/components/ui/feedback";
-import { Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCompletedVerifications } from "../api/get-completed";
+import { usePendingVerifications } from "../api/get-pending";
 import { useVerifierQueue } from "../api/get-queue";
 import { VerificationDialog } from "./verification-dialog";
 
@@ -136,14 +145,48 @@ function AllCompleted({ onOpen }: { onOpen: (id: string) => void }) {
   );
 }
 
+/** What waits on the verifier, earliest due first, a page at a time; the search is the server's. */
+function Pending({
+  queue,
+  queueUpdatedAt,
+  onOpen,
+}: {
+  queue: VerifierQueueDto;
+  queueUpdatedAt: number;
+  onOpen: (id: string) => void;
+}) {
+  const [search, setSearch] = useState("");
+  const list = usePendingVerifications(search, queue, queueUpdatedAt);
+  return (
+    <>
+      <div className="flex max-w-md">
+        <ListSearch
+          label="Search pending verifications"
+          placeholder="Search by title or description"
+          value={search}
+          onSearch={setSearch}
+        />
+      </div>
+      <PagedListState
+        list={list}
+        noun="pending verifications"
+        empty="No pending verification requests"
+        emptyHint={search ? `No pending milestone’s title or description contains “${search}”.` : undefined}
+        total={list.total}
+      >
+        <QueueList items={list.items} empty="No pending verification requests" onOpen={onOpen} label="Pending" />
+      </PagedListState>
+    </>
+  );
+}
+
 /**
  * The verifier dashboard, on the signed-in verifier's live queue. On the dashboard the Completed tab shows the 5
  * most recent decisions (LIMITS.verifierCompleted); with `allCompleted` (the /verifications page) it lists them all,
  * a page at a time.
  */
 export function VerifierDashboard({ allCompleted = false }: { allCompleted?: boolean }) {
-  const { data, isPending, isError, error, refetch } = useVerifierQueue();
-  const [search, setSearch] = useState("");
+  const { data, dataUpdatedAt, isPending, isError, error, refetch } = useVerifierQueue();
   const [openId, setOpenId] = useState<string | null>(null);
 
   if (isPending) {
@@ -156,11 +199,6 @@ export function VerifierDashboard({ allCompleted = false }: { allCompleted?: boo
     );
   }
   if (isError) return <LoadError title="Could not load your verification queue" error={error} onRetry={refetch} />;
-
-  const needle = search.trim().toLowerCase();
-  const pending = needle
-    ? data.pending.filter((m) => `${m.title}\n${m.description}`.toLowerCase().includes(needle))
-    : data.pending;
 
   return (
     <div className="grid gap-6">
@@ -176,18 +214,7 @@ export function VerifierDashboard({ allCompleted = false }: { allCompleted?: boo
           <TabsTrigger value="delayed">Delayed</TabsTrigger>
         </TabsList>
         <TabsContent value="pending" className="grid gap-4">
-          <div className="relative max-w-md">
-            <SearchIcon className="absolute left-3 top-3 size-4 text-slate-500" aria-hidden />
-            <Input
-              type="search"
-              aria-label="Search pending verifications"
-              placeholder="Search by title or description"
-              className="pl-9"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
-          <QueueList items={pending} empty="No pending verification requests" onOpen={setOpenId} label="Pending" />
+          <Pending queue={data} queueUpdatedAt={dataUpdatedAt} onOpen={setOpenId} />
         </TabsContent>
         <TabsContent value="completed">
           {allCompleted ? (
