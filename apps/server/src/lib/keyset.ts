@@ -68,6 +68,18 @@ export function newestFirst(name: string, createdAt: AnyColumn, id: AnyColumn): 
   };
 }
 
+/** A list earliest due first: its due date, then its id. */
+export function earliestDue(dueDate: AnyColumn, id: AnyColumn): SortSpec {
+  return {
+    name: "due",
+    direction: "asc",
+    keys: [
+      { expr: dueDate, type: "date" },
+      { expr: id, type: "uuid" },
+    ],
+  };
+}
+
 export type Keyset = ReturnType<typeof keyset>;
 
 /** The pieces of a keyset query: the keys to select beside each row, the order, and the condition after `cursor`. */

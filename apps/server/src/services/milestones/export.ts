@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { milestones, projects, users } from "../../db/schema";
 import type { CsvValue } from "../../lib/csv";
-import { keysetBatches, type SortSpec } from "../../lib/keyset";
+import { earliestDue, keysetBatches } from "../../lib/keyset";
 import { EXPORT_BATCH } from "../projects/export";
 import { milestoneFilter } from "./list";
 
@@ -22,14 +22,7 @@ export const MILESTONE_CSV_HEADER = [
   "created_at",
 ];
 
-const EARLIEST_DUE: SortSpec = {
-  name: "due",
-  direction: "asc",
-  keys: [
-    { expr: milestones.dueDate, type: "date" },
-    { expr: milestones.id, type: "uuid" },
-  ],
-};
+const EARLIEST_DUE = earliestDue(milestones.dueDate, milestones.id);
 
 /**
  * The milestones the list shows (same visibility and filters), earliest due first, read a batch at a time

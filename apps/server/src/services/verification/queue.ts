@@ -9,18 +9,18 @@ import {
   type VerifierQueuePageDto,
   type verifierPendingQuerySchema,
 } from "@tranche/domain";
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ServiceContext } from "../../context";
-import type { DbOrTx } from "../../db/client";
+import { type DbOrTx, queryRows } from "../../db/client";
 import { milestones, projects } from "../../db/schema";
 import { forbidden } from "../../errors";
-import { keyset, keysetPage, type SortSpec } from "../../lib/keyset";
+import { earliestDue, keyset, keysetPage, type SortSpec } from "../../lib/keyset";
 import { toMoney } from "../../lib/money";
 import { pageLimit } from "../../lib/validate";
 import { containsPattern } from "../projects/list";
 import { openAmount } from "../releases/sums";
-import { decidedBy } from "../verifiers/decided";
+import { completedCount, decidedBy } from "../verifiers/decided";
 import { progressOf } from "./access";
 
 /** The projects `verifierId` verifies without a conflict (neither owning nor investing in them), as a subquery. */
@@ -81,11 +81,55 @@ function queueItem(row: QueueRow): VerifierQueueItemDto {
   };
 }
 
-/** The milestones the actor decided (services/verifiers/decided.ts), newest decision first. */
-const decided = (actorId: string) => decidedBy(sql`${actorId}::uuid`);
-
 function requireVerifier(ctx: ServiceContext): void {
   if (ctx.actor.role !== "verifier") throw forbidden("Only verifiers have a verification queue.");
+}
+
+/** Earliest due first, as the verifier works through the queue (`awaitingVerifier`'s milestones). */
+const EARLIEST_DUE = earliestDue(milestones.dueDate, milestones.id);
+
+/** Newest decision first, on the decided-milestones rows (`c`, services/verifiers/decided.ts). */
+const NEWEST_DECISION: SortSpec = {
+  name: "newest",
+  direction: "desc",
+  keys: [
+    { expr: sql`c.decided_at`, type: "timestamptz" },
+    { expr: sql`c.milestone_id`, type: "uuid" },
+  ],
+};
+
+/** What waits on `verifierId` and matches `q` (title or description), as a condition on milestones. */
+function waitingOn(verifierId: string, q: string | undefined): SQL | undefined {
+  const pattern = q ? containsPattern(q) : undefined;
+  return and(
+    awaitingVerifier(verifierId, sql`${milestones}`),
+    pattern ? or(ilike(milestones.title, pattern), ilike(milestones.description, pattern)) : undefined,
+  );
+}
+
+/** A page of what waits on `verifierId` (`limit + 1` rows, for keysetPage), earliest due first. */
+function pendingRows(db: DbOrTx, verifierId: string, input: { q?: string; cursor?: string; limit: number }) {
+  const page = keyset(EARLIEST_DUE, input.cursor);
+  return selectQueue(db, { keysetKeys: page.keys })
+    .where(and(waitingOn(verifierId, input.q), page.after))
+    .orderBy(...page.orderBy)
+    .limit(input.limit + 1);
+}
+
+/**
+ * A page of what `verifierId` decided (`limit + 1` rows), newest decision first. The page is cut from their
+ * decisions before it is joined to milestones and projects, so a long history is sorted, not joined, in full.
+ */
+function decidedRows(db: DbOrTx, verifierId: string, input: { cursor?: string; limit: number }) {
+  const page = keyset(NEWEST_DECISION, input.cursor);
+  const newest = sql`(
+    select c.* from ${decidedBy(sql`${verifierId}::uuid`)} c
+    ${page.after ? sql`where ${page.after}` : sql``}
+    order by ${sql.join(page.orderBy, sql`, `)}
+    limit ${input.limit + 1})`;
+  return selectQueue(db, { keysetKeys: page.keys })
+    .innerJoin(sql`${newest} c`, sql`c.milestone_id = ${milestones.id}`)
+    .orderBy(...page.orderBy);
 }
 
 /** The pending list's first page, as GET /api/verifications/pending answers it unasked. */
@@ -95,37 +139,28 @@ const PENDING_FIRST_PAGE = LIST_PAGE_SIZE;
 export async function verifierQueue(ctx: ServiceContext): Promise<VerifierQueueDto> {
   const { db, actor } = ctx;
   requireVerifier(ctx);
-  const base = () => selectQueue(db);
-  const [pending, delayed, completed, [{ n: completedCount }], [{ n: projectCount }]] = await Promise.all([
-    pendingPage(ctx, { limit: PENDING_FIRST_PAGE }),
-    base()
+  const [pending, delayed, completed, [counts]] = await Promise.all([
+    pendingRows(db, actor.id, { limit: PENDING_FIRST_PAGE }),
+    selectQueue(db)
       .where(and(sql`${milestones.projectId} in ${verifiedProjects(actor.id)}`, eq(milestones.status, "delayed")))
       .orderBy(asc(milestones.dueDate), asc(milestones.id)),
-    base()
-      .innerJoin(sql`${decided(actor.id)} c`, sql`c.milestone_id = ${milestones.id}`)
-      .orderBy(sql`c.decided_at desc`, desc(milestones.id))
-      .limit(LIMITS.verifierCompleted),
-    db.select({ n: sql<number>`count(*)::int` }).from(sql`${decided(actor.id)} c`),
-    db.select({ n: sql<number>`count(*)::int` }).from(sql`${verifiedProjects(actor.id)} v`),
+    decidedRows(db, actor.id, { limit: LIMITS.verifierCompleted }),
+    queryRows<VerifierQueueDto["counts"]>(
+      db,
+      sql`select (select count(*)::int from ${verifiedProjects(actor.id)} v) as "assignedProjects",
+        (select count(*)::int from milestones m where ${awaitingVerifier(actor.id, sql`m`)}) as "pending",
+        ${completedCount(sql`${actor.id}::uuid`)} as "completed"`,
+    ),
   ]);
+  const first = keysetPage(pending, PENDING_FIRST_PAGE, EARLIEST_DUE);
   return {
-    counts: { assignedProjects: projectCount, pending: pending.total, completed: completedCount },
-    pending: pending.items,
-    pendingNextCursor: pending.nextCursor,
-    completed: completed.map(queueItem),
+    counts,
+    pending: first.page.map(queueItem),
+    pendingNextCursor: first.nextCursor,
+    completed: completed.slice(0, LIMITS.verifierCompleted).map(queueItem),
     delayed: delayed.map(queueItem),
   };
 }
-
-/** Earliest due first, as the verifier works through the queue (`awaitingVerifier`'s milestones). */
-const EARLIEST_DUE: SortSpec = {
-  name: "due",
-  direction: "asc",
-  keys: [
-    { expr: milestones.dueDate, type: "date" },
-    { expr: milestones.id, type: "uuid" },
-  ],
-};
 
 /**
  * What waits on the signed-in verifier, earliest due first, a page at a time, with how many in all; `q` matches the
@@ -133,21 +168,12 @@ const EARLIEST_DUE: SortSpec = {
  */
 export async function pendingPage(
   ctx: ServiceContext,
-  input: Partial<z.output<typeof verifierPendingQuerySchema>> & { limit: number },
+  input: z.output<typeof verifierPendingQuerySchema>,
 ): Promise<VerifierQueuePageDto> {
   requireVerifier(ctx);
-  const page = keyset(EARLIEST_DUE, input.cursor);
-  const pattern = input.q ? containsPattern(input.q) : undefined;
-  const waiting = and(
-    awaitingVerifier(ctx.actor.id, sql`${milestones}`),
-    pattern ? or(ilike(milestones.title, pattern), ilike(milestones.description, pattern)) : undefined,
-  );
   const [rows, [{ n: total }]] = await Promise.all([
-    selectQueue(ctx.db, { keysetKeys: page.keys })
-      .where(and(waiting, page.after))
-      .orderBy(...page.orderBy)
-      .limit(input.limit + 1),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(milestones).where(waiting),
+    pendingRows(ctx.db, ctx.actor.id, input),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(milestones).where(waitingOn(ctx.actor.id, input.q)),
   ]);
   const { page: items, nextCursor } = keysetPage(rows, input.limit, EARLIEST_DUE);
   return { items: items.map(queueItem), nextCursor, total };
@@ -158,16 +184,6 @@ export const completedQuery = z.strictObject({
   limit: pageLimit(20),
 });
 
-/** Newest decision first (`c` is the decided-milestones subquery the list joins). */
-const NEWEST_DECISION: SortSpec = {
-  name: "newest",
-  direction: "desc",
-  keys: [
-    { expr: sql`c.decided_at`, type: "timestamptz" },
-    { expr: milestones.id, type: "uuid" },
-  ],
-};
-
 /** Every decision the signed-in verifier made, newest first, a page at a time (the /verifications Completed tab). */
 export async function completedVerifications({
   ctx,
@@ -177,14 +193,9 @@ export async function completedVerifications({
   input: z.output<typeof completedQuery>;
 }): Promise<VerifierQueuePageDto> {
   requireVerifier(ctx);
-  const page = keyset(NEWEST_DECISION, input.cursor);
-  const [rows, [{ n: total }]] = await Promise.all([
-    selectQueue(ctx.db, { keysetKeys: page.keys })
-      .innerJoin(sql`${decided(ctx.actor.id)} c`, sql`c.milestone_id = ${milestones.id}`)
-      .where(page.after)
-      .orderBy(...page.orderBy)
-      .limit(input.limit + 1),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(sql`${decided(ctx.actor.id)} c`),
+  const [rows, [{ total }]] = await Promise.all([
+    decidedRows(ctx.db, ctx.actor.id, input),
+    queryRows<{ total: number }>(ctx.db, sql`select ${completedCount(sql`${ctx.actor.id}::uuid`)} as total`),
   ]);
   const { page: items, nextCursor } = keysetPage(rows, input.limit, NEWEST_DECISION);
   return { items: items.map(queueItem), nextCursor, total };
