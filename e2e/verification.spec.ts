@@ -54,8 +54,14 @@ test.describe("verification", () => {
     await screenshot(page, "verifications-desktop");
 
     // Search over title and description.
+    await expect(page.getByText("Showing 4 of 4 pending verifications")).toBeVisible();
     await page.getByLabel("Search pending verifications").fill("lithium iron");
     await expect(pendingList.getByRole("heading")).toHaveText(["Battery storage installation"]);
+    await expect(page.getByText("Showing 1 of 1 pending verification", { exact: true })).toBeVisible();
+    await page.getByLabel("Search pending verifications").fill("no such milestone");
+    await expect(
+      page.getByText("No pending milestone’s title or description contains “no such milestone”."),
+    ).toBeVisible();
     await page.getByLabel("Search pending verifications").fill("");
 
     const before = await project(page, MOJAVE);
