@@ -35,6 +35,22 @@ describe("prepared statements", () => {
     expect(prepared[0].name).toMatch(/^t[\w-]{27}$/);
   });
 
+  it("plans a search with its pattern on every call: an ILIKE statement is never kept prepared", async () => {
+    const app = await createTestApp();
+    apps.push(app);
+    const prepared = await app.deps.db.transaction(async (tx) => {
+      for (const term of ["%a%", "%solar farm%"]) {
+        await queryRows(tx, sql`select 'search-test' as tag where 'a solar farm' ilike ${term}`);
+      }
+      return queryRows<{ name: string }>(
+        tx,
+        sql`select name from pg_prepared_statements where statement like '%search-test%'
+              and statement not like '%pg_prepared_statements%'`,
+      );
+    });
+    expect(prepared).toEqual([]);
+  });
+
   it("prepares nothing with DATABASE_PREPARED_STATEMENTS=false", async () => {
     const app = await createTestApp({ DATABASE_PREPARED_STATEMENTS: false });
     apps.push(app);
