@@ -235,6 +235,7 @@ describe("GET /api/dashboard", () => {
       role: "investor",
       capitalUnderManagement: [],
       verifiedDisbursements: [],
+      projectCount: 0,
       pendingReviewCount: 0,
       riskAlertsCount: 0,
       portfolio: [],
@@ -271,5 +272,18 @@ describe("GET /api/dashboard", () => {
     expect(expected).toHaveLength(3);
     const body = await dashboard(many);
     expect(body.role.upcomingMilestones.map((m: { id: string }) => m.id)).toEqual(expected);
+  });
+
+  it("counts every project of a portfolio longer than its list, for an investor and an owner", async () => {
+    // Also last: its projects change the platform totals.
+    const large = await t.user("investor");
+    const builder = await t.user("project_owner");
+    for (let i = 0; i < 102; i++) await makeProject(t, { owner: builder, investors: [large], name: `Large ${i}` });
+    const investorView = (await dashboard(large)).role;
+    expect(investorView.portfolio).toHaveLength(100);
+    expect(investorView.projectCount).toBe(102);
+    const ownerView = (await dashboard(builder)).role;
+    expect(ownerView.projects).toHaveLength(100);
+    expect(ownerView.totalProjects).toBe(102);
   });
 });

@@ -172,6 +172,8 @@ export type OverviewDto = z.infer<typeof overviewSchema>;
 export const investorDashboardSchema = shape({
   role: z.literal("investor"),
   capitalUnderManagement: z.array(moneyTotalSchema),
+  /** How many projects the portfolio holds (`portfolio` lists the first 100 by name). */
+  projectCount: z.number().int(),
   /** Released (instructed or settled) capital per currency, with the settled part of it. */
   verifiedDisbursements: z.array(shape({ currency, amount, settled: amount, percentOfCommitted: z.number() })),
   pendingReviewCount: z.number().int(),
@@ -183,6 +185,7 @@ export type InvestorDashboardDto = z.infer<typeof investorDashboardSchema>;
 
 export const ownerDashboardSchema = shape({
   role: z.literal("project_owner"),
+  /** How many projects they own (`projects` lists the 100 newest). */
   totalProjects: z.number().int(),
   totalValue: z.array(moneyTotalSchema),
   fundingProgress: z.array(shape({ currency, percent: z.number() })),

@@ -119,6 +119,7 @@ type CurrencyFigures = {
   settled: string;
   pending_capital: string;
   pending_count: number;
+  projects: number;
 };
 type PortfolioFigures = {
   byCurrency: CurrencyFigures[];
@@ -180,7 +181,7 @@ async function portfolioFigures(
           (select coalesce(json_agg(c), '[]') from (
              select currency, sum(total_capital)::text as total, sum(released)::text as released,
                     sum(settled)::text as settled, sum(pending_capital)::text as pending_capital,
-                    sum(pending_count)::int as pending_count
+                    sum(pending_count)::int as pending_count, count(*)::int as projects
              from mine group by currency) c) as by_currency,
           -- released_at is stored in the created_at column (schema.ts: releasedAt: created()).
           (select coalesce(json_agg(d), '[]') from (
@@ -355,7 +356,8 @@ const toMilestone = (r: MilestoneRow): DashboardMilestoneDto => ({
   status: r.status,
 });
 
-// A portfolio is shown whole; this bound keeps one huge account from producing a huge response.
+// A portfolio is listed up to this many projects (the dashboard says how many there are, and /projects lists them
+// all): one huge account never produces a huge response.
 const PORTFOLIO_LIMIT = 100;
 
 function investorOf(figures: PortfolioFigures): InvestorDashboardDto {
@@ -369,6 +371,7 @@ function investorOf(figures: PortfolioFigures): InvestorDashboardDto {
       settled: toMoney(r.settled),
       percentOfCommitted: progressPercent(toMoney(r.released), toMoney(r.total)),
     })),
+    projectCount: figures.byCurrency.reduce((n, r) => n + Number(r.projects), 0),
     pendingReviewCount: figures.byCurrency.reduce((n, r) => n + Number(r.pending_count), 0),
     riskAlertsCount: figures.atRisk,
     portfolio: figures.portfolio.map(toProject),

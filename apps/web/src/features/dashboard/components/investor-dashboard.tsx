@@ -1,9 +1,11 @@
 import { formatMoney, formatMoneyCompact, type InvestorDashboardDto, LIMITS, progressPercent } from "@tranche/domain";
 import { AlertTriangleIcon, BadgeCheckIcon, ClockIcon, LandmarkIcon } from "lucide-react";
 import { Link } from "react-router";
+import { countOf } from "@/components/paging-footer";
 import { ProjectStatusBadge } from "@/components/status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/feedback";
+import { AllProjectsLink } from "./all-projects-link";
 import { MoneyLines } from "./money-lines";
 import { StatCard } from "./stat-card";
 import { UpcomingMilestones } from "./upcoming-milestones";
@@ -33,7 +35,7 @@ export function InvestorDashboard({ data }: { data: InvestorDashboardDto }) {
           title="Capital Under Management"
           icon={LandmarkIcon}
           value={<MoneyLines totals={data.capitalUnderManagement} />}
-          detail={`${data.portfolio.length} ${data.portfolio.length === 1 ? "project" : "projects"}`}
+          detail={countOf(data.projectCount, "projects")}
         />
         <StatCard
           title="Verified Disbursements"
@@ -70,7 +72,7 @@ export function InvestorDashboard({ data }: { data: InvestorDashboardDto }) {
             {data.portfolio.length === 0 ? (
               <p className="text-sm text-muted-foreground">No projects in your portfolio yet</p>
             ) : (
-              <ul className="grid gap-3" aria-label="Portfolio">
+              <ul className="grid max-h-[32rem] gap-3 overflow-y-auto pr-1" aria-label="Portfolio">
                 {data.portfolio.map((p) => (
                   <li key={p.id}>
                     <Link to={`/projects/${p.id}`} className="block rounded-md border p-3 hover:bg-slate-50">
@@ -92,6 +94,7 @@ export function InvestorDashboard({ data }: { data: InvestorDashboardDto }) {
                 ))}
               </ul>
             )}
+            <AllProjectsLink shown={data.portfolio.length} total={data.projectCount} />
           </CardContent>
         </Card>
         <UpcomingMilestones

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { ProjectStatusBadge } from "@/components/status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/feedback";
+import { AllProjectsLink } from "./all-projects-link";
 import { MoneyLines } from "./money-lines";
 import { StatCard } from "./stat-card";
 import { UpcomingMilestones } from "./upcoming-milestones";
@@ -99,6 +100,7 @@ export function OwnerDashboard({ data }: { data: OwnerDashboardDto }) {
                 ))}
               </ul>
             )}
+            <AllProjectsLink shown={data.projects.length} total={data.totalProjects} />
           </CardContent>
         </Card>
         <UpcomingMilestones
