@@ -1,13 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import {
-  formatStatus,
-  MILESTONE_STATUSES,
-  type MilestoneSort,
-  type MilestoneStatus,
-  type Page,
-  type ProjectSummaryDto,
-} from "@tranche/domain";
-import { useEffect } from "react";
+import { formatStatus, MILESTONE_STATUSES, type MilestoneSort, type MilestoneStatus } from "@tranche/domain";
+import { useEffect, useState } from "react";
 import { ExportCsvLink } from "@/components/export-csv-link";
 import { ListSearch } from "@/components/list-search";
 import { PagedListState } from "@/components/paged-list-state";
@@ -15,23 +8,33 @@ import { SelectFilter } from "@/components/select-filter";
 import { TabCount } from "@/components/tab-count";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
-import { projectKeys } from "@/features/projects";
-import { api, errorMessage } from "@/lib/api-client";
+import { projectQuery, useProjectOptions } from "@/features/projects";
+import { errorMessage } from "@/lib/api-client";
 import { useUrlState } from "@/lib/use-url-state";
 import { useMilestoneCounts, useMilestones } from "../api/get-milestones";
 import { MilestoneTable } from "./milestone-table";
 
-/** Narrows the list to one of the caller's projects (the first 100 by name), or all of them. */
+/**
+ * Narrows the list to one of the caller's projects, or all of them: the first projects by name, and a search for the
+ * others when there are more than a picker offers.
+ */
 function ProjectPicker({ value, onChange }: { value: string; onChange: (projectId: string) => void }) {
-  const projects = useQuery({
-    queryKey: [...projectKeys.lists, "picker"],
-    queryFn: async () => (await api<Page<ProjectSummaryDto>>("/projects?sort=name&limit=100")).items,
-  });
+  const [search, setSearch] = useState("");
+  const projects = useProjectOptions(search);
+  // The chosen project stays an option when a search (or the first page) leaves it out.
+  const chosen = useQuery({ ...projectQuery(value), enabled: Boolean(value) });
+  const listed = projects.options.some((p) => p.id === value);
   const options = [
     { value: "", label: "All projects" },
-    ...(projects.data ?? []).map((p) => ({ value: p.id, label: p.name })),
+    ...(value && !listed && chosen.data ? [{ value, label: chosen.data.name }] : []),
+    ...projects.options.map((p) => ({ value: p.id, label: p.name })),
   ];
-  return <SelectFilter label="Project" value={value} options={options} onChange={onChange} />;
+  return (
+    <>
+      {projects.more || search ? <ListSearch label="Find a project" value={search} onSearch={setSearch} /> : null}
+      <SelectFilter label="Project" value={value} options={options} onChange={onChange} />
+    </>
+  );
 }
 
 const SORTS: { value: MilestoneSort; label: string }[] = [

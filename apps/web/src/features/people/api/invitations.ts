@@ -4,13 +4,11 @@ import type {
   CreateInvitationInput,
   InvitationDto,
   InvitationPreviewDto,
-  Page,
-  ProjectSummaryDto,
   UserDto,
 } from "@tranche/domain";
 import { api } from "@/lib/api-client";
 
-export const invitationKeys = { all: ["invitations"] as const, projects: ["invitations", "projects"] as const };
+export const invitationKeys = { all: ["invitations"] as const };
 
 export const invitationsQuery = queryOptions({
   queryKey: invitationKeys.all,
@@ -20,14 +18,6 @@ export const invitationsQuery = queryOptions({
 /** Pending invitations (admins). */
 export function useInvitations() {
   return useQuery(invitationsQuery);
-}
-
-/** The projects an invitation may add the person to (admins see every project; the first 100 by name). */
-export function useInvitableProjects() {
-  return useQuery({
-    queryKey: invitationKeys.projects,
-    queryFn: async () => (await api<Page<ProjectSummaryDto>>("/projects?sort=name&limit=100")).items,
-  });
 }
 
 function useInvitationMutation<T, R>(mutationFn: (input: T) => Promise<R>) {

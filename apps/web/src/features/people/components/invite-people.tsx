@@ -8,12 +8,14 @@ import {
   type Role,
 } from "@tranche/domain";
 import { useState } from "react";
+import { ListSearch } from "@/components/list-search";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Field, Input, NativeSelect } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
+import { useProjectOptions } from "@/features/projects";
 import { ApiError, errorMessage } from "@/lib/api-client";
-import { useCreateInvitation, useInvitableProjects } from "../api/invitations";
+import { useCreateInvitation } from "../api/invitations";
 import { PendingInvitations } from "./pending-invitations";
 
 const EMPTY = { email: "", role: "investor" as Role, organization: "", projectIds: [] as string[] };
@@ -32,7 +34,6 @@ function InviteForm() {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateInvitation();
-  const projects = useInvitableProjects();
   const projectsAllowed = values.role !== "admin";
 
   function submit(event: React.FormEvent) {
@@ -101,31 +102,10 @@ function InviteForm() {
           {projectsAllowed ? (
             <fieldset className="grid gap-1.5 sm:col-span-2">
               <legend className="text-sm font-medium text-slate-800">Projects (optional)</legend>
-              {projects.data && projects.data.length > 0 ? (
-                <div className="grid max-h-40 gap-1 overflow-y-auto rounded-md border p-2 sm:grid-cols-2">
-                  {projects.data.map((project) => (
-                    <label key={project.id} className="flex min-w-0 items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        checked={values.projectIds.includes(project.id)}
-                        onChange={(e) =>
-                          setValues((v) => ({
-                            ...v,
-                            projectIds: e.target.checked
-                              ? [...v.projectIds, project.id]
-                              : v.projectIds.filter((id) => id !== project.id),
-                          }))
-                        }
-                      />
-                      <span className="truncate" title={project.name}>
-                        {project.name}
-                      </span>
-                    </label>
-                  ))}
-                </div>
-              ) : (
-                <p className="text-sm text-muted-foreground">No projects yet.</p>
-              )}
+              <ProjectChoices
+                value={values.projectIds}
+                onChange={(projectIds) => setValues((v) => ({ ...v, projectIds }))}
+              />
               {errors.projectIds ? <p className="text-sm text-destructive">{errors.projectIds}</p> : null}
             </fieldset>
           ) : null}
@@ -137,5 +117,48 @@ function InviteForm() {
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The projects an invitation adds the person to, ticked from the first projects by name, or from a search when there
+ * are more; a ticked project stays listed (first) when a search leaves it out.
+ */
+function ProjectChoices({ value, onChange }: { value: string[]; onChange: (projectIds: string[]) => void }) {
+  const [search, setSearch] = useState("");
+  const [names, setNames] = useState<Record<string, string>>({});
+  const projects = useProjectOptions(search);
+  const shown = new Set(projects.options.map((p) => p.id));
+  const rows = [
+    ...value.filter((id) => !shown.has(id)).map((id) => ({ id, name: names[id] ?? id })),
+    ...projects.options,
+  ];
+  function toggle(project: { id: string; name: string }, checked: boolean) {
+    setNames((known) => ({ ...known, [project.id]: project.name }));
+    onChange(checked ? [...value, project.id] : value.filter((id) => id !== project.id));
+  }
+  if (rows.length === 0 && !search) return <p className="text-sm text-muted-foreground">No projects yet.</p>;
+  return (
+    <>
+      {projects.more || search ? <ListSearch label="Find a project" value={search} onSearch={setSearch} /> : null}
+      <div className="grid max-h-40 gap-1 overflow-y-auto rounded-md border p-2 sm:grid-cols-2">
+        {rows.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No project name contains “{search}”.</p>
+        ) : (
+          rows.map((project) => (
+            <label key={project.id} className="flex min-w-0 items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={value.includes(project.id)}
+                onChange={(e) => toggle(project, e.target.checked)}
+              />
+              <span className="truncate" title={project.name}>
+                {project.name}
+              </span>
+            </label>
+          ))
+        )}
+      </div>
+    </>
   );
 }
