@@ -41,6 +41,19 @@ export function formatMoneyCompact(amount: number, currency: Currency | string =
   return formatter.format(amount);
 }
 
+const countFormat = new Intl.NumberFormat("en-US");
+const compactCountFormat = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+
+/** A count as the lists print it: 10,005. */
+export function formatCount(count: number): string {
+  return countFormat.format(count);
+}
+
+/** A count on a chart's axis, as short as its money: 120K. */
+export function formatCountCompact(count: number): string {
+  return compactCountFormat.format(count);
+}
+
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 /** Month names in English, January first. */
 export const LONG_MONTHS = [

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   dueCountdown,
+  formatCount,
+  formatCountCompact,
   formatDate,
   formatDateTime,
   formatFileSize,
@@ -28,6 +30,16 @@ describe("formatMoney (US format, no decimals for whole amounts, with currency)"
     expect(formatMoneyCompact(820_000, "EUR")).toBe("€820K");
     expect(formatMoneyCompact(9_500_000)).toBe("$9.5M"); // the formatter is kept, the figure is not
     expect(formatMoneyCompact(0, "GBP")).toBe("£0");
+  });
+});
+
+describe("counts", () => {
+  it("group thousands as the lists do, and shorten on a chart's axis", () => {
+    expect(formatCount(10_005)).toBe("10,005");
+    expect(formatCount(7)).toBe("7");
+    expect(formatCountCompact(120_000)).toBe("120K");
+    expect(formatCountCompact(1_500)).toBe("1.5K");
+    expect(formatCountCompact(40)).toBe("40");
   });
 });
 

@@ -1,3 +1,4 @@
+import { formatCount } from "@tranche/domain";
 import { Button } from "@/components/ui/button";
 
 /** What a paged list needs to say how much it shows and to fetch the next page (TanStack Query's infinite query). */
@@ -9,7 +10,8 @@ export interface PagedList {
 }
 
 /** "1 milestone" / "3 milestones": `noun` is the plural, one item drops its final s. */
-export const countOf = (count: number, noun: string) => `${count} ${count === 1 ? noun.replace(/s$/, "") : noun}`;
+export const countOf = (count: number, noun: string) =>
+  `${formatCount(count)} ${count === 1 ? noun.replace(/s$/, "") : noun}`;
 
 /**
  * The one paging footer of every list: how many items are shown (of how many, when the server counts them), and a
@@ -22,7 +24,7 @@ export function PagingFooter({ list, noun, total }: { list: PagedList; noun: str
       <p aria-live="polite">
         {total === undefined
           ? `Showing ${countOf(shown, noun)}${list.hasNextPage ? "" : " (all)"}`
-          : `Showing ${shown} of ${countOf(total, noun)}`}
+          : `Showing ${formatCount(shown)} of ${countOf(total, noun)}`}
       </p>
       {list.hasNextPage ? (
         <Button

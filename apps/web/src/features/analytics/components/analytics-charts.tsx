@@ -1,7 +1,7 @@
 // The Reports charts (Recharts, loaded only with this module). Each chart says in a sentence what it shows and
 // can be read as a table instead.
 import { createColumnHelper } from "@tanstack/react-table";
-import { type AnalyticsDto, formatMoney, formatMoneyCompact, formatMonth } from "@tranche/domain";
+import { type AnalyticsDto, formatCountCompact, formatMoney, formatMoneyCompact, formatMonth } from "@tranche/domain";
 import { type ReactElement, useId, useLayoutEffect, useRef, useState } from "react";
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import { Button } from "@/components/ui/button";
@@ -235,7 +235,7 @@ function MilestonesChart({ points }: { points: AnalyticsDto["milestones"] }) {
         <BarChart {...size} accessibilityLayer={false} data={points} margin={{ left: 4, right: 8, top: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           {monthAxis(points.length, size.width)}
-          <YAxis interval={0} allowDecimals={false} fontSize={12} width={40} />
+          <YAxis interval={0} allowDecimals={false} tickFormatter={formatCountCompact} fontSize={12} width={44} />
           {pointed && <Tooltip labelFormatter={(m) => formatMonth(String(m))} />}
           <Bar isAnimationActive={false} dataKey="verified" name="Verified" stackId="s" fill={COLORS.verified} />
           <Bar
@@ -305,7 +305,7 @@ function TurnaroundChart({ buckets }: { buckets: NonNullable<AnalyticsDto["turna
         <BarChart {...size} accessibilityLayer={false} data={buckets} margin={{ left: 4, right: 8, top: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="bucket" fontSize={12} interval={0} angle={-20} textAnchor="end" height={48} />
-          <YAxis interval={0} allowDecimals={false} fontSize={12} width={40} />
+          <YAxis interval={0} allowDecimals={false} tickFormatter={formatCountCompact} fontSize={12} width={44} />
           {pointed && <Tooltip />}
           <Bar isAnimationActive={false} dataKey="count" name="Decisions" fill={COLORS.settled} />
         </BarChart>

@@ -1,4 +1,4 @@
-import { type AdminDashboardDto, formatDate, formatMoney, MILESTONE_STATUSES } from "@tranche/domain";
+import { type AdminDashboardDto, formatCount, formatDate, formatMoney, MILESTONE_STATUSES } from "@tranche/domain";
 import { FolderKanbanIcon, ShieldCheckIcon, StarIcon, UsersIcon } from "lucide-react";
 import { Link } from "react-router";
 import { MilestoneStatusBadge, ProjectStatusBadge } from "@/components/status-badge";
@@ -33,7 +33,9 @@ export function AdminDashboard({ data }: { data: AdminDashboardDto }) {
                   <MilestoneStatusBadge status={status} />
                   <span className="sr-only"> milestones</span>
                 </dt>
-                <dd className="mt-2 text-2xl font-bold text-slate-900">{data.milestonesByStatus[status]}</dd>
+                <dd className="mt-2 text-2xl font-bold text-slate-900">
+                  {formatCount(data.milestonesByStatus[status])}
+                </dd>
               </div>
             ))}
           </dl>
@@ -112,7 +114,7 @@ export function AdminDashboard({ data }: { data: AdminDashboardDto }) {
             )}
             {data.totals.verifiers > data.verifiers.length ? (
               <Link to="/verifiers" className="mt-3 inline-block text-sm font-medium text-blue-700 hover:underline">
-                View all {data.totals.verifiers} verifiers
+                View all {formatCount(data.totals.verifiers)} verifiers
               </Link>
             ) : null}
           </CardContent>

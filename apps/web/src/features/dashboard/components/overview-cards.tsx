@@ -1,4 +1,4 @@
-import { formatMoneyCompact, type OverviewDto } from "@tranche/domain";
+import { formatCount, formatMoneyCompact, type OverviewDto } from "@tranche/domain";
 import { AlertTriangleIcon, ClockIcon, ShieldCheckIcon } from "lucide-react";
 import { MoneyLines } from "./money-lines";
 import { StatCard } from "./stat-card";
@@ -37,13 +37,13 @@ export function OverviewCards({ overview }: { overview: OverviewDto }) {
         title="Pending Verification"
         icon={ClockIcon}
         value={<MoneyLines totals={pendingVerification.capital} />}
-        detail={`${pending} ${pending === 1 ? "milestone" : "milestones"} pending`}
+        detail={`${formatCount(pending)} ${pending === 1 ? "milestone" : "milestones"} pending`}
       />
       <StatCard
         testId="card-action-required"
         title="Action Required"
         icon={AlertTriangleIcon}
-        value={`${actionRequired.count} ${actionRequired.count === 1 ? "item" : "items"}`}
+        value={`${formatCount(actionRequired.count)} ${actionRequired.count === 1 ? "item" : "items"}`}
         detail={actionRequired.count === 0 ? "Nothing waiting on you" : `Review ${actionRequired.label}`}
       />
     </div>

@@ -1,3 +1,4 @@
+import { formatCount } from "@tranche/domain";
 import type { LucideIcon } from "lucide-react";
 import type * as React from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -22,7 +23,9 @@ export function StatCard({
         <Icon className="size-4 text-slate-500" aria-hidden />
       </CardHeader>
       <CardContent>
-        <div className="text-2xl font-bold text-slate-900">{value}</div>
+        <div className="text-2xl font-bold text-slate-900">
+          {typeof value === "number" ? formatCount(value) : value}
+        </div>
         {detail ? <div className="mt-1 text-xs text-muted-foreground">{detail}</div> : null}
       </CardContent>
     </Card>

@@ -1,5 +1,6 @@
 import {
   daysUntil,
+  formatCount,
   formatLongDate,
   formatMoney,
   LIMITS,
@@ -29,7 +30,7 @@ function StatCard({ label, value, icon: Icon }: { label: string; value: number; 
       <CardContent className="flex items-center justify-between p-5">
         <div>
           <p className="text-sm text-muted-foreground">{label}</p>
-          <p className="text-2xl font-semibold tabular-nums text-slate-900">{value}</p>
+          <p className="text-2xl font-semibold tabular-nums text-slate-900">{formatCount(value)}</p>
         </div>
         <Icon className="size-6 text-slate-400" aria-hidden />
       </CardContent>
