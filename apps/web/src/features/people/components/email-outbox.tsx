@@ -1,5 +1,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { formatDateTime, type OutboxEmailDto, type OutboxLinkWithheld } from "@tranche/domain";
+import { useState } from "react";
+import { PagingFooter } from "@/components/paging-footer";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { EmptyState, LoadError, Skeleton } from "@/components/ui/feedback";
@@ -21,6 +23,7 @@ const WITHHELD: Record<OutboxLinkWithheld, string> = {
 };
 
 const column = createColumnHelper<OutboxEmailDto>();
+const OUTBOX_STEP = 10;
 
 const columns = [
   column.accessor("subject", {
@@ -52,6 +55,9 @@ const columns = [
  */
 export function EmailOutbox() {
   const { data, isPending, isError, error, refetch } = useOutboxEmails();
+  // The latest 100 arrive at once; the list shows them a few at a time, as every list does.
+  const [shown, setShown] = useState(OUTBOX_STEP);
+  const rows = data?.slice(0, shown) ?? [];
   return (
     <Card className="min-w-0">
       <CardHeader>
@@ -73,32 +79,44 @@ export function EmailOutbox() {
         ) : data.length === 0 ? (
           <EmptyState title="No emails yet">Invitations, password resets and notifications appear here.</EmptyState>
         ) : (
-          <DataTable
-            label="Emails, newest first"
-            columns={columns}
-            rows={data}
-            getRowId={(email) => email.id}
-            renderExpanded={(email) => <EmailBody email={email} />}
-            renderCard={(email, detail) => (
-              <div className="grid gap-1.5">
-                <button
-                  type="button"
-                  className="cursor-pointer text-left font-medium text-blue-700 wrap-anywhere hover:underline"
-                  aria-expanded={detail.expanded}
-                  onClick={detail.toggle}
-                >
-                  {email.subject}
-                </button>
-                <span className="break-all text-slate-700">to {email.to}</span>
-                <span className="flex flex-wrap items-center gap-2">
-                  <EmailStatus status={email.status} />
-                  <time className="text-xs text-slate-600" dateTime={email.createdAt}>
-                    {formatDateTime(email.createdAt)}
-                  </time>
-                </span>
-              </div>
-            )}
-          />
+          <div className="grid min-w-0 gap-3">
+            <DataTable
+              label="Emails, newest first"
+              columns={columns}
+              rows={rows}
+              getRowId={(email) => email.id}
+              renderExpanded={(email) => <EmailBody email={email} />}
+              renderCard={(email, detail) => (
+                <div className="grid gap-1.5">
+                  <button
+                    type="button"
+                    className="cursor-pointer text-left font-medium text-blue-700 wrap-anywhere hover:underline"
+                    aria-expanded={detail.expanded}
+                    onClick={detail.toggle}
+                  >
+                    {email.subject}
+                  </button>
+                  <span className="break-all text-slate-700">to {email.to}</span>
+                  <span className="flex flex-wrap items-center gap-2">
+                    <EmailStatus status={email.status} />
+                    <time className="text-xs text-slate-600" dateTime={email.createdAt}>
+                      {formatDateTime(email.createdAt)}
+                    </time>
+                  </span>
+                </div>
+              )}
+            />
+            <PagingFooter
+              list={{
+                items: rows,
+                hasNextPage: rows.length < data.length,
+                isFetchingNextPage: false,
+                fetchNextPage: () => setShown((n) => n + OUTBOX_STEP),
+              }}
+              noun="emails"
+              total={data.length}
+            />
+          </div>
         )}
       </CardContent>
     </Card>
