@@ -88,6 +88,35 @@ describe("GET /api/analytics", () => {
     expect(eur.points.find((p: { month: string }) => p.month === month(1)).amount).toBe(25_000);
   });
 
+  it("puts the open rest of a partly released milestone in the month it is due, and what is past due in this one", async () => {
+    const lp = await t.user("investor");
+    const checker = await t.user("verifier");
+    const project = await makeProject(t, { owner, investors: [lp], verifiers: [checker], currency: "GBP" });
+    const later = await makeMilestone(t, project, { capitalAmount: 100_000, dueInDays: 0 });
+    await t.deps.db
+      .update(milestones)
+      .set({ dueDate: `${month(2)}-10` })
+      .where(eq(milestones.id, later.id));
+    expect((await t.request("POST", `/api/milestones/${later.id}/start`, { as: checker })).status).toBe(200);
+    const partial = await t.request("POST", `/api/milestones/${later.id}/approve`, {
+      as: checker,
+      body: { share: 30, comments: "Only the first of three phases is done." },
+    });
+    expect(partial.status, JSON.stringify(partial.body)).toBe(200);
+    await makeMilestone(t, project, { capitalAmount: 50_000, dueInDays: -40 });
+    await makeMilestone(t, project, { capitalAmount: 20_000, dueInDays: 0 });
+    await makeMilestone(t, project, { capitalAmount: 9_000, status: "delayed", dueInDays: 0 });
+
+    const { body } = await t.request("GET", "/api/analytics", { as: lp });
+    const gbp = body.upcoming.find((c: { currency: string }) => c.currency === "GBP");
+    const at = (m: string) => gbp.points.find((p: { month: string }) => p.month === m).amount;
+    expect(at(month(0))).toBe(70_000);
+    expect(at(month(1))).toBe(0);
+    expect(at(month(2))).toBe(70_000);
+    const dashboard = await t.request("GET", "/api/dashboard", { as: lp });
+    expect(dashboard.body.overview.pendingVerification.capital).toEqual([{ currency: "GBP", amount: 140_000 }]);
+  });
+
   it("shows turnaround only to admins, and nothing of projects the caller cannot see", async () => {
     const mine = await t.request("GET", "/api/analytics", { as: investor });
     expect(mine.body.turnaround).toBeNull();
