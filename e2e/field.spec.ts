@@ -1,7 +1,7 @@
 // The verifier's field view on a phone (390×844) with a fixed position: the installable app's service worker, the
-// assignments with distance and directions, a site visit with no signal (checklist with notes, two captures, an
-// approval) whose queue drains in order once back online, a conflict when the owner resubmits meanwhile, and a
-// capture taken 5 km from the site flagged for everyone.
+// assignments with distance and directions (a page at a time, searched on the device), a site visit with no signal
+// (checklist with notes, two captures, an approval) whose queue drains in order once back online, a conflict when
+// the owner resubmits meanwhile, and a capture taken 5 km from the site flagged for everyone.
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { DEMO, DESKTOP, openLive, PHONE, screenshot, signIn } from "./support/app";
 import { useBrowserSuite } from "./support/suite";
@@ -63,7 +63,7 @@ async function waitForServiceWorker(page: Page) {
 
 async function openAssignment(page: Page, title: string) {
   await page.goto("/field");
-  await expect(page.getByRole("heading", { name: "Today's assignments" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your assignments" })).toBeVisible();
   await card(page, title)
     .getByRole("link", { name: `Open ${title}` })
     .click();
@@ -123,7 +123,7 @@ test.describe("the field view", () => {
 
     await signIn(page, DEMO.verifier);
     await page.goto("/field");
-    await expect(page.getByRole("heading", { name: "Today's assignments" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your assignments" })).toBeVisible();
     await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
     const manifest = await (await context.request.get("/manifest.webmanifest")).json();
     expect(manifest).toMatchObject({ name: "Tranche", display: "standalone", start_url: "/dashboard" });
@@ -156,9 +156,66 @@ test.describe("the field view", () => {
       .getByRole("navigation", { name: "Side navigation" })
       .getByRole("link", { name: "Field" })
       .click();
-    await expect(desktop.page.getByRole("heading", { name: "Today's assignments" })).toBeVisible();
+    await expect(desktop.page.getByRole("heading", { name: "Your assignments" })).toBeVisible();
     await screenshot(desktop.page, "field-desktop");
     await desktop.context.close();
+  });
+
+  test("shows a fund's worth of assignments a page at a time and searches them on the device, also with no signal", async () => {
+    const { context, page } = await phone(AT_THE_GATE);
+    await signIn(page, DEMO.verifier);
+    // The demo verifier has a handful of assignments; a large fund's verifier has hundreds. The server's answer is
+    // lengthened here with 60 more, due after all the real ones (the server's order: urgency, then due date).
+    const real = ((await (await page.request.get("/api/field/assignments")).json()) as { items: Assignment[] }).items;
+    const more = Array.from({ length: 60 }, (_, i) => ({
+      ...real[0],
+      milestoneId: crypto.randomUUID(),
+      title: `Tranche ${(i % 5) + 1}: Site check`,
+      projectName: `Harbour Works ${i + 1}`,
+      location: "Valparaíso",
+      urgency: "new",
+      dueDate: `2099-01-${String((i % 28) + 1).padStart(2, "0")}`,
+    }));
+    const total = real.length + more.length;
+    await page.route("**/api/field/assignments", (route) => route.fulfill({ json: { items: [...real, ...more] } }));
+    await page.goto("/field");
+    await expect(page.getByTestId("assignments-summary")).toContainText(`${total} open assignments`);
+    const cards = page.getByTestId("assignment");
+    const footer = page.getByText(/^Showing \d+ of/);
+    await expect(cards).toHaveCount(25);
+    await expect(footer).toHaveText(`Showing 25 of ${total} assignments`);
+    // The most urgent first, as before: the first page starts with the real ones.
+    await expect(cards.first()).toContainText(real[0].title);
+    await page.getByRole("button", { name: "Show more assignments" }).click();
+    await expect(cards).toHaveCount(50);
+    await page.getByRole("button", { name: "Show more assignments" }).click();
+    await expect(cards).toHaveCount(total);
+    await expect(footer).toHaveText(`Showing ${total} of ${total} assignments`);
+    await expect(page.getByRole("button", { name: "Show more assignments" })).toHaveCount(0);
+
+    // Every word, in the title, project or place, accents or not; a new search starts at its first page.
+    const search = page.getByLabel("Search assignments");
+    await search.fill("valparaiso site check");
+    await expect(footer).toHaveText("Showing 25 of 60 assignments");
+    await search.fill("harbour works 17");
+    await expect(footer).toHaveText("Showing 1 of 1 assignment");
+    await expect(cards).toHaveCount(1);
+    await search.fill("");
+    await expect(footer).toHaveText(`Showing 25 of ${total} assignments`);
+
+    // The whole list is kept on the device, not only the page shown: with no signal it is all there, and searchable.
+    await waitForServiceWorker(page);
+    await page.unroute("**/api/field/assignments");
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText(/No connection: your assignments as kept on this device/)).toBeVisible();
+    await expect(footer).toHaveText(`Showing 25 of ${total} assignments`);
+    await search.fill("Harbour Works 60");
+    await expect(cards).toHaveCount(1);
+    await search.fill("no such site");
+    await expect(page.getByText("No assignment matches")).toBeVisible();
+    await screenshot(page, "field-search-offline-phone");
+    await context.close();
   });
 
   test("works a visit with no signal; back online the queue drains in order and the milestone is verified once", async () => {

@@ -134,7 +134,7 @@ test("the field view's bar keeps every word whole on 360 and 320 px phones", asy
     const { context, page } = await suite.page({ width, height: 740 });
     await signIn(page, DEMO.verifier);
     await page.goto("/field");
-    await expect(page.getByRole("heading", { name: "Today's assignments" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your assignments" })).toBeVisible();
     expect(await brokenWords(page, "header"), `${width} px`).toEqual([]);
     // Under 380 px the way back is its arrow, still named for screen readers.
     await expect(page.getByRole("link", { name: "Dashboard" })).toBeVisible();

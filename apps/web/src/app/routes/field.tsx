@@ -3,7 +3,10 @@ import { FieldAssignments } from "@/features/field/components/field-assignments"
 import { useDocumentTitle } from "@/lib/document-title";
 import type { FieldContext } from "./field-shell";
 
-/** /field: the verifier's assignments by urgency, with distance and directions, and what waits to be sent. */
+/**
+ * /field: the verifier's assignments by urgency, a page at a time and searchable offline, with distance and
+ * directions, and what waits to be sent.
+ */
 export default function FieldPage() {
   const { user } = useOutletContext<FieldContext>();
   useDocumentTitle("Field");

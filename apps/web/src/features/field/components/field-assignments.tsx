@@ -1,77 +1,102 @@
 import { useQuery } from "@tanstack/react-query";
-import { type FieldAssignmentDto, formatDate, formatDateTime, formatMoney, type UserDto } from "@tranche/domain";
-import { ChevronRightIcon, HardDriveDownloadIcon } from "lucide-react";
-import { Link } from "react-router";
-import { MilestoneStatusBadge } from "@/components/status-badge";
+import { type FieldAssignmentDto, formatDateTime, type UserDto } from "@tranche/domain";
+import { ListSearch } from "@/components/list-search";
+import { countOf, PagingFooter } from "@/components/paging-footer";
 import { Button } from "@/components/ui/button";
 import { EmptyState, LoadError, Skeleton } from "@/components/ui/feedback";
 import { useAssignments } from "../api/get-assignments";
 import { fieldKeys } from "../api/keys";
+import { useAssignmentList } from "../hooks/use-assignment-list";
 import { type PositionState, usePosition } from "../hooks/use-position";
 import { useQueue, useQueueSender } from "../hooks/use-queue";
 import { savedVisitIds } from "../store/field-store";
 import { clearSent } from "../store/queue";
+import { AssignmentCard } from "./assignment-card";
 import { QueueList } from "./queue-list";
-import { PositionNote, SiteLine } from "./site-line";
-import { UrgencyBadge } from "./urgency-badge";
+import { PositionNote } from "./site-line";
 
-function AssignmentCard({
-  assignment: a,
-  position,
-  kept,
-}: {
-  assignment: FieldAssignmentDto;
-  position: PositionState;
-  kept: boolean;
-}) {
+/** How many wait on the verifier, and how many of those are overdue: the list's first page shows only the top. */
+function AssignmentsSummary({ items }: { items: FieldAssignmentDto[] }) {
+  const overdue = items.filter((a) => a.urgency === "overdue").length;
   return (
-    <li className="grid gap-3 rounded-lg border bg-white p-4 shadow-xs" data-testid="assignment">
-      <div className="flex flex-wrap items-center gap-2">
-        <UrgencyBadge urgency={a.urgency} />
-        <MilestoneStatusBadge status={a.status} />
-        {kept ? (
-          <span className="inline-flex items-center gap-1 text-xs text-slate-600">
-            <HardDriveDownloadIcon className="size-3.5" aria-hidden /> On this device
-          </span>
-        ) : null}
-      </div>
-      <div>
-        <h2 className="text-base font-semibold text-slate-900">
-          <Link to={`/field/milestones/${a.milestoneId}`} className="hover:underline">
-            {a.title}
-          </Link>
-        </h2>
-        <p className="text-sm text-slate-600">
-          {a.projectName} · due {formatDate(a.dueDate)} · {formatMoney(a.openAmount, a.currency)}
-        </p>
-      </div>
-      <SiteLine site={a.site} position={position} location={a.location} />
-      <Button asChild variant="default" size="sm" className="justify-self-start">
-        <Link to={`/field/milestones/${a.milestoneId}`} aria-label={`Open ${a.title}`}>
-          Open assignment <ChevronRightIcon aria-hidden />
-        </Link>
-      </Button>
-    </li>
+    <p className="text-sm text-slate-700" data-testid="assignments-summary">
+      {countOf(items.length, "open assignments")}
+      {overdue ? ` · ${overdue} overdue` : ""}
+    </p>
   );
 }
 
-/** /field: the verifier's open assignments, most urgent first, with distance and directions; and the queue. */
+/**
+ * The open assignments, most urgent first, a page at a time; the search runs on the device, so it works with no
+ * signal too. The queue below stays within reach however many assignments there are.
+ */
+function AssignmentList({
+  user,
+  items,
+  position,
+  kept,
+}: {
+  user: UserDto;
+  items: FieldAssignmentDto[];
+  position: PositionState;
+  kept: Set<string> | undefined;
+}) {
+  const { search, setSearch, visible, total, list } = useAssignmentList(user.id, items);
+  return (
+    <div className="grid gap-3">
+      <ListSearch
+        label="Search assignments"
+        placeholder="Search by title, project or place"
+        value={search}
+        onSearch={setSearch}
+      />
+      {visible.length === 0 ? (
+        <EmptyState title="No assignment matches">
+          No open assignment’s title, project or place contains “{search}”.
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="grid gap-3" aria-label="Assignments">
+            {visible.map((a) => (
+              <AssignmentCard
+                key={a.milestoneId}
+                assignment={a}
+                position={position}
+                kept={kept?.has(a.milestoneId) ?? false}
+              />
+            ))}
+          </ul>
+          <PagingFooter list={list} noun="assignments" total={total} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * /field: the verifier's open assignments, most urgent first, with distance and directions; and the queue. Every
+ * open assignment, not only today's: overdue ones lead, and the rest are due weeks or months ahead.
+ */
 export function FieldAssignments({ user }: { user: UserDto }) {
   const assignments = useAssignments(user);
   const position = usePosition();
   const queue = useQueue(user.id);
   useQueueSender(user.id, queue);
   const kept = useQuery({
-    queryKey: [...fieldKeys.all, "kept", user.id, assignments.data?.savedAt],
+    queryKey: [...fieldKeys.all, "kept", user.id],
     queryFn: () => savedVisitIds(user.id),
     networkMode: "always",
+    // Read again each time the list shows: opening an assignment keeps it, and the way back is this list (found
+    // again with the search, it should say it is on this device). A read on the device, no request.
+    staleTime: 0,
   });
   const unsent = queue?.filter((item) => item.status !== "sent") ?? [];
 
   return (
     <div className="grid gap-5">
       <div className="grid gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Today's assignments</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Your assignments</h1>
+        {assignments.data?.items.length ? <AssignmentsSummary items={assignments.data.items} /> : null}
         <PositionNote position={position} />
         {assignments.data?.source === "device" ? (
           <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status">
@@ -90,16 +115,7 @@ export function FieldAssignments({ user }: { user: UserDto }) {
       ) : assignments.data.items.length === 0 ? (
         <EmptyState title="No open assignments">Milestones waiting on you appear here, most urgent first.</EmptyState>
       ) : (
-        <ul className="grid gap-3" aria-label="Assignments">
-          {assignments.data.items.map((a) => (
-            <AssignmentCard
-              key={a.milestoneId}
-              assignment={a}
-              position={position}
-              kept={kept.data?.has(a.milestoneId) ?? false}
-            />
-          ))}
-        </ul>
+        <AssignmentList user={user} items={assignments.data.items} position={position} kept={kept.data} />
       )}
 
       <section className="grid gap-2" aria-labelledby="queue-heading">

@@ -25,10 +25,21 @@ async function writePerson(userId: string, data: PersonData): Promise<void> {
   await db.put("people", { userId, savedAt: new Date().toISOString(), data: await seal(key, data) });
 }
 
+/**
+ * Changes a person's record as one step. The shell remembering who is signed in reads the record and writes it back
+ * whole, while the list saves itself into the same record: interleaved, the shell wrote back the list it had read
+ * (or none, on a first visit with a fast answer), and the device lost the list it had just been given. A Web Lock
+ * keeps them apart, across tabs too (an IndexedDB transaction cannot: it commits while WebCrypto works).
+ */
+function changePerson(userId: string, change: (known: PersonData | null) => PersonData): Promise<void> {
+  const work = async () => writePerson(userId, change(await readPerson(userId)));
+  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  return locks ? locks.request(`tranche-field-person:${userId}`, work) : work();
+}
+
 /** Remembers who is signed in, so the field view opens on this device with no signal. */
 export async function rememberPerson(user: UserDto): Promise<void> {
-  const known = await readPerson(user.id);
-  await writePerson(user.id, { ...known, user });
+  await changePerson(user.id, (known) => ({ ...known, user }));
 }
 
 /** The person last signed in on this device (while offline, the session cannot be asked for). */
@@ -40,7 +51,7 @@ export async function lastPerson(): Promise<UserDto | null> {
 }
 
 export async function saveAssignments(user: UserDto, items: FieldAssignmentDto[]): Promise<void> {
-  await writePerson(user.id, { user, assignments: { items, savedAt: new Date().toISOString() } });
+  await changePerson(user.id, () => ({ user, assignments: { items, savedAt: new Date().toISOString() } }));
 }
 
 export async function savedAssignments(userId: string): Promise<PersonData["assignments"] | null> {
