@@ -106,10 +106,8 @@ export function HeaderSearch({ inline = false }: { inline?: boolean }) {
         go(highlighted ? highlighted.to : fullResults(query.data, q).to);
       }}
     >
-      <SearchIcon
-        className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
-        aria-hidden
-      />
+      {/* Centred on the 40 px field, not on the form, which grows by the suggestions below it. */}
+      <SearchIcon className="pointer-events-none absolute left-3 top-3 size-4 text-slate-500" aria-hidden />
       <Input
         ref={inputRef}
         type="search"

@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toaster";
+import { SecondFactorNotice } from "@/features/account";
 import { errorMessage } from "@/lib/api-client";
 import { useMilestoneAction } from "../api/milestone-action";
 
@@ -70,7 +71,8 @@ export function QuorumPanel({ verification: v }: { verification: VerificationDto
         <p className="text-sm text-muted-foreground">No decisions yet.</p>
       )}
       {v.permissions.canCountersign ? (
-        <div>
+        <div className="grid justify-items-start gap-2">
+          <SecondFactorNotice action="Countersigning" />
           <Button variant="accent" disabled={countersign.isPending} onClick={() => setConfirming(true)}>
             Countersign release
           </Button>

@@ -29,6 +29,7 @@ import { Progress, Spinner } from "@/components/ui/feedback";
 import { Field, Input, Textarea } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
+import { SecondFactorNotice } from "@/features/account";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useVerification } from "../api/get-verification";
 import { useMilestoneAction } from "../api/milestone-action";
@@ -384,6 +385,7 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
       {v.permissions.reasons.decide ? (
         <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">{v.permissions.reasons.decide}</p>
       ) : null}
+      {v.permissions.canDecide ? <SecondFactorNotice action="Approving or rejecting" /> : null}
 
       <DialogFooter>
         {v.permissions.canStart ? (
