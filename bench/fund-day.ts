@@ -280,11 +280,11 @@ try {
       const pool = await accounts(role, count);
       for (let i = 0; i < count; i++) people.push({ role, email: pool[i % pool.length] });
     }
-    // Writers: verifiers with milestones in verification assigned to them, owners with open milestones, spread
-    // over the portfolio.
+    // Writers: verifiers with milestones in verification assigned to them (ten at least, so that none runs out in a
+    // long run), owners with open milestones, spread over the portfolio.
     const assigned = await db.query<{ email: string; ids: string[] }>(
       `select u.email, array_agg(m.id order by m.due_date) as ids from milestones m join users u on u.id = m.verifier_id
-       where m.status = 'in_verification' group by u.email order by random() limit 40`,
+       where m.status = 'in_verification' group by u.email having count(*) >= 10 order by random() limit 40`,
     );
     const owned = await db.query<{ email: string; ids: string[] }>(
       `select u.email, array_agg(m.id) as ids from milestones m

@@ -236,6 +236,11 @@ export function createApp(deps: Deps) {
       );
     }
     const refused = refusedWrite(err);
+    if (refused?.kind === "contention") {
+      deps.logger.warn({ err, reqId: c.get("requestId") }, "a write was rolled back to end a deadlock");
+      const message = "Someone else changed this at the same moment; nothing was saved. Try again.";
+      return c.json({ error: { code: "conflict", message } }, 409);
+    }
     if (refused) {
       // The application's own checks should have refused this first: loud in the log, a refusal to the caller.
       deps.logger.error(

@@ -31,7 +31,12 @@ import { closeOcr } from "./services/evidence-checks/ocr";
 import { evidenceCheckTopic, queueRechecks } from "./services/evidence-checks/run";
 import { CHECKER_VERSION } from "./services/evidence-checks/version";
 import { createOutboxWorker } from "./services/outbox/worker";
-import { findPlatformRollupDifferences, findRollupDifferences, rebuildAllRollups } from "./services/projects/rollup";
+import {
+  findPlatformRollupDifferences,
+  findReleasesInAnotherCurrency,
+  findRollupDifferences,
+  rebuildAllRollups,
+} from "./services/projects/rollup";
 
 const USAGE = `Usage:
   npm run cli -- create-admin --email <email> --name <name>   (password prompted, or piped on stdin)
@@ -273,10 +278,17 @@ async function main() {
           `Platform totals in ${d.currency}: stored ${JSON.stringify(d.stored)}, summed ${JSON.stringify(d.expected)}`,
         );
       }
-      if (differences.length === 0 && platform.length === 0) {
+      const strays = await findReleasesInAnotherCurrency(database.db);
+      for (const r of strays) {
+        console.error(
+          `Release ${r.releaseId} of project ${r.projectId} is in ${r.currency}; the project is in ${r.projectCurrency}, so no total counts it.`,
+        );
+      }
+      if (differences.length === 0 && platform.length === 0 && strays.length === 0) {
         console.log("Rollups match a recomputation for every project, and the platform totals their sum.");
         return 0;
       }
+      if (strays.length > 0) console.error(`${strays.length} release(s) in another currency than their project's.`);
       if (differences.length > 0) console.error(`${differences.length} project rollup(s) differ from a recomputation.`);
       if (platform.length > 0) console.error(`${platform.length} currency total(s) differ from the rollups' sum.`);
       if (!values.fix) return 2;
@@ -284,7 +296,7 @@ async function main() {
       const left =
         (await findRollupDifferences(database.db)).length + (await findPlatformRollupDifferences(database.db)).length;
       console.log(left === 0 ? "Rollups rewritten; they now match." : `${left} still differ.`);
-      return left === 0 ? 0 : 2;
+      return left === 0 && strays.length === 0 ? 0 : 2;
     } finally {
       await database.close();
     }

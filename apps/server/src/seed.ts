@@ -28,6 +28,17 @@ export const DEMO_ACCOUNTS: { email: string; name: string; role: Role; organizat
   { email: "admin@tranche.demo", name: "Avery Chen", role: "admin", organization: "Tranche" },
 ];
 
+/** The two further verifiers of the demo's story. */
+const THEO_EMAIL = "theo.park@tranche.demo";
+const SOFIA_EMAIL = "sofia.reyes@tranche.demo";
+
+/** Every account the demo seeds, and only those: in demo mode they may act before setting up a second factor. */
+export const DEMO_EMAILS: ReadonlySet<string> = new Set([
+  ...DEMO_ACCOUNTS.map((a) => a.email),
+  THEO_EMAIL,
+  SOFIA_EMAIL,
+]);
+
 export async function shouldSeed(deps: Deps): Promise<boolean> {
   const mode = deps.env.DEMO_DATA;
   if (mode === "false") return false;
@@ -182,7 +193,7 @@ export async function seedDemoData(db: Db): Promise<void> {
       await insertUser(DEMO_ACCOUNTS[3]),
     ];
     const verifier2 = await insertUser({
-      email: "theo.park@tranche.demo",
+      email: THEO_EMAIL,
       name: "Theo Park",
       role: "verifier",
       organization: null,
@@ -190,7 +201,7 @@ export async function seedDemoData(db: Db): Promise<void> {
       rating: "4.6",
     });
     await insertUser({
-      email: "sofia.reyes@tranche.demo",
+      email: SOFIA_EMAIL,
       name: "Sofia Reyes",
       role: "verifier",
       organization: "Atlas Technical Audit",

@@ -126,3 +126,13 @@ describe("the CSV exports", () => {
     expect(params("/api/releases/export.csv")).toEqual(["status", "projectId"]);
   });
 });
+
+describe("a sign-in password past its limit", () => {
+  it("is named as too long, not as missing", async () => {
+    const res = await t.request("POST", "/api/auth/sign-in", {
+      body: { email: "someone@example.com", password: "x".repeat(1025) },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual({ password: "Password must be at most 1024 characters." });
+  });
+});

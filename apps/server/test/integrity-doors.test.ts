@@ -4,7 +4,7 @@
 // milestone deleted, a new round opened on the last one's comment, and disputes meeting a policy change. Where the database holds the rule too, a test shows it refusing when the application is bypassed.
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, disbursements, milestones, users, verificationDecisions } from "../src/db/schema";
+import { auditEvents, disbursements, milestones, projects, users, verificationDecisions } from "../src/db/schema";
 import { makeMilestone, makeProject } from "./factories";
 import { createTestApp, type TestApp, type TestUser } from "./harness";
 
@@ -50,6 +50,42 @@ const releasesOf = (milestoneId: string) =>
     .where(eq(disbursements.milestoneId, milestoneId))
     .orderBy(asc(disbursements.round));
 const milestoneRow = async (id: string) => (await t.deps.db.select().from(milestones).where(eq(milestones.id, id)))[0];
+
+/**
+ * An approval by `a` and a release naming it, written straight to the database past the application: what the
+ * database alone refuses. The release is of 1.00 USD in round 1 under policy version 1 unless told otherwise.
+ */
+async function directApproval(
+  milestone: { id: string; projectId: string },
+  decision: { share?: string; amount?: string } = {},
+) {
+  const [approval] = await t.deps.db
+    .insert(verificationDecisions)
+    .values({
+      milestoneId: milestone.id,
+      round: 1,
+      userId: a.id,
+      kind: "approve",
+      share: "100.00",
+      policyVersion: 1,
+      ...decision,
+    })
+    .returning();
+  const release = {
+    milestoneId: milestone.id,
+    projectId: milestone.projectId,
+    amount: "1.00",
+    currency: "USD",
+    releasedBy: a.id,
+    round: 1,
+    policyVersion: 1,
+    decisionIds: [approval.id],
+  };
+  return {
+    release,
+    write: (overrides: Partial<typeof release>) => t.deps.db.insert(disbursements).values({ ...release, ...overrides }),
+  };
+}
 
 describe("door 1: a rejected round reopened by an edit", () => {
   it("carries out PATCH {status: pending} as a resubmission: the earlier approval stops counting", async () => {
@@ -367,21 +403,9 @@ describe("door 6: a release policy changed under an open round", () => {
 
   it("is refused by the database: a release naming a decision made under another policy version", async () => {
     const { milestone } = await underPolicy({ requiredApprovals: 1 });
-    const [decision] = await t.deps.db
-      .insert(verificationDecisions)
-      .values({ milestoneId: milestone.id, round: 1, userId: a.id, kind: "approve", share: "100.00", policyVersion: 1 })
-      .returning();
-    const release = {
-      milestoneId: milestone.id,
-      projectId: milestone.projectId,
-      amount: "1.00",
-      currency: "USD",
-      releasedBy: a.id,
-      round: 1,
-      decisionIds: [decision.id],
-    };
-    await expect(t.deps.db.insert(disbursements).values({ ...release, policyVersion: 0 })).rejects.toThrow();
-    await expect(t.deps.db.insert(disbursements).values({ ...release, policyVersion: 1 })).resolves.toBeDefined();
+    const { write } = await directApproval(milestone);
+    await expect(write({ policyVersion: 0 })).rejects.toThrow();
+    await expect(write({ policyVersion: 1 })).resolves.toBeDefined();
   });
 });
 
@@ -559,5 +583,142 @@ describe("door 10: a new round opened on the last round's checklist and comment"
       body: { verifierId: c.id },
     });
     expect(await milestoneRow(disputed.milestone.id)).toMatchObject({ status: "in_verification", comments: null });
+  });
+});
+
+describe("door 13: an earlier part cancelled while a round waits", () => {
+  async function cancelled(releaseId: string) {
+    const custodian = await t.request("POST", "/api/api-tokens", {
+      as: admin,
+      body: { name: "Custodian", scopes: ["releases:read", "releases:write"] },
+    });
+    const failed = await t.request("POST", `/api/releases/${releaseId}/fail`, {
+      headers: { authorization: `Bearer ${custodian.body.token}` },
+      body: { reason: "The account was closed." },
+    });
+    expect(failed.status).toBe(200);
+    const res = await post(`/api/releases/${releaseId}/cancel`, admin, { reason: "Paid outside the platform." });
+    expect(res.status).toBe(200);
+  }
+
+  it("releases no more than the approvals agreed to; the cancelled amount stays open for another round", async () => {
+    const { milestone } = await underPolicy({ requiredApprovals: 2 }, 1_000);
+    await post(`/api/milestones/${milestone.id}/approve`, a, { share: 50, comments: "Half of the works." });
+    await post(`/api/milestones/${milestone.id}/approve`, b, { share: 50, comments: "Half of the works." });
+    const [first] = await releasesOf(milestone.id);
+    expect(first.amount).toBe("500.00");
+    expect((await post(`/api/milestones/${milestone.id}/start`, a)).status).toBe(200);
+    const agreed = await post(`/api/milestones/${milestone.id}/approve`, a, { comments: "The rest is done." });
+    expect(agreed.body.quorum.decisions.at(-1)).toMatchObject({ share: 100, amount: 500 });
+    await cancelled(first.id);
+
+    // The second approval sees 1,000 open; the first agreed to 500, so 500 is released and 500 stays open.
+    const done = await post(`/api/milestones/${milestone.id}/approve`, b, { comments: "The rest is done." });
+    expect(done.status).toBe(200);
+    expect((await releasesOf(milestone.id)).map((r) => [r.amount, r.status])).toEqual([
+      ["500.00", "cancelled"],
+      ["500.00", "instructed"],
+    ]);
+    expect(done.body.status).toBe("pending");
+    expect(done.body.quorum.openAmount).toBe(500);
+  });
+
+  it("holds under a countersignature too: the investor countersigns what the verifier agreed to", async () => {
+    const { milestone } = await underPolicy({ requiredApprovals: 1, cosignAbove: 100 }, 1_000);
+    await post(`/api/milestones/${milestone.id}/approve`, a, { share: 50, comments: "Half of the works." });
+    expect((await post(`/api/milestones/${milestone.id}/countersign`, lead)).status).toBe(200);
+    const [first] = await releasesOf(milestone.id);
+    await post(`/api/milestones/${milestone.id}/start`, a);
+    await post(`/api/milestones/${milestone.id}/approve`, a, { comments: "The rest is done." });
+    await cancelled(first.id);
+    expect((await post(`/api/milestones/${milestone.id}/countersign`, lead)).status).toBe(200);
+    expect((await releasesOf(milestone.id)).map((r) => r.amount)).toEqual(["500.00", "500.00"]);
+  });
+
+  it("is refused by the database: a release above an approval it names", async () => {
+    const { milestone } = await underPolicy({ requiredApprovals: 1 });
+    const { write } = await directApproval(milestone, { share: "50.00", amount: "500000.00" });
+    await expect(write({ amount: "500000.01" })).rejects.toThrow();
+    await expect(write({ amount: "500000.00" })).resolves.toBeDefined();
+  });
+});
+
+describe("door 14: a project's currency changed under an approval", () => {
+  it("refuses the change while a milestone is in verification, and changes nothing", async () => {
+    const { project, milestone } = await underPolicy({ requiredApprovals: 1, cosignAbove: 100 });
+    await post(`/api/milestones/${milestone.id}/approve`, a, { comments: "All of it is done." });
+    const res = await t.request("PATCH", `/api/projects/${project.id}`, { as: owner, body: { currency: "EUR" } });
+    expect(res.status).toBe(422);
+    expect(res.body.error.message).toBe("The currency cannot change while a milestone is in verification.");
+    expect((await post(`/api/milestones/${milestone.id}/countersign`, lead)).status).toBe(200);
+    expect((await releasesOf(milestone.id)).map((r) => [r.amount, r.currency])).toEqual([["1000000.00", "USD"]]);
+  });
+
+  it("never leaves a release in another currency than its project's when the two race", async () => {
+    for (let i = 0; i < 4; i++) {
+      const { project, milestone } = await underPolicy({ requiredApprovals: 1 }, 1_000);
+      const [approved, changed] = await Promise.all([
+        post(`/api/milestones/${milestone.id}/approve`, a, { comments: "Done." }),
+        t.request("PATCH", `/api/projects/${project.id}`, { as: owner, body: { currency: "GBP" } }),
+      ]);
+      expect(approved.status).toBe(200);
+      expect([409, 422]).toContain(changed.status);
+      const page = await t.request("GET", `/api/projects/${project.id}`, { as: owner });
+      expect(page.body).toMatchObject({ currency: "USD", disbursedCapital: 1_000 });
+    }
+  });
+
+  it("is refused by the database: a release in another currency, or a currency changed under a release", async () => {
+    const { project, milestone } = await underPolicy({ requiredApprovals: 1 }, 1_000);
+    const { write } = await directApproval(milestone);
+    await expect(write({ currency: "EUR" })).rejects.toThrow();
+    await write({ currency: "USD" });
+    await expect(
+      t.deps.db.update(projects).set({ currency: "EUR" }).where(eq(projects.id, project.id)),
+    ).rejects.toThrow();
+  });
+});
+
+describe("door 15: a project deleted while a verifier works on it", () => {
+  it("answers 409 whether or not an approval is in flight, and the page says why Delete is unavailable", async () => {
+    const reason = "A project with a milestone in verification cannot be deleted.";
+    for (let i = 0; i < 3; i++) {
+      const { project, milestone } = await underPolicy({ requiredApprovals: 1 }, 1_000);
+      const page = await t.request("GET", `/api/projects/${project.id}`, { as: owner });
+      expect(page.body.permissions).toMatchObject({ canDelete: false, reasons: { delete: reason } });
+      const [approved, deleted] = await Promise.all([
+        post(`/api/milestones/${milestone.id}/approve`, a, { comments: "Done." }),
+        t.request("DELETE", `/api/projects/${project.id}`, { as: owner }),
+      ]);
+      expect(approved.status).toBe(200);
+      expect(deleted.status).toBe(409);
+      expect(await milestoneRow(milestone.id)).toBeDefined();
+    }
+  });
+});
+
+describe("door 16: an Idempotency-Key sent again with another request", () => {
+  it("refuses the key with a different body, records nothing, and still replays the request it was first used for", async () => {
+    const { milestone } = await underPolicy({ requiredApprovals: 1 }, 1_000);
+    const headers = { "Idempotency-Key": `approve-${milestone.id}` };
+    const half = { share: 50, comments: "Half of the works." };
+    const first = await t.request("POST", `/api/milestones/${milestone.id}/approve`, { as: a, headers, body: half });
+    expect(first.status).toBe(200);
+    await post(`/api/milestones/${milestone.id}/start`, a);
+
+    const other = await t.request("POST", `/api/milestones/${milestone.id}/approve`, {
+      as: a,
+      headers,
+      body: { comments: "The rest is done." },
+    });
+    expect(other.status).toBe(409);
+    expect(other.body.error.message).toBe("This Idempotency-Key was already used for a different request.");
+    expect(await releasesOf(milestone.id)).toHaveLength(1);
+    expect((await milestoneRow(milestone.id)).status).toBe("in_verification");
+
+    const again = await t.request("POST", `/api/milestones/${milestone.id}/approve`, { as: a, headers, body: half });
+    expect(again.status).toBe(200);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
   });
 });

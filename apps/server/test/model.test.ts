@@ -3,7 +3,8 @@
 // verifiers start, approve (whole or a share) and reject; the lead investor and admins change the policy; admins
 // change members, roles and verified organizations and assign disputes; investors countersign; a custodian's token
 // settles and fails; admins re-instruct and cancel — and after every step checks what must always hold:
-//   releases never exceed a milestone's amount; every release met the policy version it records (count, distinct
+//   releases never exceed a milestone's amount, nor any approval they name, and are in the project's currency
+//   (owners change it too); every release met the policy version it records (count, distinct
 //   assigned verifiers, distinct verified organizations, countersignature); no answer is a 5xx; the audit chain
 //   verifies; the project's rollup equals a recomputation.
 // A failure prints the seed and the shrunk sequence of actions (fast-check's report).
@@ -16,6 +17,7 @@ import {
   milestoneDisputes,
   milestones,
   projectMembers,
+  projects,
   releasePolicies,
   users,
   verificationDecisions,
@@ -184,6 +186,14 @@ function allActions(): fc.Arbitrary<Action>[] {
           post(`/api/milestones/${id(w, mi)}/dispute`, w.owner, { statement: "The verifier misread the invoices." }),
         ),
     ),
+    fc
+      .constantFrom("USD", "EUR", "GBP")
+      .map(
+        (currency) =>
+          new Action(`owner sets the currency to ${currency}`, (w) =>
+            t.request("PATCH", `/api/projects/${w.projectId}`, { ...as(w.owner), body: { currency } }),
+          ),
+      ),
     // Investors
     fc
       .tuple(fc.boolean(), m)
@@ -287,6 +297,10 @@ async function checkInvariants(w: World, model: Model): Promise<void> {
     .where(eq(disbursements.projectId, w.projectId))
     .orderBy(asc(disbursements.releasedAt), asc(disbursements.id));
   model.releaseIds = releases.map((r) => r.id);
+  const [project] = await db.select().from(projects).where(eq(projects.id, w.projectId));
+  for (const release of releases) {
+    expect(release.currency, "a release is in its project's currency").toBe(project.currency);
+  }
   for (const milestone of rows) {
     const own = releases.filter((r) => r.milestoneId === milestone.id);
     // Releases never exceed a milestone's amount.
@@ -331,6 +345,12 @@ async function checkReleaseMetPolicy(
     expect(d).toMatchObject({ milestoneId: release.milestoneId, round: release.round, voidedAt: null });
   }
   const approvals = decisions.filter(({ d }) => d.kind === "approve");
+  for (const { d } of approvals) {
+    if (d.amount === null) continue;
+    expect(toMoney(release.amount), "no more than an approval it names agreed to").toBeLessThanOrEqual(
+      toMoney(d.amount),
+    );
+  }
   const members = await db.select().from(projectMembers).where(eq(projectMembers.projectId, w.projectId));
   const assignedVerifiers = new Set(members.filter((m) => m.role === "verifier").map((m) => m.userId));
   const [dispute] = await db

@@ -243,6 +243,7 @@ describe("settle", () => {
     const early = await settle(release.id, { reference: "X", settledAt: "2001-01-01T00:00:00Z" });
     expect(early.status).toBe(400);
     expect(early.body.error.details.settledAt).toMatch(/^settledAt cannot be before the release was instructed/);
+    expect(early.body.error.message).toMatch(/^settledAt: settledAt cannot be before the release was instructed/);
     // Nobody's session reports a payment, an admin's (with or without a second factor) included: only the custodian.
     for (const person of [owner, investor, verifier, admin]) {
       for (const [path, body] of [

@@ -286,3 +286,25 @@ describe("enrolment and codes", () => {
     expect(failedBefore.status).toBe(429);
   });
 });
+
+describe("the demo's exemption", () => {
+  it("lets only the seeded demo accounts act without a second factor, not any address at the demo's domain", async () => {
+    const demo = await createTestApp({ DEMO_DATA: "true" });
+    try {
+      const seeded = await demo.user("verifier", { email: "verifier@tranche.demo", secondFactor: false });
+      const lookalike = await demo.user("verifier", { email: "mallory@tranche.demo", secondFactor: false });
+      const owner = await demo.user("project_owner");
+      const project = await makeProject(demo, { owner, verifiers: [seeded, lookalike] });
+      for (const [verifier, status] of [
+        [lookalike, 403],
+        [seeded, 200],
+      ] as const) {
+        const milestone = await makeMilestone(demo, project, { status: "in_verification", verifier });
+        const res = await demo.request("POST", `/api/milestones/${milestone.id}/approve`, { as: verifier, body: {} });
+        expect(res.status).toBe(status);
+      }
+    } finally {
+      await demo.close();
+    }
+  });
+});

@@ -136,6 +136,7 @@ export function milestoneLockReason(status: MilestoneStatus): string | null {
 
 /** The server's refusal (409) to delete a project with a release, said before the user tries. */
 export const PROJECT_DELETE_LOCKED = "A project with verified milestones or released capital cannot be deleted.";
+export const PROJECT_DELETE_VERIFYING = "A project with a milestone in verification cannot be deleted.";
 
 /** Evidence is frozen with the decision that released capital. */
 export const EVIDENCE_LOCKED = "Evidence cannot change once the milestone is verified.";

@@ -48,7 +48,10 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const signInSchema = z.strictObject({
   email,
-  password: z.string({ error: "Password is required." }).min(1, { error: "Password is required." }).max(1024),
+  password: z
+    .string({ error: "Password is required." })
+    .min(1, { error: "Password is required." })
+    .max(1024, { error: "Password must be at most 1024 characters." }),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 

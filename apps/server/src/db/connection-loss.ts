@@ -45,15 +45,22 @@ const INTEGRITY_VIOLATION = "TR409";
 /** The database's own constraints: check, foreign key, unique, exclusion. */
 const CONSTRAINT_VIOLATIONS = new Set(["23514", "23503", "23505", "23P01"]);
 
-/** A write the database refused: one of the money triggers (`money`), or one of its constraints. */
+/** Two transactions that each waited on the other (deadlock), or a serializable one that lost its race. */
+const CONTENTION = new Set(["40P01", "40001"]);
+
+/**
+ * A write the database refused: one of the money triggers (`money`), one of its constraints, or a deadlock with a
+ * concurrent write (`contention`: the database rolled this one back so the other could finish).
+ */
 export interface RefusedWrite {
-  kind: "money" | "constraint";
+  kind: "money" | "constraint" | "contention";
   message: string;
 }
 
 /**
- * The database's own refusal of a write (or an error wrapping one): an integrity trigger protecting money, or a
- * constraint. The application's checks should have refused it first, so each is a refusal, never a fault.
+ * The database's own refusal of a write (or an error wrapping one): an integrity trigger protecting money, a
+ * constraint, or a deadlock. The application's checks should have refused it first, so each is a refusal, never a
+ * fault.
  */
 export function refusedWrite(error: unknown): RefusedWrite | null {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
@@ -62,6 +69,7 @@ export function refusedWrite(error: unknown): RefusedWrite | null {
     const text = typeof message === "string" ? message : String(code);
     if (code === INTEGRITY_VIOLATION) return { kind: "money", message: text };
     if (typeof code === "string" && CONSTRAINT_VIOLATIONS.has(code)) return { kind: "constraint", message: text };
+    if (typeof code === "string" && CONTENTION.has(code)) return { kind: "contention", message: text };
     current = cause;
   }
   return null;

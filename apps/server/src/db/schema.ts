@@ -13,6 +13,7 @@ import {
   check,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -135,6 +136,8 @@ export const projects = pgTable(
     index("projects_created_idx").on(t.createdAt),
     index("projects_created_id_idx").on(t.createdAt, t.id),
     index("projects_name_id_idx").on(t.name, t.id),
+    // What a release's currency refers to (migration 0033).
+    uniqueIndex("projects_id_currency_key").on(t.id, t.currency),
     index("projects_search_trgm_idx").using(
       "gin",
       t.name.op("gin_trgm_ops"),
@@ -266,6 +269,12 @@ export const disbursements = pgTable(
   },
   (t) => [
     uniqueIndex("disbursements_milestone_key").on(t.milestoneId, t.round),
+    // Made in its project's currency, which cannot change under it (migration 0033).
+    foreignKey({
+      name: "disbursements_project_currency_fkey",
+      columns: [t.projectId, t.currency],
+      foreignColumns: [projects.id, projects.currency],
+    }),
     uniqueIndex("disbursements_instruction_key").on(t.instructionId),
     index("disbursements_project_idx").on(t.projectId),
     index("disbursements_status_idx").on(t.status, t.releasedAt, t.id),

@@ -2,6 +2,7 @@ import {
   type MilestoneCounts,
   type MilestoneDto,
   PROJECT_DELETE_LOCKED,
+  PROJECT_DELETE_VERIFYING,
   type ProjectDetailDto,
   policyStatement,
 } from "@tranche/domain";
@@ -46,6 +47,7 @@ export async function projectDetail(db: DbOrTx, access: ProjectAccess): Promise<
   if (!summary) throw new Error(`project ${projectId} vanished while being read`);
   const manages = access.isOwner || access.isAdmin;
   const hasRelease = summary.disbursedCapital > 0 || list.some((m) => m.status === "verified");
+  const verifying = list.some((m) => m.status === "in_verification");
   const owner = team.find((m) => m.role === "owner") ?? null;
   const verifiers = team.filter((m) => m.role === "verifier");
   const rule = await currentRule(db, projectId);
@@ -59,11 +61,17 @@ export async function projectDetail(db: DbOrTx, access: ProjectAccess): Promise<
     releasePolicy: { version: rule.version, statement: policyStatement(rule, verifiers.length, summary.currency) },
     permissions: {
       canEdit: manages,
-      canDelete: manages && !hasRelease,
+      canDelete: manages && !hasRelease && !verifying,
       canManageMilestones: manages,
       canSetMilestoneStatus: access.isOwner,
       canAssign: access.isAdmin,
-      reasons: manages && hasRelease ? { delete: PROJECT_DELETE_LOCKED } : {},
+      reasons: !manages
+        ? {}
+        : hasRelease
+          ? { delete: PROJECT_DELETE_LOCKED }
+          : verifying
+            ? { delete: PROJECT_DELETE_VERIFYING }
+            : {},
     },
   };
 }

@@ -121,6 +121,27 @@ export async function findPlatformRollupDifferences(
   return rows.map((r) => ({ currency: r.currency, stored: json(r.stored), expected: json(r.expected) }));
 }
 
+/**
+ * Releases made in another currency than their project's, which no rollup counts. Migration 0033's foreign key
+ * refuses new ones; these are older, and are not rewritten by `--fix` (which currency was meant is for people).
+ */
+export async function findReleasesInAnotherCurrency(
+  db: DbOrTx,
+): Promise<{ releaseId: string; projectId: string; currency: string; projectCurrency: string }[]> {
+  const rows = await queryRows<{ id: string; project_id: string; currency: string; project_currency: string }>(
+    db,
+    sql`select d.id, d.project_id, d.currency, p.currency as project_currency
+        from disbursements d join projects p on p.id = d.project_id
+        where d.currency <> p.currency order by d.released_at, d.id`,
+  );
+  return rows.map((r) => ({
+    releaseId: r.id,
+    projectId: r.project_id,
+    currency: r.currency,
+    projectCurrency: r.project_currency,
+  }));
+}
+
 /** Rewrites every project's rollup from a recomputation, then the platform totals (`rollups verify --fix`). */
 export async function rebuildAllRollups(db: DbOrTx): Promise<void> {
   await db.execute(upsertFromExpected());

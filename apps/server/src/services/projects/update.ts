@@ -37,12 +37,14 @@ export async function updateProject(ctx: ServiceContext, projectId: string, inpu
       throw new AppError("invalid_input", `${field}: ${SITE_PAIR_MESSAGE}`, { [field]: SITE_PAIR_MESSAGE });
     }
 
-    const [sums] = await queryRows<{ planned: string; disbursed: string; releases: number }>(
+    const [sums] = await queryRows<{ planned: string; disbursed: string; releases: number; verifying: number }>(
       tx,
       sql`select
             coalesce((select sum(capital_amount) from milestones where project_id = ${projectId}), 0) as planned,
             ${releasedSum(sql`${projectId}::uuid`)} as disbursed,
-            (select count(*)::int from disbursements where project_id = ${projectId}) as releases`,
+            (select count(*)::int from disbursements where project_id = ${projectId}) as releases,
+            (select count(*)::int from milestones
+              where project_id = ${projectId} and status = 'in_verification') as verifying`,
     );
     const planned = toMoney(sums.planned);
     const disbursed = toMoney(sums.disbursed);
@@ -61,9 +63,16 @@ export async function updateProject(ctx: ServiceContext, projectId: string, inpu
         );
       }
     }
-    // Any release record, even a cancelled one, was instructed in the project's currency.
-    if (input.currency && input.currency !== project.currency && Number(sums.releases) > 0) {
-      throw businessRule("The currency cannot change once capital has been released.");
+    if (input.currency && input.currency !== project.currency) {
+      // Any release record, even a cancelled one, was instructed in the project's currency (the database holds
+      // this too: migration 0033).
+      if (Number(sums.releases) > 0) throw businessRule("The currency cannot change once capital has been released.");
+      // A verifier checks, and approves, amounts in the currency the milestone shows: an approval recorded in one
+      // currency must not be released in another. (A verification started while this runs is caught by the
+      // foreign key: its release would name a currency the project no longer has.)
+      if (Number(sums.verifying) > 0) {
+        throw businessRule("The currency cannot change while a milestone is in verification.");
+      }
     }
 
     const changes = {

@@ -67,6 +67,7 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 /** A payment is not dated before it was asked for (the custodian's clock may be a few minutes behind). */
 function requireSettledAfterInstruction(settledAt: Date, instructedAt: Date): void {
   if (settledAt.getTime() >= instructedAt.getTime() - CLOCK_SKEW_MS) return;
-  const message = `settledAt cannot be before the release was instructed (${instructedAt.toISOString()}).`;
-  throw new AppError("invalid_input", message, { settledAt: message });
+  // Named as every refused field is: "field: problem", the problem alone in details.
+  const problem = `settledAt cannot be before the release was instructed (${instructedAt.toISOString()}).`;
+  throw new AppError("invalid_input", `settledAt: ${problem}`, { settledAt: problem });
 }

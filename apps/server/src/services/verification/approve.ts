@@ -5,7 +5,7 @@ import type { Tx } from "../../db/client";
 import { milestones } from "../../db/schema";
 import { businessRule } from "../../errors";
 import { type MilestoneAccess, membersIn } from "../access";
-import { rememberAnswer, storedAnswer } from "../idempotency";
+import { rememberAnswer, requestScope, storedAnswer } from "../idempotency";
 import { requirePolicyDecider } from "./access";
 import { recordTransition, withLockedMilestone } from "./locked";
 import {
@@ -36,7 +36,7 @@ export function approveMilestone(
   milestoneId: string,
   input: { comments?: string; share?: number; idempotencyKey?: string } & SeenState,
 ): Promise<ApproveResult> {
-  const scope = `approve:${milestoneId}`;
+  const scope = requestScope("approve", milestoneId, input);
   return withLockedMilestone(ctx, milestoneId, async (tx, access) => {
     const stored = await storedAnswer<VerificationDto>(tx, ctx.actor.id, input.idempotencyKey, scope);
     if (stored) return { ...stored, replayed: true };

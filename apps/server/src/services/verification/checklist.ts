@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import { milestones } from "../../db/schema";
 import { appendAudit } from "../audit/append";
-import { type Replay, rememberAnswer, storedAnswer } from "../idempotency";
+import { type Replay, rememberAnswer, requestScope, storedAnswer } from "../idempotency";
 import { requireDecidingVerifier, requireStatus } from "./access";
 import { toChecklist, toChecklistNotes, toVerificationDto } from "./dto";
 import { withLockedMilestone } from "./locked";
@@ -33,7 +33,7 @@ export function updateChecklist(
   milestoneId: string,
   input: ChecklistInput,
 ): Promise<Replay<VerificationDto> & { replayed: boolean }> {
-  const scope = `checklist:${milestoneId}`;
+  const scope = requestScope("checklist", milestoneId, input);
   return withLockedMilestone(ctx, milestoneId, async (tx, access) => {
     const stored = await storedAnswer<VerificationDto>(tx, ctx.actor.id, input.idempotencyKey, scope);
     if (stored) return { ...stored, replayed: true };

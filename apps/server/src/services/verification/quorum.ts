@@ -30,7 +30,7 @@ export interface RoundState {
   current: VerificationDecisionDto[];
   approvals: VerificationDecisionDto[];
   openAmount: number;
-  /** What the quorum's lowest agreed share releases. */
+  /** What the quorum's lowest agreed share releases, and never more than any approval's recorded amount. */
   releaseAmount: number;
   quorumMet: boolean;
   /** The milestone's latest dispute; when its verifier was assigned for this round, they decide it alone. */
@@ -223,7 +223,10 @@ function judgeRound(row: RoundRow | undefined, milestone: MilestoneRow): RoundSt
   );
   const openAmount = toMoney(row?.open ?? milestone.capitalAmount);
   const share = Math.min(100, ...approvals.map((d) => d.share));
-  const releaseAmount = share >= 100 ? openAmount : shareOf(openAmount, share);
+  // Never more than any approval agreed to: a release cancelled after an approval gives its amount back to the
+  // milestone, not to the approvals already recorded (the rest stays open for a follow-up round).
+  const agreed = approvals.flatMap((d) => (d.amount === null ? [] : [d.amount]));
+  const releaseAmount = Math.min(share >= 100 ? openAmount : shareOf(openAmount, share), ...agreed);
   const d = row?.dispute ?? null;
   const dispute: DisputeDto | null = d
     ? {

@@ -2,7 +2,7 @@ import { POLICY_REJECTION_MIN, type SeenState, type VerificationDto } from "@tra
 import type { ServiceContext } from "../../context";
 import { AppError } from "../../errors";
 import { membersIn } from "../access";
-import { type Replay, rememberAnswer, storedAnswer } from "../idempotency";
+import { type Replay, rememberAnswer, requestScope, storedAnswer } from "../idempotency";
 import { transitionMilestone } from "../milestones/transition";
 import { requirePolicyDecider } from "./access";
 import { publishDecision } from "./events";
@@ -19,7 +19,7 @@ export function rejectMilestone(
   milestoneId: string,
   input: { comments: string; idempotencyKey?: string } & SeenState,
 ): Promise<Replay<VerificationDto> & { replayed: boolean }> {
-  const scope = `reject:${milestoneId}`;
+  const scope = requestScope("reject", milestoneId, input);
   return withLockedMilestone(ctx, milestoneId, async (tx, access) => {
     const stored = await storedAnswer<VerificationDto>(tx, ctx.actor.id, input.idempotencyKey, scope);
     if (stored) return { ...stored, replayed: true };
