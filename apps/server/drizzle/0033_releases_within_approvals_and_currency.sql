@@ -46,3 +46,18 @@ BEGIN
   END IF;
 END;
 $$;
+--> statement-breakpoint
+-- Nor while a milestone is in verification: its verifier approves amounts in the currency they were shown, and the
+-- release that follows is made in the project's currency at that moment.
+CREATE FUNCTION project_currency_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM "milestones" m WHERE m."project_id" = NEW."id" AND m."status" = 'in_verification') THEN
+    RAISE EXCEPTION 'the currency of project % cannot change while a milestone is in verification', NEW."id"
+      USING ERRCODE = 'TR409';
+  END IF;
+  RETURN NEW;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "projects_currency_while_verifying" BEFORE UPDATE OF "currency" ON "projects"
+  FOR EACH ROW WHEN (OLD."currency" IS DISTINCT FROM NEW."currency") EXECUTE FUNCTION project_currency_guard();

@@ -668,14 +668,24 @@ describe("door 14: a project's currency changed under an approval", () => {
     }
   });
 
+  it("is refused by the database: a currency changed while a milestone is in verification", async () => {
+    const { project } = await underPolicy({ requiredApprovals: 1 }, 1_000);
+    const change = t.deps.db.update(projects).set({ currency: "EUR" }).where(eq(projects.id, project.id));
+    await expect(change).rejects.toMatchObject({ cause: { code: "TR409" } });
+    expect((await t.request("GET", `/api/projects/${project.id}`, { as: owner })).body.currency).toBe("USD");
+  });
+
   it("is refused by the database: a release in another currency, or a currency changed under a release", async () => {
-    const { project, milestone } = await underPolicy({ requiredApprovals: 1 }, 1_000);
+    // Nothing in verification here: the foreign key alone refuses.
+    const project = await makeProject(t, { owner, verifiers: [a], totalCapital: 5_000 });
+    const milestone = await makeMilestone(t, project, { capitalAmount: 1_000 });
     const { write } = await directApproval(milestone);
-    await expect(write({ currency: "EUR" })).rejects.toThrow();
+    const foreignKey = { cause: { code: "23503" } };
+    await expect(write({ currency: "EUR" })).rejects.toMatchObject(foreignKey);
     await write({ currency: "USD" });
     await expect(
       t.deps.db.update(projects).set({ currency: "EUR" }).where(eq(projects.id, project.id)),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject(foreignKey);
   });
 });
 

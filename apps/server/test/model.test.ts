@@ -110,7 +110,8 @@ const setPolicy: fc.Arbitrary<Action> = policies.map(
 function actions(): fc.Arbitrary<Action>[] {
   const all = allActions();
   const [start, approveShare, approve] = all;
-  return [...all, start, start, approve, approve, approveShare, setPolicy];
+  const failAndCancel = all.at(-2) as fc.Arbitrary<Action>;
+  return [...all, start, start, approve, approve, approveShare, approveShare, setPolicy, failAndCancel];
 }
 
 function allActions(): fc.Arbitrary<Action>[] {
@@ -264,6 +265,24 @@ function allActions(): fc.Arbitrary<Action>[] {
             as: null,
             headers: { authorization: `Bearer ${w.token}` },
             body,
+          });
+        }),
+    ),
+    // A failed part given up at once: what it was is open again on its milestone, maybe while a round waits.
+    fc.nat().map(
+      (ri) =>
+        new Action(`custodian fails and admin cancels release ${ri}`, async (w, model) => {
+          if (model.releaseIds.length === 0) return null;
+          const release = pick(model.releaseIds, ri);
+          const failed = await t.request("POST", `/api/releases/${release}/fail`, {
+            as: null,
+            headers: { authorization: `Bearer ${w.token}` },
+            body: { reason: "Beneficiary account closed" },
+          });
+          expect(failed.status).toBeLessThan(500);
+          return t.request("POST", `/api/releases/${release}/cancel`, {
+            ...as(w.admin),
+            body: { reason: "The custodian cannot pay this beneficiary." },
           });
         }),
     ),
