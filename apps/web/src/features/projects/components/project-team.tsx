@@ -34,28 +34,33 @@ function Person({
   extra?: React.ReactNode;
 }) {
   const name = member.name?.trim() || "Unknown";
+  // The admin's buttons go under the name when the card is too narrow for both, rather than cutting the name short.
   return (
-    <li className="flex items-center gap-3 py-2">
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
       <span
         aria-hidden
         className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-200 text-sm font-semibold text-slate-700"
       >
         {initials(name)}
       </span>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 basis-40">
         <p className="truncate font-medium text-slate-900" title={name}>
           {name}
-          {member.isLead ? <span className="ml-2 text-xs font-semibold text-blue-700">Lead investor</span> : null}
         </p>
+        {member.isLead ? <p className="text-xs font-semibold text-blue-700">Lead investor</p> : null}
         <p className="truncate text-sm text-muted-foreground" title={detail}>
           {detail}
         </p>
       </div>
-      {extra}
-      {onRemove ? (
-        <Button variant="ghost" size="icon" onClick={onRemove} aria-label={`Remove ${name}`}>
-          <XIcon aria-hidden />
-        </Button>
+      {extra || onRemove ? (
+        <div className="ms-auto flex items-center gap-1">
+          {extra}
+          {onRemove ? (
+            <Button variant="ghost" size="icon" onClick={onRemove} aria-label={`Remove ${name}`}>
+              <XIcon aria-hidden />
+            </Button>
+          ) : null}
+        </div>
       ) : null}
     </li>
   );

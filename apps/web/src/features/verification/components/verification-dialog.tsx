@@ -30,6 +30,7 @@ import { Field, Input, Textarea } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
 import { SecondFactorNotice } from "@/features/account";
+import { useSession } from "@/features/auth";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useVerification } from "../api/get-verification";
 import { useMilestoneAction } from "../api/milestone-action";
@@ -76,10 +77,28 @@ export function VerificationDialog({
   );
 }
 
+/**
+ * The comments a verifier typed and has not sent yet, per person, milestone and round: closing the dialog (Escape, a
+ * tap beside it, ×) keeps them for when it opens again on this page; the decision they went with drops them. Under a
+ * quorum several verifiers decide in one round: another person signed in on this tab never sees them.
+ */
+const commentDrafts = new Map<string, string>();
+
 function VerificationBody({ verification: v, onDone }: { verification: VerificationDto; onDone: () => void }) {
+  const { data: user } = useSession();
+  const draftKey = (milestoneId: string, round: number) => `${user?.id}:${milestoneId}:${round}`;
   const commentsId = useId();
   const [tab, setTab] = useState("overview");
-  const [comments, setComments] = useState(v.status === "in_verification" ? (v.comments ?? "") : "");
+  const [comments, setCommentsState] = useState(
+    () =>
+      commentDrafts.get(draftKey(v.milestoneId, v.round)) ?? (v.status === "in_verification" ? (v.comments ?? "") : ""),
+  );
+  const setComments = (text: string) => {
+    setCommentsState(text);
+    if (text) commentDrafts.set(draftKey(v.milestoneId, v.round), text);
+    else commentDrafts.delete(draftKey(v.milestoneId, v.round));
+  };
+  const dropDraft = () => commentDrafts.delete(draftKey(v.milestoneId, v.round));
   const [commentsError, setCommentsError] = useState<string>();
   const shareId = useId();
   const [share, setShare] = useState("100");
@@ -92,7 +111,7 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
   const [round, setRound] = useState(v.round);
   if (v.round !== round) {
     setRound(v.round);
-    setComments("");
+    setCommentsState(commentDrafts.get(draftKey(v.milestoneId, v.round)) ?? "");
     setCommentsError(undefined);
     setShare("100");
     setShareError(undefined);
@@ -156,8 +175,9 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
     approve.mutate(
       { ...input, idempotencyKey: approvalKey.current },
       {
-        onSuccess: (after) =>
-          after.status === "verified"
+        onSuccess: (after) => {
+          dropDraft();
+          return after.status === "verified"
             ? toast.success("Milestone verified", `"${v.title}" is approved for capital release.`)
             : after.status === "pending"
               ? toast.success("Part released", `"${v.title}": the rest stays open for a follow-up verification.`)
@@ -166,7 +186,8 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
                   after.quorum.awaitingCountersign
                     ? "The verifiers agree; an investor's countersignature releases the capital."
                     : `${after.quorum.approvals} of ${after.quorum.required} approvals.`,
-                ),
+                );
+        },
         onError: (e) => {
           if (e instanceof ApiError) {
             setShareError(e.fieldErrors.share);
@@ -190,7 +211,10 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
     reject.mutate(
       { comments },
       {
-        onSuccess: () => toast.error("Milestone rejected", `"${v.title}" was rejected; capital is withheld.`),
+        onSuccess: () => {
+          dropDraft();
+          toast.error("Milestone rejected", `"${v.title}" was rejected; capital is withheld.`);
+        },
         onError: (e) => {
           const field = e instanceof ApiError ? e.fieldErrors.comments : undefined;
           setCommentsError(field);
