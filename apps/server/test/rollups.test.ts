@@ -20,6 +20,7 @@ import {
 import { AUDIT_LOCK } from "../src/services/audit/lock";
 import {
   findPlatformRollupDifferences,
+  findReleasesInAnotherCurrency,
   findRollupDifferences,
   ROLLUP_COLUMNS,
   rebuildAllRollups,
@@ -258,6 +259,27 @@ describe("project rollups", () => {
     expect(differences[0].expected).toMatchObject({ released: 0, milestones_pending: 0 });
     await rebuildAllRollups(t.deps.db);
     expect(await findRollupDifferences(t.deps.db)).toEqual([]);
+  });
+
+  it("`rollups verify` names a release in another currency than its project's, which no total counts", async () => {
+    const project = await makeProject(t, { owner, verifiers: [verifier] });
+    const milestone = await makeMilestone(t, project, { status: "in_verification", verifier, capitalAmount: 1_000 });
+    const approved = await t.request("POST", `/api/milestones/${milestone.id}/approve`, { as: verifier, body: {} });
+    expect(approved.status).toBe(200);
+    const rolledBack = new Error("rolled back");
+    // Only with the foreign key of migration 0033 out of the way, as in a database from before it.
+    await expect(
+      t.deps.db.transaction(async (tx) => {
+        await tx.execute(sql`alter table disbursements drop constraint disbursements_project_currency_fkey`);
+        await tx.update(disbursements).set({ currency: "GBP" }).where(eq(disbursements.milestoneId, milestone.id));
+        const strays = await findReleasesInAnotherCurrency(tx);
+        expect(strays).toEqual([
+          { releaseId: expect.any(String), projectId: project.id, currency: "GBP", projectCurrency: "USD" },
+        ]);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(await findReleasesInAnotherCurrency(t.deps.db)).toEqual([]);
   });
 
   it("`rollups verify` names platform totals changed behind Tranche's back, and --fix repairs them", async () => {

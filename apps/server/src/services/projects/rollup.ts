@@ -132,7 +132,7 @@ export async function findReleasesInAnotherCurrency(
     db,
     sql`select d.id, d.project_id, d.currency, p.currency as project_currency
         from disbursements d join projects p on p.id = d.project_id
-        where d.currency <> p.currency order by d.released_at, d.id`,
+        where d.currency <> p.currency order by d.created_at, d.id`,
   );
   return rows.map((r) => ({
     releaseId: r.id,
