@@ -65,7 +65,7 @@ async function openAssignment(page: Page, title: string) {
   await page.goto("/field");
   await expect(page.getByRole("heading", { name: "Your assignments" })).toBeVisible();
   await card(page, title)
-    .getByRole("link", { name: `Open ${title}` })
+    .getByRole("link", { name: `Open assignment: ${title},` })
     .click();
   await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
   await expect(page.getByTestId("kept-note").getByText("Kept on this device")).toBeVisible();

@@ -40,7 +40,8 @@ export function AssignmentCard({
       </div>
       <SiteLine site={a.site} position={position} location={a.location} />
       <Button asChild variant="default" size="sm" className="justify-self-start">
-        <Link to={`/field/milestones/${a.milestoneId}`} aria-label={`Open ${a.title}`}>
+        {/* Its name starts with what it shows, and says which of many alike ("Foundations") it opens. */}
+        <Link to={`/field/milestones/${a.milestoneId}`} aria-label={`Open assignment: ${a.title}, ${a.projectName}`}>
           Open assignment <ChevronRightIcon aria-hidden />
         </Link>
       </Button>
