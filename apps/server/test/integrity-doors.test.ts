@@ -631,6 +631,9 @@ describe("door 13: an earlier part cancelled while a round waits", () => {
     await post(`/api/milestones/${milestone.id}/start`, a);
     await post(`/api/milestones/${milestone.id}/approve`, a, { comments: "The rest is done." });
     await cancelled(first.id);
+    // What the investor is asked to countersign says so before they do.
+    const waiting = await t.request("GET", `/api/milestones/${milestone.id}/verification`, { as: lead });
+    expect(waiting.body.quorum).toMatchObject({ openAmount: 1_000, releaseAmount: 500, awaitingCountersign: true });
     expect((await post(`/api/milestones/${milestone.id}/countersign`, lead)).status).toBe(200);
     expect((await releasesOf(milestone.id)).map((r) => r.amount)).toEqual(["500.00", "500.00"]);
   });

@@ -44,6 +44,11 @@ export const quorumSchema = shape({
   awaitingCountersign: z.boolean(),
   /** Capital still open on the milestone (its amount less earlier partial releases). */
   openAmount: amount,
+  /**
+   * What the approvals that count would release now: the lowest share they agreed to of what is open, and never more
+   * than any of them recorded. What an investor's countersignature releases.
+   */
+  releaseAmount: amount,
   decisions: z.array(verificationDecisionSchema),
 });
 export type QuorumDto = z.infer<typeof quorumSchema>;

@@ -275,6 +275,7 @@ export function toQuorumDto(state: RoundState, currency: string): QuorumDto {
     countersignRequired: state.countersignRequired,
     awaitingCountersign: state.awaitingCountersign,
     openAmount: state.openAmount,
+    releaseAmount: state.releaseAmount,
     decisions: state.decisions,
   };
 }

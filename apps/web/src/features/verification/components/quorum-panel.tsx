@@ -43,7 +43,8 @@ export function QuorumPanel({ verification: v }: { verification: VerificationDto
   const countersign = useMilestoneAction(v.milestoneId, "countersign");
   const [confirming, setConfirming] = useState(false);
   const { quorum } = v;
-  const release = formatMoney(quorum.openAmount, v.currency);
+  // What the countersignature releases, as the server judges it: the approvals' lowest share, not all that is open.
+  const release = formatMoney(quorum.releaseAmount, v.currency);
   const showTally = v.status === "in_verification" || quorum.required > 1 || quorum.decisions.length > 0;
   if (!showTally) return null;
   return (

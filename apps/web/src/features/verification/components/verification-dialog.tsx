@@ -386,7 +386,7 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
           id={shareId}
           label="Share to release (%)"
           error={shareError}
-          hint={`${sharePreview(v.quorum.openAmount, share, v.currency)}Below 100, give the reason in the comments; the rest stays for a follow-up verification.`}
+          hint={`${sharePreview(v, share)}Below 100, give the reason in the comments; the rest stays for a follow-up verification.`}
         >
           <Input
             id={shareId}
@@ -449,7 +449,6 @@ function fieldErrors(error: z.ZodError): Record<string, string | undefined> {
   return fields;
 }
 
-/** "Releases €1,200,000 of €2,000,000 open." — the server's own rounding (the domain's shareOf), before approving. */
 /** What is wrong with the share as typed, by the server's own rule; nothing while the field is empty. */
 function shareProblem(share: string): string | undefined {
   if (share.trim() === "") return undefined;
@@ -457,9 +456,18 @@ function shareProblem(share: string): string | undefined {
   return checked.success ? undefined : fieldErrors(checked.error).share;
 }
 
-function sharePreview(openAmount: number, share: string, currency: string): string {
-  const open = formatMoney(openAmount, currency);
+/**
+ * "Releases €1,200,000 of €2,000,000 open." — the server's own rounding (the domain's shareOf), before approving, and
+ * never more than an approval already made in this round agreed to (the server holds a release to that too).
+ */
+function sharePreview(v: VerificationDto, share: string): string {
+  const { openAmount } = v.quorum;
+  const open = formatMoney(openAmount, v.currency);
   const percent = Number(share);
   if (share.trim() === "" || !Number.isFinite(percent) || percent < 1 || percent > 100) return `Of ${open} open. `;
-  return `Releases ${formatMoney(percent === 100 ? openAmount : shareOf(openAmount, percent), currency)} of ${open} open. `;
+  const agreed = v.quorum.decisions.flatMap((d) =>
+    d.round === v.round && d.kind === "approve" && !d.voidedAt && d.amount !== null ? [d.amount] : [],
+  );
+  const amount = Math.min(percent === 100 ? openAmount : shareOf(openAmount, percent), ...agreed);
+  return `Releases ${formatMoney(amount, v.currency)} of ${open} open. `;
 }
