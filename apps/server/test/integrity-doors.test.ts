@@ -29,8 +29,8 @@ afterAll(() => t.close());
 
 const post = (path: string, as: TestUser, body?: unknown) => t.request("POST", path, { as, body });
 
-async function underPolicy(rule: Record<string, unknown>, amount = 1_000_000) {
-  const project = await makeProject(t, { owner, investors: [lead], verifiers: [a, b, c], totalCapital: 5_000_000 });
+async function underPolicy(rule: Record<string, unknown>, amount = 1_000_000, verifiers = [a, b, c]) {
+  const project = await makeProject(t, { owner, investors: [lead], verifiers, totalCapital: 5_000_000 });
   expect(
     (await t.request("PUT", `/api/projects/${project.id}/lead-investor`, { as: admin, body: { userId: lead.id } }))
       .status,
@@ -733,5 +733,110 @@ describe("door 16: an Idempotency-Key sent again with another request", () => {
     expect(again.status).toBe(200);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.body).toEqual(first.body);
+  });
+});
+
+describe("door 17: who decides changed while a decision is under way", () => {
+  /** The audit ids of a project's events, by action: what committed first is what came first. */
+  async function auditOrder(projectId: string) {
+    const rows = await t.deps.db
+      .select({ id: auditEvents.id, action: auditEvents.action })
+      .from(auditEvents)
+      .where(eq(auditEvents.projectId, projectId))
+      .orderBy(asc(auditEvents.id));
+    // The latest of each: the setup's own policy change comes before the one raced here.
+    return (action: string) => rows.findLast((r) => r.action === action)?.id ?? null;
+  }
+
+  it("a policy tightened as the verifier approves: released only when the approval came first", async () => {
+    for (let i = 0; i < 4; i++) {
+      const { project, milestone } = await underPolicy({ requiredApprovals: 1 }, 1_000);
+      const tighter = { requiredApprovals: 1, thresholds: [], distinctOrganizations: false, cosignAbove: 1 };
+      const [changed, approved] = await Promise.all([
+        t.request("PUT", `/api/projects/${project.id}/release-policy`, { as: lead, body: tighter }),
+        post(`/api/milestones/${milestone.id}/approve`, a, { comments: "Done." }),
+      ]);
+      expect(changed.status).toBe(200);
+      expect(approved.status).toBeLessThan(500);
+      const at = await auditOrder(project.id);
+      const releases = await releasesOf(milestone.id);
+      const policyFirst = (at("project.release_policy_changed") ?? 0) < (at("milestone.approved") ?? Infinity);
+      // Under the tighter rule the release waits for a countersignature: nothing is released before it.
+      if (policyFirst) expect(releases).toEqual([]);
+      else expect(releases.map((r) => r.policyVersion)).toEqual([1]);
+    }
+  });
+
+  it("a verifier removed as their approval completes the quorum: it does not count once they are gone", async () => {
+    for (let i = 0; i < 4; i++) {
+      const { project, milestone } = await underPolicy({ requiredApprovals: 2 }, 1_000);
+      expect((await post(`/api/milestones/${milestone.id}/approve`, a, { comments: "Done." })).status).toBe(200);
+      const [removed, approved] = await Promise.all([
+        t.request("DELETE", `/api/projects/${project.id}/members/${c.id}?role=verifier`, { as: admin }),
+        post(`/api/milestones/${milestone.id}/approve`, c, { comments: "Done." }),
+      ]);
+      expect(removed.status).toBe(204);
+      expect(approved.status).toBeLessThan(500);
+      const at = await auditOrder(project.id);
+      const releases = await releasesOf(milestone.id);
+      if ((at("member.removed") ?? 0) < (at("milestone.approved") ?? Infinity)) expect(releases).toEqual([]);
+      else expect(releases).toHaveLength(1);
+    }
+  });
+
+  it("a verifier made an investor as their approval completes the quorum: it does not count once they are", async () => {
+    for (let i = 0; i < 4; i++) {
+      const d = await t.user("verifier");
+      const { project, milestone } = await underPolicy({ requiredApprovals: 2 }, 1_000, [a, b, d]);
+      expect((await post(`/api/milestones/${milestone.id}/approve`, a, { comments: "Done." })).status).toBe(200);
+      const [changed, approved] = await Promise.all([
+        t.request("PATCH", `/api/users/${d.id}`, { as: admin, body: { role: "investor" } }),
+        post(`/api/milestones/${milestone.id}/approve`, d, { comments: "Done." }),
+      ]);
+      expect(changed.status).toBe(200);
+      expect(approved.status).toBeLessThan(500);
+      const [roleChanged] = await t.deps.db
+        .select({ id: auditEvents.id })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.entityId, d.id), eq(auditEvents.action, "user.role_changed")));
+      const at = await auditOrder(project.id);
+      const releases = await releasesOf(milestone.id);
+      if (roleChanged && roleChanged.id < (at("milestone.approved") ?? Infinity)) expect(releases).toEqual([]);
+    }
+  });
+
+  it("an investor removed as they countersign: nothing is released once they are gone", async () => {
+    for (let i = 0; i < 4; i++) {
+      const { project, milestone } = await underPolicy({ requiredApprovals: 1, cosignAbove: 1 }, 1_000);
+      expect((await post(`/api/milestones/${milestone.id}/approve`, a, { comments: "Done." })).status).toBe(200);
+      const [removed, countersigned] = await Promise.all([
+        t.request("DELETE", `/api/projects/${project.id}/members/${lead.id}?role=investor`, { as: admin }),
+        post(`/api/milestones/${milestone.id}/countersign`, lead),
+      ]);
+      expect(countersigned.status).toBeLessThan(500);
+      const at = await auditOrder(project.id);
+      const releases = await releasesOf(milestone.id);
+      if (removed.status === 204 && (at("member.removed") ?? 0) < (at("milestone.approved") ?? Infinity)) {
+        expect(releases).toEqual([]);
+      }
+    }
+  });
+
+  it("never lets one person approve and countersign: an investor who verifies the project is not added", async () => {
+    const d = await t.user("verifier");
+    const { project, milestone } = await underPolicy({ requiredApprovals: 2, cosignAbove: 1 }, 1_000, [a, b, d]);
+    expect((await post(`/api/milestones/${milestone.id}/approve`, d, { comments: "Done." })).status).toBe(200);
+    // An admin makes an approving verifier an investor, then tries to add them to the project as one.
+    const promoted = await t.request("PATCH", `/api/users/${d.id}`, { as: admin, body: { role: "investor" } });
+    expect(promoted.status).toBe(200);
+    const added = await t.request("POST", `/api/projects/${project.id}/members`, {
+      as: admin,
+      body: { userId: d.id, role: "investor" },
+    });
+    expect(added.status).toBe(422);
+    expect(added.body.error.message).toBe(
+      "An investor cannot be assigned to a project they verify; remove them as its verifier first.",
+    );
+    expect(await releasesOf(milestone.id)).toEqual([]);
   });
 });

@@ -178,6 +178,11 @@ describe("webhook endpoints API", () => {
       "https://[::ffff:a9fe:a9fe]/hook",
       "https://[::127.0.0.1]/hook",
       "https://[64:ff9b::10.0.0.1]/hook",
+      "https://[::ffff:0:7f00:1]/hook",
+      "https://[2002:7f00:1::]/hook",
+      "https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook",
+      "https://[64:ff9b:1::a00:1]/hook",
+      "https://[fec0::1]/hook",
       "https://2130706433/hook",
       "https://localhost/hook",
     ];

@@ -76,6 +76,17 @@ export async function requireVisibleMilestone(
   milestoneId: string,
   options: { lock?: boolean } = {},
 ): Promise<MilestoneAccess> {
+  if (options.lock) {
+    // Who decides on a project changes under its row's lock (a release policy, a member added or removed, a role
+    // changed: each takes it FOR UPDATE). A key-share lock on it, taken before the milestone's, makes a decision
+    // wait for such a change and then read it below, and makes the change wait for a decision already under way.
+    // It does not conflict with a project's own updates (its status), so decisions on one project still run side by
+    // side; taken first, the order of locks is the project's, then the milestone's, as the changes take them.
+    await db.execute(
+      sql`select 1 from ${projects} where ${projects.id} = (select ${milestones.projectId} from ${milestones}
+          where ${milestones.id} = ${milestoneId}) for key share`,
+    );
+  }
   // The milestone, its project and its members (the actor's roles among them), in one statement.
   const query = db
     .select({

@@ -37,6 +37,11 @@ export async function addMember(ctx: ServiceContext, projectId: string, input: I
     if (input.role === "verifier" && (theirRoles.includes("owner") || theirRoles.includes("investor"))) {
       throw businessRule("A verifier cannot be assigned to a project they own or invest in.");
     }
+    // And the other way: someone who verifies a project (their role since changed) does not also invest in it, or
+    // they could countersign what they approved.
+    if (input.role === "investor" && theirRoles.includes("verifier")) {
+      throw businessRule("An investor cannot be assigned to a project they verify; remove them as its verifier first.");
+    }
     await tx.insert(projectMembers).values({ projectId, userId: user.id, role: input.role });
     await appendAudit(tx, {
       actorId: ctx.actor.id,

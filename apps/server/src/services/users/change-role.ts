@@ -1,5 +1,5 @@
 import { ROLE_LABELS, type Role, type UserAdminDto, type updateUserSchema } from "@tranche/domain";
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ServiceContext } from "../../context";
 import type { Tx } from "../../db/client";
@@ -69,7 +69,16 @@ export async function changeUserRole({
     throw businessRule("You cannot change your own admin role.");
   }
   return ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    // Who may decide on a project changes with a member's role: like a membership change, it takes the rows of the
+    // projects they belong to (in one order), so a decision on one of them under way finishes first, and one that
+    // follows reads the new role (services/access.ts). The user's row after, and without blocking the key-share
+    // locks a decision's own rows take on it.
+    await tx.execute(
+      sql`select 1 from ${projects} where ${projects.id} in (
+            select ${projectMembers.projectId} from ${projectMembers} where ${projectMembers.userId} = ${userId})
+          order by ${projects.id} for update`,
+    );
+    const [current] = await tx.select().from(users).where(eq(users.id, userId)).for("no key update");
     if (!current) throw notFound("User");
     let row = current;
     if (input.role !== undefined && current.role !== input.role) {

@@ -57,6 +57,10 @@ export function requireCountersigner(access: MilestoneAccess, actor: SessionUser
   if (actor.role !== "investor" || !access.roles.includes("investor") || access.isOwner) {
     throw forbidden("Only an investor in this project can countersign its releases.");
   }
+  // The countersignature is a second pair of eyes: never those of someone who decided in the round.
+  if (access.roles.includes("verifier") || state.current.some((d) => d.userId === actor.id)) {
+    throw forbidden("You decided in this verification; another investor countersigns its release.");
+  }
   requireStatus(access, ["in_verification"], "countersigned");
   if (!state.awaitingCountersign) {
     throw conflict(

@@ -26,6 +26,14 @@ for (const [net, prefix] of [
   ["fc00::", 7],
   ["ff00::", 8],
   ["100::", 64],
+  // Transition forms that carry an IPv4 address a relay may reach: IPv4-translated (::ffff:0:a.b.c.d), 6to4
+  // (2002:aabb:ccdd::), Teredo, and local-use NAT64 (64:ff9b:1::/48, where any translation is the network's own);
+  // and deprecated site-local. Well-known NAT64 (64:ff9b::/96) and IPv4-mapped forms are judged by the IPv4 inside.
+  ["::ffff:0:0:0", 96],
+  ["2002::", 16],
+  ["2001::", 32],
+  ["64:ff9b:1::", 48],
+  ["fec0::", 10],
 ] as const) {
   forbidden.addSubnet(net, prefix, "ipv6");
 }
