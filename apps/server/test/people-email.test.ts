@@ -1,8 +1,8 @@
 // Issue 12 (people): invitations, password reset and notification email, received through a real SMTP server
 // started here, parsed with mailparser, their links followed.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invitations, passwordResets, projectMembers } from "../src/db/schema";
+import { auditEvents, invitations, passwordResets, projectMembers } from "../src/db/schema";
 import { lastDigestTime, queueDigests } from "../src/services/email/digest";
 import { notify } from "../src/services/notifications/notify";
 import { outboxTopics } from "../src/services/outbox/topics";
@@ -308,6 +308,17 @@ describe("notification email", () => {
       body: { verification: "off", releases: "instant", projects: "digest", account: "instant" },
     });
     expect(set.body).toEqual({ verification: "off", releases: "instant", projects: "digest", account: "instant" });
+    // Audited as every change is; the refused one above wrote nothing.
+    const audited = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, user.id), eq(auditEvents.action, "user.email_preferences_updated")));
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({
+      actorId: user.id,
+      before: prefs.body,
+      after: { verification: "off", releases: "instant", projects: "digest", account: "instant" },
+    });
 
     // A real action: an admin changes the role (category account, now instant).
     await t.request("PATCH", `/api/users/${user.id}`, { as: admin, body: { role: "verifier" } });

@@ -6,8 +6,9 @@ import {
   type EmailPreferences,
 } from "@tranche/domain";
 import { eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { emailPreferences } from "../../db/schema";
+import { appendAudit } from "../audit/append";
 
 /** Which email category an in-app notification belongs to. */
 export function emailCategoryOf(notificationCategory: string): EmailCategory {
@@ -35,17 +36,26 @@ export async function getEmailPreferences(db: DbOrTx, userId: string): Promise<E
   ) as EmailPreferences;
 }
 
-export async function setEmailPreferences(
-  db: DbOrTx,
-  userId: string,
-  input: EmailPreferences,
-): Promise<EmailPreferences> {
-  await db
-    .insert(emailPreferences)
-    .values(EMAIL_CATEGORIES.map((category) => ({ userId, category, mode: input[category] })))
-    .onConflictDoUpdate({
-      target: [emailPreferences.userId, emailPreferences.category],
-      set: { mode: sql`excluded.mode`, updatedAt: new Date() },
+/** A person chooses their email per category: written with its audit event, as every change is. */
+export function setEmailPreferences(db: Db, userId: string, input: EmailPreferences): Promise<EmailPreferences> {
+  return db.transaction(async (tx) => {
+    const before = await getEmailPreferences(tx, userId);
+    await tx
+      .insert(emailPreferences)
+      .values(EMAIL_CATEGORIES.map((category) => ({ userId, category, mode: input[category] })))
+      .onConflictDoUpdate({
+        target: [emailPreferences.userId, emailPreferences.category],
+        set: { mode: sql`excluded.mode`, updatedAt: new Date() },
+      });
+    const after = await getEmailPreferences(tx, userId);
+    await appendAudit(tx, {
+      actorId: userId,
+      action: "user.email_preferences_updated",
+      entityType: "user",
+      entityId: userId,
+      before,
+      after,
     });
-  return getEmailPreferences(db, userId);
+    return after;
+  });
 }
