@@ -822,6 +822,22 @@ describe("door 17: who decides changed while a decision is under way", () => {
     }
   });
 
+  it("keeps a project's ordinary work side by side: two milestone edits and an approval at once all succeed", async () => {
+    for (let i = 0; i < 4; i++) {
+      const { project, milestone } = await underPolicy({ requiredApprovals: 1 }, 1_000);
+      const [first, second] = await Promise.all([
+        makeMilestone(t, project, { capitalAmount: 1_000 }),
+        makeMilestone(t, project, { capitalAmount: 1_000 }),
+      ]);
+      const answers = await Promise.all([
+        t.request("PATCH", `/api/milestones/${first.id}`, { as: owner, body: { capitalAmount: 1_500 } }),
+        t.request("PATCH", `/api/milestones/${second.id}`, { as: owner, body: { capitalAmount: 2_000 } }),
+        post(`/api/milestones/${milestone.id}/approve`, a, { comments: "Done." }),
+      ]);
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    }
+  });
+
   it("never lets one person approve and countersign: an investor who verifies the project is not added", async () => {
     const d = await t.user("verifier");
     const { project, milestone } = await underPolicy({ requiredApprovals: 2, cosignAbove: 1 }, 1_000, [a, b, d]);

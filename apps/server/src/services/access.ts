@@ -69,12 +69,15 @@ export interface MilestoneAccess extends MilestoneView {
   members: { userId: string; role: MemberRole }[];
 }
 
-/** The milestone (and its project) if the actor may see it, else 404. `lock` locks the milestone row. */
+/**
+ * The milestone (and its project) if the actor may see it, else 404. `lock` locks the project's row (key-share, or
+ * for update with "project") and then the milestone's.
+ */
 export async function requireVisibleMilestone(
   db: DbOrTx,
   actor: SessionUser,
   milestoneId: string,
-  options: { lock?: boolean } = {},
+  options: { lock?: boolean | "project" } = {},
 ): Promise<MilestoneAccess> {
   if (options.lock) {
     // Who decides on a project changes under its row's lock (a release policy, a member added or removed, a role
@@ -82,9 +85,13 @@ export async function requireVisibleMilestone(
     // wait for such a change and then read it below, and makes the change wait for a decision already under way.
     // It does not conflict with a project's own updates (its status), so decisions on one project still run side by
     // side; taken first, the order of locks is the project's, then the milestone's, as the changes take them.
+    // `lock: "project"` takes the project's row for update instead, for an action that will change it (an edit of a
+    // milestone's amount checks the project's capital): taken later, after a key-share lock, two such edits on one
+    // project would each wait for the other.
+    const mode = options.lock === "project" ? sql`for update` : sql`for key share`;
     await db.execute(
       sql`select 1 from ${projects} where ${projects.id} = (select ${milestones.projectId} from ${milestones}
-          where ${milestones.id} = ${milestoneId}) for key share`,
+          where ${milestones.id} = ${milestoneId}) ${mode}`,
     );
   }
   // The milestone, its project and its members (the actor's roles among them), in one statement.

@@ -64,7 +64,8 @@ export async function updateMilestone(
   input: Input,
 ): Promise<MilestoneDetailDto> {
   return ctx.db.transaction(async (tx) => {
-    const access = await requireVisibleMilestone(tx, ctx.actor, milestoneId, { lock: true });
+    // The project's row first (its capital is checked below), then the milestone's: the order every action takes.
+    const access = await requireVisibleMilestone(tx, ctx.actor, milestoneId, { lock: "project" });
     if (!access.isOwner && !access.isAdmin) {
       throw forbidden("Only the project's owner or an admin can edit milestones.");
     }
