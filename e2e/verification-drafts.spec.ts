@@ -1,7 +1,7 @@
 // A verifier's comments survive closing the verification dialog by mistake (Escape, a tap beside it) until the
 // decision they were written for is sent; the team's names stay readable beside the admin's actions.
 import { expect, test } from "@playwright/test";
-import { DEMO, DESKTOP, expectToast, PHONE, signIn } from "./support/app";
+import { DEMO, DESKTOP, expectToast, PHONE, signIn, startVerification } from "./support/app";
 import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
@@ -15,12 +15,7 @@ test.describe("verification comments", () => {
       const title = name === "desktop" ? "Battery storage installation" : "Grid interconnection";
       const { context, page } = await suite.page(viewport);
       await signIn(page, DEMO.verifier);
-      await page.goto("/verifications");
-      const item = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
-      await item.getByRole("button", { name: "Start Verification" }).click();
-      const dialog = page.getByRole("dialog");
-      await dialog.getByRole("button", { name: "Start Verification Process" }).click();
-      await expectToast(page, "Verification started");
+      const { item, dialog } = await startVerification(page, title);
       const reason = "The commissioning report is not signed by the site engineer.";
       await dialog.getByLabel("Comments").fill(reason);
       await page.keyboard.press("Escape");

@@ -155,17 +155,26 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 /**
- * As the signed-in verifier, from /verifications: starts verifying the milestone with this title, ticks the
- * checklist, uploads one evidence file and clicks Approve. Returns the verification dialog; whatever the approval
- * asks next (the second factor) is the caller's to answer.
+ * As the signed-in verifier, from /verifications: starts verifying the milestone with this title. Returns its item
+ * in the list and the verification dialog, open.
  */
-export async function startAndApprove(page: Page, title: string) {
+export async function startVerification(page: Page, title: string) {
   await page.goto("/verifications");
   const item = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
   await item.getByRole("button", { name: "Start Verification" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: "Start Verification Process" }).click();
   await expectToast(page, "Verification started");
+  return { item, dialog };
+}
+
+/**
+ * As the signed-in verifier, from /verifications: starts verifying the milestone with this title, ticks the
+ * checklist, uploads one evidence file and clicks Approve. Returns the verification dialog; whatever the approval
+ * asks next (the second factor) is the caller's to answer.
+ */
+export async function startAndApprove(page: Page, title: string) {
+  const { dialog } = await startVerification(page, title);
   for (const label of [
     "Documentation review complete",
     "Compliance with project standards verified",

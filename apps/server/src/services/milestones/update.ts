@@ -12,7 +12,7 @@ import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { queryRows, type Tx } from "../../db/client";
-import { milestones, projects } from "../../db/schema";
+import { milestones } from "../../db/schema";
 import { AppError, businessRule, conflict, forbidden } from "../../errors";
 import { moneyParam, toMoney } from "../../lib/money";
 import { type MilestoneAccess, requireVisibleMilestone } from "../access";
@@ -81,7 +81,8 @@ export async function updateMilestone(
 
     // An unchanged past date may stay (a late milestone keeps its date); a new one may not be in the past.
     if (input.dueDate !== undefined && input.dueDate !== milestone.dueDate) assertNotPast(input.dueDate);
-    const [project] = await tx.select().from(projects).where(eq(projects.id, milestone.projectId)).for("update");
+    // Read under the project's lock, taken above.
+    const { project } = access;
     const amountChanges = input.capitalAmount !== undefined && input.capitalAmount !== toMoney(milestone.capitalAmount);
     if (amountChanges && input.capitalAmount !== undefined) {
       await assertCoversReleases(tx, milestone.id, input.capitalAmount, project.currency);

@@ -86,19 +86,18 @@ const commentDrafts = new Map<string, string>();
 
 function VerificationBody({ verification: v, onDone }: { verification: VerificationDto; onDone: () => void }) {
   const { data: user } = useSession();
-  const draftKey = (milestoneId: string, round: number) => `${user?.id}:${milestoneId}:${round}`;
+  const draftKey = `${user?.id}:${v.milestoneId}:${v.round}`;
   const commentsId = useId();
   const [tab, setTab] = useState("overview");
   const [comments, setCommentsState] = useState(
-    () =>
-      commentDrafts.get(draftKey(v.milestoneId, v.round)) ?? (v.status === "in_verification" ? (v.comments ?? "") : ""),
+    () => commentDrafts.get(draftKey) ?? (v.status === "in_verification" ? (v.comments ?? "") : ""),
   );
   const setComments = (text: string) => {
     setCommentsState(text);
-    if (text) commentDrafts.set(draftKey(v.milestoneId, v.round), text);
-    else commentDrafts.delete(draftKey(v.milestoneId, v.round));
+    if (text) commentDrafts.set(draftKey, text);
+    else commentDrafts.delete(draftKey);
   };
-  const dropDraft = () => commentDrafts.delete(draftKey(v.milestoneId, v.round));
+  const dropDraft = () => commentDrafts.delete(draftKey);
   const [commentsError, setCommentsError] = useState<string>();
   const shareId = useId();
   const [share, setShare] = useState("100");
@@ -111,7 +110,7 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
   const [round, setRound] = useState(v.round);
   if (v.round !== round) {
     setRound(v.round);
-    setCommentsState(commentDrafts.get(draftKey(v.milestoneId, v.round)) ?? "");
+    setCommentsState(commentDrafts.get(draftKey) ?? "");
     setCommentsError(undefined);
     setShare("100");
     setShareError(undefined);
