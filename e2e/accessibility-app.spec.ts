@@ -51,3 +51,29 @@ test.describe("signed-in pages pass axe (WCAG 2.1 A and AA)", () => {
     });
   }
 });
+
+test.describe("keyboard", () => {
+  test("a dialog closed with Escape or Cancel gives focus back to the button that opened it", async () => {
+    const { context, page } = await suite.page(DESKTOP);
+    await signIn(page, DEMO.admin);
+    await page.goto("/settings");
+    for (const [opener, close] of [
+      ["Add endpoint", "Escape"],
+      ["Create token", "Cancel"],
+      ["Revoke", "Escape"],
+    ] as const) {
+      const button = page.getByRole("button", { name: opener }).first();
+      await button.focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog").or(page.getByRole("alertdialog"));
+      await expect(dialog).toBeVisible();
+      // Focus moved into the dialog (the page behind is hidden from the accessibility tree meanwhile).
+      await expect(dialog.locator(":focus")).toHaveCount(1);
+      if (close === "Escape") await page.keyboard.press("Escape");
+      else await dialog.getByRole("button", { name: close }).click();
+      await expect(dialog).not.toBeAttached();
+      await expect(button, `focus after closing the ${opener} dialog`).toBeFocused();
+    }
+    await context.close();
+  });
+});

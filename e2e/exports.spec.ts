@@ -16,6 +16,16 @@ async function downloadCsv(page: Page): Promise<{ name: string; lines: string[] 
   return { name: download.suggestedFilename(), lines: text.split("\r\n").filter(Boolean) };
 }
 
+/** One CSV line's cells (quoted cells with commas and doubled quotes undone; no line breaks inside). */
+function csvCells(line: string): string[] {
+  return [...line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)].map((m) => m[1]?.replace(/""/g, '"') ?? m[2]);
+}
+
+/** The milestone rows' amounts (the seventh column). */
+function csvAmounts(lines: string[]): number[] {
+  return lines.map((line) => Number(csvCells(line)[6]));
+}
+
 test.describe("Export CSV", () => {
   test("on /projects downloads the projects of the chosen status tab", async () => {
     const { context, page } = await suite.page(DESKTOP);
@@ -31,11 +41,49 @@ test.describe("Export CSV", () => {
 
     await page.getByRole("tab", { name: "At Risk" }).click();
     const link = page.getByRole("link", { name: "Export CSV" });
-    await expect(link).toHaveAttribute("href", "/api/projects/export.csv?status=at_risk");
+    await expect(link).toHaveAttribute("href", "/api/projects/export.csv?status=at_risk&sort=newest");
     const atRisk = await downloadCsv(page);
     expect(atRisk.lines.slice(1).every((line) => line.split(",")[2] === "at_risk")).toBe(true);
     expect(atRisk.lines.length).toBeLessThanOrEqual(all.lines.length);
     await screenshot(page, "export-projects-desktop", { fullPage: false });
+    await context.close();
+  });
+
+  test("downloads the rows in the order the list shows them, for the sort chosen", async () => {
+    const { context, page } = await suite.page(DESKTOP);
+    await signIn(page, DEMO.investor);
+    await page.goto("/projects");
+    await expect(page.getByRole("heading", { level: 1, name: "Projects" })).toBeVisible();
+    const panel = page.getByRole("tabpanel");
+    const cards = panel.getByRole("heading", { level: 3 });
+    for (const [label, sort] of [
+      ["Name (A–Z)", "name"],
+      ["Next milestone due", "next_due"],
+    ] as const) {
+      await page.getByLabel("Sort").selectOption({ label });
+      await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+        "href",
+        `/api/projects/export.csv?sort=${sort}`,
+      );
+      await expect(page).toHaveURL(new RegExp(`sort=${sort}`));
+      await expect(cards.first()).toBeVisible();
+      const shown = await cards.allTextContents();
+      const { lines } = await downloadCsv(page);
+      expect(
+        lines.slice(1, shown.length + 1).map((line) => csvCells(line)[1]),
+        sort,
+      ).toEqual(shown);
+    }
+
+    await page.goto("/milestones?sort=amount");
+    await expect(page.getByRole("heading", { level: 1, name: "Milestones" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
+      "/api/milestones/export.csv?sort=amount",
+    );
+    const amounts = csvAmounts((await downloadCsv(page)).lines.slice(1));
+    expect(amounts.length).toBeGreaterThan(1);
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
     await context.close();
   });
 
@@ -47,7 +95,7 @@ test.describe("Export CSV", () => {
     await page.getByRole("tab", { name: "Verified" }).click();
     await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
       "href",
-      "/api/milestones/export.csv?status=verified",
+      "/api/milestones/export.csv?status=verified&sort=due",
     );
     const verified = await downloadCsv(page);
     expect(verified.lines[0]).toBe(

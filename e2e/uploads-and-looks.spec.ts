@@ -80,6 +80,24 @@ test.describe("looks", () => {
       expect(overlaps(await toast.boundingBox(), header)).toBe(false);
       await signedIn.context.close();
     }
+
+    // On a phone the menu opens from the bottom: the sign-in toast covers none of its links and buttons either
+    // (the admin's menu is the longest).
+    const phone = await suite.page(PHONE);
+    await signIn(phone.page, DEMO.admin);
+    const toast = phone.page.locator("[data-sonner-toast]").filter({ hasText: "Successfully signed in!" });
+    await expect(toast).toBeVisible();
+    await phone.page.getByRole("button", { name: "Open menu" }).click();
+    const menu = phone.page.getByRole("dialog", { name: "Menu" });
+    await expect(menu.getByRole("button", { name: "Log out" })).toBeVisible();
+    await expect(toast).toBeVisible();
+    const placed = await toast.boundingBox();
+    for (const control of await menu.locator("a, button, input").all()) {
+      const name = (await control.getAttribute("aria-label")) ?? (await control.textContent());
+      expect(overlaps(placed, await control.boundingBox()), `the toast covers “${name}”`).toBe(false);
+    }
+    await screenshot(phone.page, "toast-with-menu-phone", { fullPage: false });
+    await phone.context.close();
   });
 
   test("wide public tables show a scroll cue on phones, and none where they fit", async () => {

@@ -159,7 +159,7 @@ describe("GET /api/projects/export.csv", () => {
     expect(signedOut.status).toBe(401);
   });
 
-  it("streams a large export batch by batch: every project once, oldest first", async () => {
+  it("streams a large export batch by batch: every project once, in the list's default sort (newest first)", async () => {
     const count = EXPORT_BATCH * 4 + 7;
     // Created in bulk with many identical timestamps, so the (created_at, id) paging is really exercised.
     await t.deps.db.execute(sql`
@@ -184,7 +184,40 @@ describe("GET /api/projects/export.csv", () => {
     expect(rows).toHaveLength(count);
     expect(new Set(rows.map((row) => row[0])).size).toBe(count);
     const created = rows.map((row) => row[11]);
-    expect([...created].sort()).toEqual(created);
+    expect([...created].sort().reverse()).toEqual(created);
+  });
+
+  it("comes in the order the list shows for each of its sorts, and refuses an unknown sort with 400", async () => {
+    const user = await t.user("project_owner");
+    // Names, creation times and next due dates in different orders, so each sort gives another order.
+    const made = [];
+    for (const [name, dueInDays] of [
+      ["Canal lock", 30],
+      ["Airport apron", 90],
+      ["Bus depot", 10],
+    ] as const) {
+      const project = await makeProject(t, { owner: user, name });
+      await makeMilestone(t, project, { dueInDays });
+      made.push(project);
+    }
+    for (const sort of ["newest", "name", "next_due", "activity"]) {
+      const list = await t.request("GET", `/api/projects?sort=${sort}&limit=100`, { as: user });
+      const listed = (list.body.items as { name: string }[]).map((p) => p.name);
+      const exported = parseCsv((await download(t, `/api/projects/export.csv?sort=${sort}`, user)).text)
+        .slice(1)
+        .map((row) => row[1]);
+      expect(exported, sort).toEqual(listed);
+    }
+    const names = async (sort: string) =>
+      parseCsv((await download(t, `/api/projects/export.csv?sort=${sort}`, user)).text)
+        .slice(1)
+        .map((row) => row[1]);
+    expect(await names("name")).toEqual(["Airport apron", "Bus depot", "Canal lock"]);
+    expect(await names("newest")).toEqual(["Bus depot", "Airport apron", "Canal lock"]);
+    expect(await names("next_due")).toEqual(["Bus depot", "Canal lock", "Airport apron"]);
+    const bad = await t.request("GET", "/api/projects/export.csv?sort=sideways", { as: user });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details).toHaveProperty("sort");
   });
 });
 
@@ -241,6 +274,31 @@ describe("GET /api/milestones/export.csv", () => {
     const verified = parseCsv((await download(t, "/api/milestones/export.csv?status=verified", user)).text);
     expect(verified.slice(1).map((row) => row[3])).toEqual(["Deck poured"]);
     const bad = await t.request("GET", "/api/milestones/export.csv?dueBefore=2025-02-30", { as: user });
+    expect(bad.status).toBe(400);
+  });
+
+  it("comes in the order the list shows for each of its sorts", async () => {
+    const user = await t.user("project_owner");
+    const project = await makeProject(t, { owner: user, verifiers: [verifier], totalCapital: 10_000_000 });
+    // Due dates, creation order and amounts each give another order.
+    for (const [title, dueInDays, capitalAmount] of [
+      ["Piles driven", 20, 500],
+      ["Survey done", 60, 9_000],
+      ["Roof on", 5, 2_000],
+    ] as const)
+      await makeMilestone(t, project, { title, dueInDays, capitalAmount });
+    const titles = async (sort: string) =>
+      parseCsv((await download(t, `/api/milestones/export.csv?sort=${sort}`, user)).text)
+        .slice(1)
+        .map((row) => row[3]);
+    for (const sort of ["due", "newest", "amount"]) {
+      const list = await t.request("GET", `/api/milestones?sort=${sort}&limit=100`, { as: user });
+      expect(await titles(sort), sort).toEqual((list.body.items as { title: string }[]).map((m) => m.title));
+    }
+    expect(await titles("due")).toEqual(["Roof on", "Piles driven", "Survey done"]);
+    expect(await titles("newest")).toEqual(["Roof on", "Survey done", "Piles driven"]);
+    expect(await titles("amount")).toEqual(["Survey done", "Roof on", "Piles driven"]);
+    const bad = await t.request("GET", "/api/milestones/export.csv?sort=sideways", { as: user });
     expect(bad.status).toBe(400);
   });
 });

@@ -189,8 +189,8 @@ export const projectListQuerySchema = z.strictObject({
   cursor: listCursor,
 });
 
-/** The CSV download of the project list: every project its filters find, in a fixed order (no sort, no page). */
-export const projectExportQuerySchema = projectListQuerySchema.omit({ sort: true, limit: true, cursor: true });
+/** The CSV download of the project list: every project its filters find, in the list's sort (no page). */
+export const projectExportQuerySchema = projectListQuerySchema.omit({ limit: true, cursor: true });
 
 /** The status tabs' counts of the project list: its search, whatever the tab, sort or page. */
 export const projectCountsQuerySchema = projectListQuerySchema.pick({ q: true });
@@ -249,8 +249,8 @@ export const milestoneListQuerySchema = z.strictObject({
   cursor: listCursor,
 });
 
-/** The CSV download of the milestone list: every milestone its filters find, in a fixed order (no sort, no page). */
-export const milestoneExportQuerySchema = milestoneListQuerySchema.omit({ sort: true, limit: true, cursor: true });
+/** The CSV download of the milestone list: every milestone its filters find, in the list's sort (no page). */
+export const milestoneExportQuerySchema = milestoneListQuerySchema.omit({ limit: true, cursor: true });
 
 /** The status tabs' counts of the milestone list: its other filters and search, whatever the tab, sort or page. */
 export const milestoneCountsQuerySchema = milestoneListQuerySchema.omit({

@@ -4,9 +4,9 @@ import type { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { milestones, projects, users } from "../../db/schema";
 import type { CsvValue } from "../../lib/csv";
-import { earliestDue, keysetBatches } from "../../lib/keyset";
+import { keysetBatches } from "../../lib/keyset";
 import { EXPORT_BATCH } from "../projects/export";
-import { milestoneFilter } from "./list";
+import { MILESTONE_SORT_SPECS, milestoneFilter } from "./list";
 
 export const MILESTONE_CSV_HEADER = [
   "id",
@@ -22,18 +22,16 @@ export const MILESTONE_CSV_HEADER = [
   "created_at",
 ];
 
-const EARLIEST_DUE = earliestDue(milestones.dueDate, milestones.id);
-
 /**
- * The milestones the list shows (same visibility and filters), earliest due first, read a batch at a time
- * on (due_date, id). Amounts are the database's exact decimals, as text.
+ * The milestones the list shows (same visibility and filters), in the list's sort, read a batch at a time on that
+ * sort's keys. Amounts are the database's exact decimals, as text.
  */
 export async function* exportMilestones(
   ctx: ServiceContext,
   query: z.output<typeof milestoneExportQuerySchema>,
 ): AsyncGenerator<CsvValue[][]> {
   const filter = milestoneFilter(ctx, query);
-  const batches = keysetBatches(EARLIEST_DUE, EXPORT_BATCH, (page) =>
+  const batches = keysetBatches(MILESTONE_SORT_SPECS[query.sort], EXPORT_BATCH, (page) =>
     ctx.db
       .select({
         id: milestones.id,

@@ -23,7 +23,8 @@ export async function listProjectMilestones(ctx: ServiceContext, projectId: stri
 }
 
 const id = { expr: milestones.id, type: "uuid" } as const;
-const MILESTONE_SORT_SPECS: Record<MilestoneSort, SortSpec> = {
+/** The list's sorts (the CSV export reads in the same order). */
+export const MILESTONE_SORT_SPECS: Record<MilestoneSort, SortSpec> = {
   due: {
     name: "due",
     direction: "asc",

@@ -1,10 +1,10 @@
-import type { ProjectStatus } from "@tranche/domain";
+import type { ProjectSort, ProjectStatus } from "@tranche/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import { projectRollups, projects } from "../../db/schema";
 import type { CsvValue } from "../../lib/csv";
-import { keysetBatches, type SortSpec } from "../../lib/keyset";
-import { projectFilter } from "./list";
+import { keysetBatches } from "../../lib/keyset";
+import { PROJECT_SORT_SPECS, projectFilter } from "./list";
 import { projectStatusSql } from "./status";
 
 /** Rows fetched per query: the export holds one batch in memory at a time, however many projects match. */
@@ -25,28 +25,19 @@ export const PROJECT_CSV_HEADER = [
   "created_at",
 ];
 
-const OLDEST: SortSpec = {
-  name: "oldest",
-  direction: "asc",
-  keys: [
-    { expr: projects.createdAt, type: "timestamptz" },
-    { expr: projects.id, type: "uuid" },
-  ],
-};
-
 const released = sql<string>`coalesce((select sum(d.amount) from disbursements d where d.project_id = projects.id), 0)`;
 
 /**
- * The projects the list shows (the caller's visible projects, same status and search filters), oldest first,
- * read a batch at a time on (created_at, id) so nothing is skipped or repeated. Amounts are the database's exact
+ * The projects the list shows (the caller's visible projects, same status and search filters), in the list's sort,
+ * read a batch at a time on that sort's keys so nothing is skipped or repeated. Amounts are the database's exact
  * decimals, as text.
  */
 export async function* exportProjects(
   ctx: ServiceContext,
-  input: { status?: ProjectStatus; q?: string },
+  input: { status?: ProjectStatus; q?: string; sort: ProjectSort },
 ): AsyncGenerator<CsvValue[][]> {
   const filter = projectFilter({ kind: "user", user: ctx.actor }, input);
-  const batches = keysetBatches(OLDEST, EXPORT_BATCH, (page) =>
+  const batches = keysetBatches(PROJECT_SORT_SPECS[input.sort], EXPORT_BATCH, (page) =>
     ctx.db
       .select({
         id: projects.id,

@@ -15,7 +15,8 @@ export function containsPattern(term: string): string {
 const id = { expr: projects.id, type: "uuid" } as const;
 // A project without open milestones sorts after every due date.
 const NO_DUE_DATE = sql`'9999-12-31'::date`;
-const PROJECT_SORT_SPECS: Record<ProjectSort, SortSpec> = {
+/** The list's sorts (the CSV export reads in the same order). */
+export const PROJECT_SORT_SPECS: Record<ProjectSort, SortSpec> = {
   newest: { name: "newest", direction: "desc", keys: [{ expr: projects.createdAt, type: "timestamptz" }, id] },
   name: { name: "name", direction: "asc", keys: [{ expr: projects.name, type: "text" }, id] },
   next_due: {

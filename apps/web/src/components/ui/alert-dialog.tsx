@@ -2,11 +2,13 @@ import { AlertDialog as AlertPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "@/lib/utils";
 import { buttonVariants } from "./button";
+import { useReturnFocus } from "./return-focus";
 
 export const AlertDialog = AlertPrimitive.Root;
 export const AlertDialogTrigger = AlertPrimitive.Trigger;
 
 export function AlertDialogContent({ className, ...props }: React.ComponentProps<typeof AlertPrimitive.Content>) {
+  const returnFocus = useReturnFocus(props);
   return (
     <AlertPrimitive.Portal>
       <AlertPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
@@ -16,6 +18,7 @@ export function AlertDialogContent({ className, ...props }: React.ComponentProps
           className,
         )}
         {...props}
+        {...returnFocus}
       />
     </AlertPrimitive.Portal>
   );

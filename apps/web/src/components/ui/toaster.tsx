@@ -1,11 +1,28 @@
 import { Toaster as Sonner, toast as sonnerToast } from "sonner";
+import { useMediaQuery } from "@/lib/use-media-query";
+
+// Sonner's own phone breakpoint: below it a toast spans the width of the screen.
+const PHONE = "(max-width: 600px)";
+// Every layout's header is 4rem tall (the field view's 3.5rem): a phone's toasts start just below it.
+const BELOW_HEADER = 72;
 
 /**
- * Bottom right on wide screens and bottom on phones, where toasts cover none of the header's controls (search,
- * bell, menu); at most three at once.
+ * Bottom right on wide screens. On phones at the top, just below the header: there they cover none of the header's
+ * controls (bell, menu), nor the bottom of the phone menu (its Account and Log out), which a toast at the foot of
+ * the screen would hide just after signing in. At most three at once.
  */
 export function Toaster() {
-  return <Sonner position="bottom-right" visibleToasts={3} richColors closeButton toastOptions={{ duration: 5000 }} />;
+  const phone = useMediaQuery(PHONE);
+  return (
+    <Sonner
+      position={phone ? "top-center" : "bottom-right"}
+      mobileOffset={{ top: BELOW_HEADER, left: 16, right: 16 }}
+      visibleToasts={3}
+      richColors
+      closeButton
+      toastOptions={{ duration: 5000 }}
+    />
+  );
 }
 
 // The same toast again (five failed sign-ins) replaces the one on screen instead of stacking a copy.

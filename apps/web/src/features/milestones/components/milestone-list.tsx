@@ -82,7 +82,10 @@ export function MilestoneList({ projectPicker = false }: { projectPicker?: boole
         <ListSearch label="Search milestones by title" value={view.q} onSearch={(q) => setView({ q })} />
         <SelectFilter label="Sort" value={sort} options={SORTS} onChange={(value) => setView({ sort: value })} />
         <div className="ml-auto">
-          <ExportCsvLink path="/api/milestones/export.csv" filters={{ status, q: view.q || undefined, projectId }} />
+          <ExportCsvLink
+            path="/api/milestones/export.csv"
+            filters={{ status, q: view.q || undefined, projectId, sort }}
+          />
         </div>
       </div>
       <TabsContent value={status ?? "all"} className="mt-0">

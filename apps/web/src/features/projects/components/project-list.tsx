@@ -61,7 +61,7 @@ export function ProjectList({
         </TabsList>
         <div className="flex flex-wrap items-center gap-2">
           <SelectFilter label="Sort" value={sort} options={SORTS} onChange={onSortChange} />
-          <ExportCsvLink path="/api/projects/export.csv" filters={{ status, q: search }} />
+          <ExportCsvLink path="/api/projects/export.csv" filters={{ status, q: search, sort }} />
         </div>
       </div>
       {/* The list is the selected tab's panel: each tab controls the element it names (aria-controls). */}
