@@ -73,6 +73,11 @@ export async function makeMilestone(
     .returning();
   if (status === "verified") {
     if (!options.verifier) throw new Error("a verified milestone needs options.verifier");
+    // A release names approvals by the project's verifiers (the database checks it): the verifier is one.
+    await t.deps.db
+      .insert(projectMembers)
+      .values({ projectId: project.id, userId: options.verifier.id, role: "verifier" })
+      .onConflictDoNothing();
     const [approval] = await t.deps.db
       .insert(verificationDecisions)
       .values({

@@ -4,7 +4,15 @@
 // milestone deleted, a new round opened on the last one's comment, and disputes meeting a policy change. Where the database holds the rule too, a test shows it refusing when the application is bypassed.
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, disbursements, milestones, projects, users, verificationDecisions } from "../src/db/schema";
+import {
+  auditEvents,
+  disbursements,
+  milestones,
+  projectMembers,
+  projects,
+  users,
+  verificationDecisions,
+} from "../src/db/schema";
 import { makeMilestone, makeProject } from "./factories";
 import { createTestApp, type TestApp, type TestUser } from "./harness";
 
@@ -57,7 +65,7 @@ const milestoneRow = async (id: string) => (await t.deps.db.select().from(milest
  */
 async function directApproval(
   milestone: { id: string; projectId: string },
-  decision: { share?: string; amount?: string } = {},
+  decision: { share?: string; amount?: string; policyVersion?: number } = {},
 ) {
   const [approval] = await t.deps.db
     .insert(verificationDecisions)
@@ -78,7 +86,7 @@ async function directApproval(
     currency: "USD",
     releasedBy: a.id,
     round: 1,
-    policyVersion: 1,
+    policyVersion: decision.policyVersion ?? 1,
     decisionIds: [approval.id],
   };
   return {
@@ -682,7 +690,8 @@ describe("door 14: a project's currency changed under an approval", () => {
     // Nothing in verification here: the foreign key alone refuses.
     const project = await makeProject(t, { owner, verifiers: [a], totalCapital: 5_000 });
     const milestone = await makeMilestone(t, project, { capitalAmount: 1_000 });
-    const { write } = await directApproval(milestone);
+    // The project has no policy: the default rule's version 0.
+    const { write } = await directApproval(milestone, { policyVersion: 0 });
     const foreignKey = { cause: { code: "23503" } };
     await expect(write({ currency: "EUR" })).rejects.toMatchObject(foreignKey);
     await write({ currency: "USD" });
@@ -820,6 +829,49 @@ describe("door 17: who decides changed while a decision is under way", () => {
         expect(releases).toEqual([]);
       }
     }
+  });
+
+  it("is refused by the database: a release by someone who may not decide it now, or under a replaced policy", async () => {
+    const refused = { cause: { code: "TR409" } };
+    // An approval by a verifier no longer assigned.
+    let { project, milestone } = await underPolicy({ requiredApprovals: 1 });
+    let { write, release } = await directApproval(milestone);
+    await t.deps.db
+      .delete(projectMembers)
+      .where(and(eq(projectMembers.projectId, project.id), eq(projectMembers.userId, a.id)));
+    await expect(write({})).rejects.toMatchObject(refused);
+    // By a verifier who also invests in the project.
+    ({ project, milestone } = await underPolicy({ requiredApprovals: 1 }));
+    ({ write } = await directApproval(milestone));
+    await t.deps.db.insert(projectMembers).values({ projectId: project.id, userId: a.id, role: "investor" });
+    await expect(write({})).rejects.toMatchObject(refused);
+    // Under a policy version since replaced: the approval's own version, so only the policy check refuses it.
+    ({ project, milestone } = await underPolicy({ requiredApprovals: 1 }));
+    ({ write } = await directApproval(milestone));
+    const stricter = { requiredApprovals: 2, thresholds: [], distinctOrganizations: false, cosignAbove: null };
+    const changed = await t.request("PUT", `/api/projects/${project.id}/release-policy`, { as: lead, body: stricter });
+    expect(changed.status).toBe(200);
+    await t.deps.db
+      .update(verificationDecisions)
+      .set({ voidedAt: null })
+      .where(eq(verificationDecisions.milestoneId, milestone.id));
+    await expect(write({})).rejects.toMatchObject(refused);
+    // A countersignature by an investor who also verifies the project.
+    const both = await t.user("investor");
+    ({ project, milestone } = await underPolicy({ requiredApprovals: 1 }));
+    await t.deps.db.insert(projectMembers).values([
+      { projectId: project.id, userId: both.id, role: "investor" },
+      { projectId: project.id, userId: both.id, role: "verifier" },
+    ]);
+    ({ write, release } = await directApproval(milestone));
+    const [countersign] = await t.deps.db
+      .insert(verificationDecisions)
+      .values({ milestoneId: milestone.id, round: 1, userId: both.id, kind: "countersign", policyVersion: 1 })
+      .returning();
+    await expect(write({ decisionIds: [...release.decisionIds, countersign.id] })).rejects.toMatchObject(refused);
+    // The same release by people who may decide it, under the policy in force, is made.
+    ({ write } = await directApproval((await underPolicy({ requiredApprovals: 1 })).milestone));
+    await expect(write({})).resolves.toBeDefined();
   });
 
   it("keeps a project's ordinary work side by side: two milestone edits and an approval at once all succeed", async () => {

@@ -109,7 +109,7 @@ describe("the SQL status and deriveProjectStatus", () => {
         fc.integer({ min: 1, max: 1000 }),
         fc.array(milestoneArb, { maxLength: 4 }),
         async (total, rows) => {
-          const project = await makeProject(t, { owner, totalCapital: total });
+          const project = await makeProject(t, { owner, verifiers: [verifier], totalCapital: total });
           let released = 0;
           for (const row of rows) {
             const [m] = await t.deps.db
