@@ -62,7 +62,8 @@ export async function startCustodianSim(options: CustodianSimOptions): Promise<C
 
   async function settle(event: TrancheEvent) {
     const releaseId = event.data.releaseId;
-    const instructionId = String(event.data.instructionId ?? event.id);
+    const instructed = typeof event.data.instructionId === "string" ? event.data.instructionId : undefined;
+    const instructionId = instructed ?? event.id;
     if (typeof releaseId !== "string") {
       print(`  ! release.instructed without a releaseId: not settled`);
       return;
@@ -72,7 +73,8 @@ export async function startCustodianSim(options: CustodianSimOptions): Promise<C
       const res = await fetch(`${api}/api/releases/${encodeURIComponent(releaseId)}/settle`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${options.token}` },
-        body: JSON.stringify({ reference }),
+        // Naming the instruction answered: a late settlement of one since re-instructed is refused, not misfiled.
+        body: JSON.stringify({ instructionId: instructed, reference }),
         redirect: "manual",
       });
       const text = await res.text();

@@ -34,7 +34,11 @@ beforeAll(async () => {
   t = await createTestApp({ DATA_DIR: dataDir, PUBLIC_URL: "https://tranche.example" });
   owner = await t.user("project_owner", { name: "Olivia Owner", organization: "Sunrise Developments" });
   investor = await t.user("investor");
-  verifier = await t.user("verifier", { name: "Victor Verifier", organization: "Independent Audit LLP" });
+  verifier = await t.user("verifier", {
+    name: "Victor Verifier",
+    organization: "Independent Audit LLP",
+    verifiedOrganization: "Independent Audit LLP",
+  });
   outsider = await t.user("investor");
 });
 afterAll(async () => {
@@ -299,6 +303,22 @@ describe("GET /api/releases/:id/certificate", () => {
       { name: "notes.txt", sha256: plain.sha256, size: 99 },
     ]);
     expect(certificateFingerprint(facts)).toBe(stored.fingerprint);
+  });
+
+  it("names an approver's organization as an admin verified it, never as their profile declares it", async () => {
+    const declaring = await t.user("verifier", { name: "Dana Declared", organization: "Big Four Audit LLP" });
+    const project = await makeProject(t, { owner, verifiers: [declaring] });
+    const milestone = await makeMilestone(t, project, { status: "in_verification", verifier: declaring });
+    const approved = await t.request("POST", `/api/milestones/${milestone.id}/approve`, { as: declaring, body: {} });
+    expect(approved.status).toBe(200);
+    const [release] = await t.deps.db.select().from(disbursements).where(eq(disbursements.milestoneId, milestone.id));
+    const [stored] = await t.deps.db
+      .select()
+      .from(releaseCertificates)
+      .where(eq(releaseCertificates.releaseId, release.id));
+    const facts = stored.facts as CertificateFacts;
+    expect(facts.approvals.map((a) => a.verifier)).toEqual([{ name: "Dana Declared", organization: null }]);
+    expect(facts.beneficiary).toEqual({ name: "Olivia Owner", organization: "Sunrise Developments" });
   });
 
   it("of a release made before certificates were issued with it: none is made by a GET, the start-up pass issues it", async () => {

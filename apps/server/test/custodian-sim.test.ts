@@ -144,7 +144,7 @@ describe("custodian-sim", () => {
     expect(settleCalls[0]).toEqual({
       path: `/api/releases/${releaseId}/settle`,
       authorization: "Bearer trk_test_token",
-      body: { reference: "SIM-6F1E0D2C1111" },
+      body: { instructionId: "6f1e0d2c-1111-4222-8333-944455556666", reference: "SIM-6F1E0D2C1111" },
     });
     await waitFor(() => output.join("").includes(`settled release ${releaseId}`), "the settle line");
     expect(output.join("")).toContain("1250000.00 USD");

@@ -90,7 +90,7 @@ describe("approval instructs the release", () => {
       currency: "USD",
       milestone: { id: milestone.id, name: "Foundations poured" },
       project: { id: project.id, name: "Solar Farm" },
-      beneficiary: { name: "Ada Owner", organization: "Solar Coop" },
+      beneficiary: { id: owner.id, name: "Ada Owner", organization: "Solar Coop" },
       verifiers: [{ id: verifier.id, name: "Vera Verifier" }],
       approvedAt: release.releasedAt.toISOString(),
       approvalEventHash: approval.hash,
@@ -291,7 +291,23 @@ describe("fail, re-instruct, cancel", () => {
     expect(instructed.map((e) => e.data.instructionId)).toEqual([release.instructionId, again.body.instructionId]);
     expect((await t.request("POST", `/api/releases/${release.id}/reinstruct`, { as: admin })).status).toBe(409);
 
-    expect((await settle(release.id, { reference: "WIRE-2" })).status).toBe(200);
+    // A late report of the first instruction is not taken for the second's: refused, and nothing changes.
+    const stale = { instructionId: release.instructionId };
+    const lateFailure = await fail(release.id, { ...stale, reason: "Beneficiary account closed." });
+    expect(lateFailure.status).toBe(409);
+    expect(lateFailure.body.error.message).toBe(
+      `Instruction ${release.instructionId} is no longer this release's: it was re-instructed as ${again.body.instructionId}.`,
+    );
+    expect((await settle(release.id, { ...stale, reference: "WIRE-1" })).status).toBe(409);
+    const [unchanged] = await t.deps.db.select().from(disbursements).where(eq(disbursements.id, release.id));
+    expect(unchanged).toMatchObject({ status: "instructed", settlementReference: null });
+    expect((await settle(release.id, { instructionId: "not-an-id", reference: "WIRE-2" })).body.error.details).toEqual({
+      instructionId: "instructionId must be the instructionId of the release.instructed event being answered.",
+    });
+
+    expect((await settle(release.id, { instructionId: again.body.instructionId, reference: "WIRE-2" })).status).toBe(
+      200,
+    );
     const actions = (
       await t.deps.db
         .select({ action: auditEvents.action })
@@ -300,6 +316,40 @@ describe("fail, re-instruct, cancel", () => {
         .orderBy(asc(auditEvents.id))
     ).map((r) => r.action);
     expect(actions).toEqual(["certificate.issued", "release.failed", "release.reinstructed", "release.settled"]);
+  });
+
+  it("re-instructs to the beneficiary the release was made for, whatever their profile or the project's owner says now", async () => {
+    const payee = await t.user("project_owner", { name: "Paula Payee", organization: "Payee Works" });
+    const successor = await t.user("project_owner", { name: "Sam Successor", organization: "Successor Ltd" });
+    const project = await makeProject(t, { owner: payee, verifiers: [verifier], totalCapital: 1_000_000 });
+    const milestone = await makeMilestone(t, project, { status: "in_verification", verifier });
+    expect(
+      (await t.request("POST", `/api/milestones/${milestone.id}/approve`, { as: verifier, body: {} })).status,
+    ).toBe(200);
+    const [release] = await t.deps.db.select().from(disbursements).where(eq(disbursements.milestoneId, milestone.id));
+    const fixed = { id: payee.id, name: "Paula Payee", organization: "Payee Works" };
+    expect((await fail(release.id, { reason: "Beneficiary account closed." })).status).toBe(200);
+    // Between the failure and the re-instruction the payee renames their organization and the project changes hands.
+    const renamed = await t.request("PATCH", "/api/me/profile", {
+      as: payee,
+      body: { name: "Paula Payee", organization: "Offshore Holdings Ltd" },
+    });
+    expect(renamed.status).toBe(200);
+    const moved = await t.request("POST", `/api/projects/${project.id}/owner`, {
+      as: admin,
+      body: { userId: successor.id },
+    });
+    expect(moved.status).toBe(200);
+    expect((await t.request("POST", `/api/releases/${release.id}/reinstruct`, { as: admin })).status).toBe(200);
+    const instructed = await eventsFor("release.instructed", (d) => d.releaseId === release.id);
+    expect(instructed.map((e) => e.data.beneficiary)).toEqual([fixed, fixed]);
+    // Nobody rewrites it afterwards, not even past the application.
+    await expect(
+      t.deps.db
+        .update(disbursements)
+        .set({ beneficiary: { userId: successor.id, name: "Sam Successor", organization: null } })
+        .where(eq(disbursements.id, release.id)),
+    ).rejects.toMatchObject({ cause: { code: "TR409" } });
   });
 
   it("cancel: only a failed release, by an admin with a reason; not counted as released; milestone stays verified", async () => {

@@ -455,7 +455,16 @@ const reason = (what: string) =>
     .min(1, { error: `A reason for the ${what} is required.` })
     .max(2000, { error: "Reason must be at most 2000 characters." });
 
+/**
+ * The instruction a custodian's report answers (its `release.instructed` event's instructionId). Optional; when sent,
+ * a report of an instruction the release has since replaced (a late answer to one that failed) is refused with 409.
+ */
+const reportedInstruction = z
+  .uuid({ error: "instructionId must be the instructionId of the release.instructed event being answered." })
+  .optional();
+
 export const settleReleaseSchema = z.strictObject({
+  instructionId: reportedInstruction,
   reference: z
     .string({ error: "The custodian's payment reference is required." })
     .trim()
@@ -468,7 +477,7 @@ export const settleReleaseSchema = z.strictObject({
     })
     .optional(),
 });
-export const failReleaseSchema = z.strictObject({ reason: reason("failure") });
+export const failReleaseSchema = z.strictObject({ instructionId: reportedInstruction, reason: reason("failure") });
 export const cancelReleaseSchema = z.strictObject({ reason: reason("cancellation") });
 
 export const releaseListQuerySchema = z.strictObject({

@@ -26,6 +26,14 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+/** Whom a release pays, as the database fixed it when the release was made. */
+export interface Beneficiary {
+  /** Null on a release made before beneficiaries were kept, named as its first instruction named them. */
+  userId: string | null;
+  name: string | null;
+  organization: string | null;
+}
+
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const created = () => ts("created_at").notNull().defaultNow();
 /** Money: numeric(20,2), read as a string by the drivers and converted at the DTO edge. */
@@ -266,6 +274,11 @@ export const disbursements = pgTable(
     round: integer("round").notNull().default(1),
     /** The approvals (and countersignature) of that round that made this release; checked by the database. */
     decisionIds: uuid("decision_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    /**
+     * Whom the release pays: the project's owner when it was made, as their profile named them. Written by the
+     * database on insert and never changed (migration 0035); every instruction of the release names it.
+     */
+    beneficiary: jsonb("beneficiary").$type<Beneficiary | null>(),
   },
   (t) => [
     uniqueIndex("disbursements_milestone_key").on(t.milestoneId, t.round),

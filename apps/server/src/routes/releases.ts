@@ -79,13 +79,17 @@ const settle = createRoute({
   summary: "Report the release paid (the custodian's API token)",
   description:
     "The same reference again answers 200 with `Idempotent-Replayed: true`; another reference, or a failed or " +
-    "cancelled release, answers 409. `settledAt` may not be in the future nor before the release was instructed " +
+    "cancelled release, answers 409, as does an `instructionId` the release has since replaced (a re-instruction).  `settledAt` may not be in the future nor before the release was instructed " +
     "(clocks up to 5 minutes apart are allowed for). " +
     "A person's session is refused (403): only the custodian reports what it paid.",
   security: tokenOnly("releases:write"),
   request: {
     params,
-    body: jsonBody(settleReleaseSchema, { reference: "WIRE-2026-000123", settledAt: "2026-01-15T09:30:00Z" }),
+    body: jsonBody(settleReleaseSchema, {
+      instructionId: "0b9a8f1e-5c2d-4e7a-9f3b-1d2c3e4f5a6b",
+      reference: "WIRE-2026-000123",
+      settledAt: "2026-01-15T09:30:00Z",
+    }),
   },
   responses: { 200: json(releaseSchema, "The settled release."), ...errors(422, 429) },
 });
@@ -96,9 +100,17 @@ const fail = createRoute({
   operationId: "failRelease",
   tags,
   summary: "Report that the release could not be paid, with the reason (the custodian's API token)",
-  description: "A person's session is refused (403): only the custodian reports what it could not pay.",
+  description:
+    "An `instructionId` the release has since replaced (a late report of an instruction re-instructed) answers 409. " +
+    "A person's session is refused (403): only the custodian reports what it could not pay.",
   security: tokenOnly("releases:write"),
-  request: { params, body: jsonBody(failReleaseSchema, { reason: "Beneficiary account closed." }) },
+  request: {
+    params,
+    body: jsonBody(failReleaseSchema, {
+      instructionId: "0b9a8f1e-5c2d-4e7a-9f3b-1d2c3e4f5a6b",
+      reason: "Beneficiary account closed.",
+    }),
+  },
   responses: { 200: json(releaseSchema, "The failed release."), ...errors(422, 429) },
 });
 

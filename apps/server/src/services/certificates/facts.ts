@@ -34,7 +34,6 @@ import { lockAuditRecord } from "../audit/lock";
 import { flagsOf } from "../evidence/dto";
 import { toRule } from "../release-policy/rule";
 import { releaseApprovalEvent } from "../releases/approval-event";
-import { beneficiaryOf } from "../releases/dto";
 
 async function approvalAfter(db: DbOrTx, eventId: number) {
   const [row] = await db.select({ after: auditEvents.after }).from(auditEvents).where(eq(auditEvents.id, eventId));
@@ -44,7 +43,7 @@ async function approvalAfter(db: DbOrTx, eventId: number) {
 export const certificateFingerprint = (facts: CertificateFacts) =>
   createHash("sha256").update(canonicalJson(facts)).digest("hex");
 
-const person = (row: { name: string; organization: string | null } | null | undefined) => ({
+const person = (row: { name: string | null; organization: string | null } | null | undefined) => ({
   name: row?.name ?? "Unknown",
   organization: row?.organization ?? null,
 });
@@ -61,8 +60,6 @@ function policyApplied(
 
 /** What a certificate's facts are read from besides its rows, as one statement returns it (timestamps as text). */
 interface FactSources {
-  /** The beneficiary (beneficiaryOf). */
-  owner: { name: string; organization: string | null } | null;
   files: {
     id: string;
     name: string;
@@ -87,14 +84,14 @@ interface FactSources {
 }
 
 /**
- * The owner, the evidence as it stood at the approval (a verified milestone's evidence cannot change afterwards),
+ * The evidence as it stood at the approval (a verified milestone's evidence cannot change afterwards),
  * the decisions of the round the release closed (one made before release rules has none) and the policy it was
  * made under with the project's verifiers: one statement.
  */
 async function readFactSources(db: DbOrTx, release: typeof disbursements.$inferSelect): Promise<FactSources> {
   const [row] = await queryRows<FactSources>(
     db,
-    sql`select ${beneficiaryOf(sql`${release.projectId}::uuid`)} as owner,
+    sql`select
       (select coalesce(json_agg(f order by f.created_at, f.id), '[]') from (
          select e.id, e.original_name as name, e.sha256, e.size, e.capture_latitude as latitude,
                 e.capture_longitude as longitude, e.capture_accuracy_m as accuracy, e.captured_at,
@@ -103,7 +100,9 @@ async function readFactSources(db: DbOrTx, release: typeof disbursements.$inferS
          where e.milestone_id = ${release.milestoneId} and e.created_at <= ${release.releasedAt.toISOString()}::timestamptz) f
       ) as files,
       (select coalesce(json_agg(d order by d.decided_at, d.id), '[]') from (
-         select d.id, d.kind, d.share::text as share, d.comment, d.decided_at, u.name, u.organization
+         select d.id, d.kind, d.share::text as share, d.comment, d.decided_at, u.name,
+                -- The organization an admin verified, recorded with the decision; never the profile's own words.
+                d.organization
          from ${verificationDecisions} d join ${users} u on u.id = d.user_id
          where d.milestone_id = ${release.milestoneId} and d.round = ${release.round} and d.voided_at is null
            and d.kind in ('approve', 'countersign')) d
@@ -124,8 +123,8 @@ export interface CertifiedRows {
   release: typeof disbursements.$inferSelect;
   milestone: typeof milestones.$inferSelect;
   project: typeof projects.$inferSelect;
-  /** Who approved it (its releasedBy). */
-  verifier: { name: string; organization: string | null } | undefined;
+  /** Who approved it (its releasedBy), named on a release made before its decisions were kept. */
+  verifier: { name: string; verifiedOrganization?: string | null } | undefined;
 }
 
 async function readCertifiedRows(db: DbOrTx, releaseId: string): Promise<CertifiedRows> {
@@ -150,7 +149,7 @@ async function collectFacts(
   issuedAt: Date,
   cited?: { remaining?: number },
 ): Promise<CertificateFacts> {
-  const { owner, files, decisions, policy, verifiers } = await readFactSources(db, release);
+  const { files, decisions, policy, verifiers } = await readFactSources(db, release);
   const flags = await flagsOf(
     db,
     files.map((f) => f.id),
@@ -185,7 +184,7 @@ async function collectFacts(
     },
     project: { id: project.id, name: project.name, location: project.location },
     milestone: { id: milestone.id, title: milestone.title, dueDate: milestone.dueDate },
-    beneficiary: person(owner),
+    beneficiary: person(release.beneficiary),
     approvals: decisions.length
       ? decisions.map((d) => ({
           verifier: person(d),
@@ -194,7 +193,7 @@ async function collectFacts(
         }))
       : [
           {
-            verifier: person(verifier),
+            verifier: person(verifier && { name: verifier.name, organization: verifier.verifiedOrganization ?? null }),
             decision: "approved",
             decidedAt: (milestone.verificationDate ?? release.releasedAt).toISOString(),
           },

@@ -92,19 +92,9 @@ export async function loadRelease(db: DbOrTx, where: SQL, caller: Caller | null)
 }
 
 /**
- * A release's beneficiary, as its events and its certificate name it: the project's first owner (`projectId` as SQL),
- * `{ name, organization }` or null.
- */
-export const beneficiaryOf = (projectId: SQL) =>
-  sql<{ name: string; organization: string | null } | null>`(
-    select json_build_object('name', u.name, 'organization', u.organization)
-    from project_members pm join users u on u.id = pm.user_id
-    where pm.project_id = ${projectId} and pm.role = 'owner'
-    order by pm.created_at limit 1)`;
-
-/**
  * The data of every release.* event (the contract with integrations): amount as a decimal string, the
- * beneficiary (the project owner), the deciding verifier, and the hash of the audit event of the approval.
+ * beneficiary (the project owner when the release was made, fixed with it), the verifiers whose approvals made
+ * it, and the hash of the audit event of the approval.
  */
 export async function releaseEventData(
   tx: DbOrTx,
@@ -117,7 +107,12 @@ export async function releaseEventData(
       amountText: sql<string>`${disbursements.amount}::text`,
       verifierId: milestones.verifierId,
       verifierName: users.name,
-      owner: beneficiaryOf(sql`${disbursements.projectId}`),
+      beneficiary: disbursements.beneficiary,
+      // The verifiers whose approvals made it (the milestone's verifier for a release made before decisions were kept).
+      approvers: sql<{ id: string; name: string }[]>`(
+        select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name) order by d.decided_at, d.id), '[]')
+        from verification_decisions d join users u on u.id = d.user_id
+        where d.id = any(${disbursements.decisionIds}) and d.kind = 'approve')`,
     })
     .from(disbursements)
     .innerJoin(milestones, eq(milestones.id, disbursements.milestoneId))
@@ -125,7 +120,7 @@ export async function releaseEventData(
     .leftJoin(users, eq(users.id, milestones.verifierId))
     .where(eq(disbursements.id, releaseId));
   if (!row) throw new Error(`release ${releaseId} vanished while its event was built`);
-  const { owner } = row;
+  const { beneficiary } = row;
   // The approval's own transaction builds the event before it appends that approval, and sets the hash itself.
   const approval = options.approvalCitedLater
     ? undefined
@@ -139,8 +134,16 @@ export async function releaseEventData(
     currency: row.currency,
     milestone: dto.milestone,
     project: dto.project,
-    beneficiary: { name: owner?.name ?? null, organization: owner?.organization ?? null },
-    verifiers: row.verifierId ? [{ id: row.verifierId, name: row.verifierName }] : [],
+    beneficiary: {
+      ...(beneficiary?.userId ? { id: beneficiary.userId } : {}),
+      name: beneficiary?.name ?? null,
+      organization: beneficiary?.organization ?? null,
+    },
+    verifiers: row.approvers.length
+      ? row.approvers
+      : row.verifierId
+        ? [{ id: row.verifierId, name: row.verifierName }]
+        : [],
     approvedAt: dto.approvedAt,
     approvalEventHash: approval?.hash ?? null,
     ...(dto.settlement ? { settlement: dto.settlement } : {}),

@@ -1,12 +1,20 @@
 import type { ReleaseDto } from "@tranche/domain";
 import type { CallerContext } from "../../context";
 import { requireReleaseWriter } from "./access";
-import { recordReleaseChange, requireReleaseStatus, withLockedRelease } from "./transition";
+import { recordReleaseChange, requireCurrentInstruction, requireReleaseStatus, withLockedRelease } from "./transition";
 
-/** instructed → failed: the custodian could not pay. Admins are told, since the release now waits on one. */
-export function failRelease(ctx: CallerContext, releaseId: string, input: { reason: string }): Promise<ReleaseDto> {
+/**
+ * instructed → failed: the custodian could not pay. Admins are told, since the release now waits on one. A report
+ * naming an instruction the release has since replaced is refused.
+ */
+export function failRelease(
+  ctx: CallerContext,
+  releaseId: string,
+  input: { instructionId?: string; reason: string },
+): Promise<ReleaseDto> {
   requireReleaseWriter(ctx.caller);
   return withLockedRelease(ctx, releaseId, async (tx, release) => {
+    requireCurrentInstruction(release, input.instructionId);
     requireReleaseStatus(release, ["instructed"], "failed");
     return recordReleaseChange(
       tx,

@@ -5,7 +5,7 @@ import { disbursements } from "../../db/schema";
 import { AppError, conflict } from "../../errors";
 import { requireReleaseWriter } from "./access";
 import { loadRelease } from "./dto";
-import { recordReleaseChange, requireReleaseStatus, withLockedRelease } from "./transition";
+import { recordReleaseChange, requireCurrentInstruction, requireReleaseStatus, withLockedRelease } from "./transition";
 
 export interface SettleResult {
   release: ReleaseDto;
@@ -15,15 +15,17 @@ export interface SettleResult {
 
 /**
  * instructed → settled with the custodian's payment reference. Reporting the same reference again is an
- * idempotent success (a custodian retrying after a lost answer); another reference is a conflict.
+ * idempotent success (a custodian retrying after a lost answer); another reference is a conflict, and so is a report
+ * naming an instruction the release has since replaced.
  */
 export function settleRelease(
   ctx: CallerContext,
   releaseId: string,
-  input: { reference: string; settledAt?: string },
+  input: { instructionId?: string; reference: string; settledAt?: string },
 ): Promise<SettleResult> {
   requireReleaseWriter(ctx.caller);
   return withLockedRelease(ctx, releaseId, async (tx, release) => {
+    requireCurrentInstruction(release, input.instructionId);
     if (release.status === "settled") {
       if (release.settlementReference !== input.reference) {
         throw conflict("Release is already settled with a different reference.", {

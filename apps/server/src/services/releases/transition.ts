@@ -43,6 +43,19 @@ export function requireReleaseStatus(release: ReleaseRow, allowed: ReleaseRow["s
   }
 }
 
+/**
+ * A custodian's report that names the instruction it answers must answer the current one: after a failure and a
+ * re-instruction, a late settlement or failure of the first would otherwise be taken for the second's (and a
+ * failure so taken could lead to a third instruction while the second is being paid). 409, nothing changed.
+ */
+export function requireCurrentInstruction(release: ReleaseRow, instructionId: string | undefined): void {
+  if (instructionId === undefined || instructionId === release.instructionId) return;
+  throw conflict(
+    `Instruction ${instructionId} is no longer this release's: it was re-instructed as ${release.instructionId}.`,
+    { instructionId: release.instructionId, status: release.status },
+  );
+}
+
 /** What the audit record keeps of a release. */
 function snapshot(r: ReleaseRow) {
   return {
