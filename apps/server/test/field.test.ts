@@ -351,7 +351,8 @@ describe("Idempotency-Key on what the offline queue replays", () => {
   it("answers a repeated upload with the first answer and stores it once", async () => {
     const project = await sitedProject();
     const milestone = await makeMilestone(t, project, { status: "in_verification", verifier });
-    const parts = [{ name: "once.jpg", content: "once", capture: NEAR }];
+    // A retry sends what the queue kept: the same files with the same tags.
+    const parts = [{ name: "once.jpg", content: "once", capture: { ...NEAR, capturedAt: new Date().toISOString() } }];
     const headers = { "Idempotency-Key": `evidence-${milestone.id}` };
     const first = await upload(milestone.id, verifier, form(parts), headers);
     const again = await upload(milestone.id, verifier, form(parts), headers);
@@ -359,6 +360,11 @@ describe("Idempotency-Key on what the offline queue replays", () => {
     expect(again.status).toBe(201);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.body).toEqual(first.body);
+    expect(await evidenceOf(milestone.id)).toHaveLength(1);
+    expect(temps()).toEqual([]);
+    // The same key with another file is another request: refused, and the file is not dropped behind a 201.
+    const otherFile = await upload(milestone.id, verifier, form([{ ...parts[0], content: "twice" }]), headers);
+    expect(otherFile.status).toBe(409);
     expect(await evidenceOf(milestone.id)).toHaveLength(1);
     expect(temps()).toEqual([]);
     // The key is the verifier's own: another person's identical key is another request.

@@ -17,7 +17,7 @@ import { parseWith } from "../../lib/validate";
 import { type MilestoneAccess, requireVisibleMilestone } from "../access";
 import { appendAudit } from "../audit/append";
 import { requestChecks } from "../evidence-checks/run";
-import { rememberAnswer, storedAnswer } from "../idempotency";
+import { rememberAnswer, requestScope, storedAnswer } from "../idempotency";
 import { isEligibleVerifier } from "../verification/access";
 import { requireSeenState } from "../verification/seen";
 import { evidenceList } from "./dto";
@@ -106,7 +106,8 @@ export interface UploadResult {
  * and hashed to temp files, then rows, capture tags and flags, blobs and audit events are committed together.
  * With `captures`, every tagged file's SHA-256 must be the one its device computed (else 422 `hash_mismatch`, and
  * nothing is stored); each tag's distance to the site and place in the milestone's window raise flags. An
- * Idempotency-Key answers a repeated upload with the first answer, storing nothing twice.
+ * Idempotency-Key answers a repeated upload with the first answer, storing nothing twice; the key sent with other
+ * files is refused with 409.
  */
 export async function uploadEvidence(
   ctx: ServiceContext,
@@ -114,13 +115,19 @@ export async function uploadEvidence(
   request: Request,
   options: { idempotencyKey?: string } = {},
 ): Promise<UploadResult> {
-  const scope = `evidence:${milestoneId}`;
   requireUploader(await requireVisibleMilestone(ctx.db, ctx.actor, milestoneId), ctx);
   // A replay is answered once the body is in (an answer sent while the client is still sending can be lost).
   const { files, fields } = await receiveFiles(request, ctx.env);
   try {
     const { captures, seen } = readFields(fields, files);
     requireMatchingHashes(files, captures);
+    // A key is kept for what was sent (each file's name and hash, their tags, the round seen): the same key with
+    // other files is another request, refused with 409, never answered as the first upload while dropping its files.
+    const scope = requestScope("evidence", milestoneId, {
+      files: files.map((f) => ({ name: f.originalName, sha256: f.sha256 })),
+      captures,
+      seen,
+    });
     return await ctx.db.transaction(async (tx) => {
       const access = await requireVisibleMilestone(tx, ctx.actor, milestoneId, { lock: true });
       const stored = await storedAnswer<UploadResult["body"]>(tx, ctx.actor.id, options.idempotencyKey, scope);
