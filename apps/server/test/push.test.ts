@@ -4,9 +4,9 @@
 import { createDecipheriv, createECDH, createPublicKey, type ECDH, hkdfSync, randomBytes, verify } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { milestones, outbox, pushSubscriptions, vapidKeys } from "../src/db/schema";
+import { auditEvents, milestones, outbox, pushSubscriptions, vapidKeys } from "../src/db/schema";
 import { outboxTopics } from "../src/services/outbox/topics";
 import { createOutboxWorker } from "../src/services/outbox/worker";
 import { notifyDueSoonMilestones, notifyOverdueVerifications } from "../src/services/verifiers/turnaround";
@@ -270,6 +270,20 @@ describe("subscribing", () => {
     expect(
       await t.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.json.endpoint)),
     ).toEqual([]);
+    // Each change is audited, the move naming whose device it was; the refused turn-off recorded nothing. The
+    // endpoint, a capability, is not in the record: only its push service.
+    const recorded = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(inArray(auditEvents.entityId, [a.id, b.id]))
+      .orderBy(asc(auditEvents.id));
+    const service = new URL(device.json.endpoint).origin;
+    expect(recorded.map((e) => [e.action, e.actorId, e.after ?? e.before])).toEqual([
+      ["push.subscribed", a.id, expect.objectContaining({ service })],
+      ["push.subscribed", b.id, expect.objectContaining({ service, movedFrom: a.id })],
+      ["push.unsubscribed", b.id, expect.objectContaining({ service })],
+    ]);
+    expect(JSON.stringify(recorded)).not.toContain(device.json.endpoint);
   });
 
   it("refuses bad subscriptions with 400 and field messages, and needs a session", async () => {

@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import { pushSubscriptions } from "../../db/schema";
 import { AppError } from "../../errors";
+import { appendAudit } from "../audit/append";
 import { describeDevice } from "../sessions/manage";
 import { isForbiddenAddress } from "../webhooks/address";
 
@@ -29,7 +30,11 @@ function checkEndpoint(raw: string, allowPrivate: boolean): void {
   }
 }
 
-/** Enables push for this browser; a browser that was another person's moves to this one (one device, one user). */
+/**
+ * Enables push for this browser; a browser that was another person's moves to this one (one device, one user).
+ * Audited with the device and the push service's origin (the endpoint itself is a capability, kept out of the record),
+ * and whose browser it was when it moved.
+ */
 export async function subscribe(
   ctx: ServiceContext,
   input: SubscriptionInput,
@@ -42,17 +47,48 @@ export async function subscribe(
     auth: input.keys.auth,
     device: describeDevice(userAgent),
   };
-  const [row] = await ctx.db
-    .insert(pushSubscriptions)
-    .values({ endpoint: input.endpoint, ...values })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, createdAt: new Date() } })
-    .returning({ id: pushSubscriptions.id, device: pushSubscriptions.device });
-  return row;
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ userId: pushSubscriptions.userId })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, input.endpoint))
+      .for("update");
+    const [row] = await tx
+      .insert(pushSubscriptions)
+      .values({ endpoint: input.endpoint, ...values })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, createdAt: new Date() } })
+      .returning({ id: pushSubscriptions.id, device: pushSubscriptions.device });
+    await appendAudit(tx, {
+      actorId: ctx.actor.id,
+      action: "push.subscribed",
+      entityType: "user",
+      entityId: ctx.actor.id,
+      after: {
+        subscriptionId: row.id,
+        device: row.device,
+        service: new URL(input.endpoint).origin,
+        ...(before && before.userId !== ctx.actor.id ? { movedFrom: before.userId } : {}),
+      },
+    });
+    return row;
+  });
 }
 
-/** Disables push for this browser (nothing to do when it was not on: the answer is the same). */
+/** Disables push for this browser (nothing to do when it was not on: the answer is the same, and nothing is recorded). */
 export async function unsubscribe(ctx: ServiceContext, endpoint: string): Promise<void> {
-  await ctx.db
-    .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, ctx.actor.id)));
+  await ctx.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, ctx.actor.id)))
+      .returning({ id: pushSubscriptions.id, device: pushSubscriptions.device });
+    for (const row of removed) {
+      await appendAudit(tx, {
+        actorId: ctx.actor.id,
+        action: "push.unsubscribed",
+        entityType: "user",
+        entityId: ctx.actor.id,
+        before: { subscriptionId: row.id, device: row.device, service: new URL(endpoint).origin },
+      });
+    }
+  });
 }
