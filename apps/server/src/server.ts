@@ -101,10 +101,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
     stopping ??= (async () => {
       // Open event streams would hold server.close() until the timeout: end them first.
       await realtime.close();
-      checkpointer.stop();
-      overdueSweeper.stop();
-      digests.stop();
-      await outboxWorker.stop();
+      // Each periodic task stops and finishes a run under way before the database closes.
+      await Promise.all([checkpointer.stop(), overdueSweeper.stop(), digests.stop(), outboxWorker.stop()]);
       await closeOcr();
       metricsServer?.close();
       // Stop accepting; in-flight requests finish; keep-alive sockets close as soon as they are idle (those busy

@@ -4,7 +4,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, milestones, notifications } from "../src/db/schema";
-import { notifyOverdueVerifications, TURNAROUND_WINDOW } from "../src/services/verifiers/turnaround";
+import {
+  createOverdueSweeper,
+  notifyOverdueVerifications,
+  TURNAROUND_WINDOW,
+} from "../src/services/verifiers/turnaround";
 import { makeMilestone, makeProject } from "./factories";
 import { createTestApp, type TestApp, type TestUser } from "./harness";
 
@@ -120,5 +124,20 @@ describe("turnaround", () => {
     const dashboard = await t.request("GET", "/api/dashboard", { as: admin });
     expect(dashboard.body.role.totals.verifiers).toBeGreaterThan(6);
     expect(dashboard.body.role.verifiers).toHaveLength(6);
+  });
+});
+
+describe("the overdue sweep", () => {
+  it("finishes a run under way before stop() resolves, so a server stopping never sweeps on a closed database", async () => {
+    const sweeper = createOverdueSweeper(t.deps);
+    let finished = false;
+    const run = sweeper.tick().then(() => {
+      finished = true;
+    });
+    // One run at a time: a tick while one is under way does nothing.
+    expect(await sweeper.tick()).toBe(0);
+    await sweeper.stop();
+    expect(finished).toBe(true);
+    await run;
   });
 });

@@ -261,7 +261,8 @@ export async function withReleaseCheckpoint(
 
 export interface Checkpointer {
   start(): void;
-  stop(): void;
+  /** Stops the timer and waits for a check under way. */
+  stop(): Promise<void>;
   /** One check now (tests, and the CLI). */
   tick(): Promise<CheckpointRow | null>;
 }
@@ -270,26 +271,31 @@ export interface Checkpointer {
 export function createCheckpointer(deps: Pick<Deps, "db" | "env" | "logger">, key: AuditKey): Checkpointer {
   const rule = { every: deps.env.AUDIT_CHECKPOINT_EVERY, intervalMs: deps.env.AUDIT_CHECKPOINT_INTERVAL_MS };
   let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  const tick = async () => {
-    if (running) return null;
-    running = true;
+  // The check under way: one at a time, and stop() waits for it, so none runs on a database already closed.
+  let running: Promise<CheckpointRow | null> | undefined;
+  const check = async () => {
     try {
       return await takeCheckpoint(deps.db, key, rule);
     } catch (error) {
       deps.logger.error({ err: error }, "audit checkpoint failed");
       return null;
-    } finally {
-      running = false;
     }
+  };
+  const tick = (): Promise<CheckpointRow | null> => {
+    if (running) return Promise.resolve(null);
+    running = check().finally(() => {
+      running = undefined;
+    });
+    return running;
   };
   return {
     start() {
       timer = setInterval(() => void tick(), Math.min(5_000, rule.intervalMs));
       timer.unref();
     },
-    stop() {
+    async stop() {
       if (timer) clearInterval(timer);
+      await running;
     },
     tick,
   };

@@ -92,16 +92,25 @@ export async function queueDigests(deps: Pick<Deps, "db" | "env">, at: Date): Pr
 export function createDigestScheduler(deps: Deps, options: { everyMs?: number; now?: () => Date } = {}) {
   const { everyMs = 300_000, now = () => new Date() } = options;
   let timer: NodeJS.Timeout | undefined;
-  const tick = () =>
-    void queueDigests(deps, now()).catch((error) => deps.logger.error({ err: error }, "digest run failed"));
+  // The run under way, which stop() waits for: none runs on a database already closed.
+  let running: Promise<void> | undefined;
+  const tick = () => {
+    running ??= queueDigests(deps, now())
+      .then(() => undefined)
+      .catch((error) => deps.logger.error({ err: error }, "digest run failed"))
+      .finally(() => {
+        running = undefined;
+      });
+  };
   return {
     start() {
       timer = setInterval(tick, everyMs);
       timer.unref();
       tick();
     },
-    stop() {
+    async stop() {
       if (timer) clearInterval(timer);
+      await running;
     },
   };
 }

@@ -266,7 +266,8 @@ export async function notifyDueSoonMilestones(deps: Pick<Deps, "db" | "env">, no
 
 export interface OverdueSweeper {
   start(): void;
-  stop(): void;
+  /** Stops the timer and waits for a run under way. */
+  stop(): Promise<void>;
   tick(): Promise<number>;
 }
 
@@ -276,26 +277,31 @@ export interface OverdueSweeper {
  */
 export function createOverdueSweeper(deps: Pick<Deps, "db" | "env" | "logger">): OverdueSweeper {
   let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  const tick = async () => {
-    if (running) return 0;
-    running = true;
+  // The run under way: one at a time, and stop() waits for it, so none runs on a database already closed.
+  let running: Promise<number> | undefined;
+  const sweep = async () => {
     try {
       return (await notifyOverdueVerifications(deps)) + (await notifyDueSoonMilestones(deps));
     } catch (error) {
       deps.logger.error({ err: error }, "overdue verification sweep failed");
       return 0;
-    } finally {
-      running = false;
     }
+  };
+  const tick = (): Promise<number> => {
+    if (running) return Promise.resolve(0);
+    running = sweep().finally(() => {
+      running = undefined;
+    });
+    return running;
   };
   return {
     start() {
       timer = setInterval(() => void tick(), deps.env.VERIFICATION_SLA_SWEEP_MS);
       timer.unref();
     },
-    stop() {
+    async stop() {
       if (timer) clearInterval(timer);
+      await running;
     },
     tick,
   };
