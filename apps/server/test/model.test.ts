@@ -2,20 +2,23 @@
 // sequences of every role's actions against the real HTTP app — owners edit, resubmit, dispute and delay;
 // verifiers start, approve (whole or a share) and reject; the lead investor and admins change the policy; admins
 // change members, roles and verified organizations and assign disputes; investors countersign; a custodian's token
-// settles and fails; admins re-instruct and cancel — and after every step checks what must always hold:
+// settles and fails (late, too, naming an instruction since replaced); admins re-instruct and cancel — and after
+// every step checks what must always hold:
 //   releases never exceed a milestone's amount, nor any approval they name, and are in the project's currency
 //   (owners change it too); every release met the policy version it records (count, distinct
 //   assigned verifiers, distinct verified organizations, countersignature); no answer is a 5xx; the audit chain
-//   verifies; the project's rollup equals a recomputation.
+//   verifies; the project's rollup equals a recomputation; every instruction of a release names the beneficiary
+//   fixed when it was made, whatever the owner's profile says since.
 // A failure prints the seed and the shrunk sequence of actions (fast-check's report).
 import { needsCountersign, type ReleaseRule, requiredApprovalsFor } from "@tranche/domain";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   disbursements,
   milestoneDisputes,
   milestones,
+  outbox,
   projectMembers,
   projects,
   releasePolicies,
@@ -268,6 +271,37 @@ function allActions(): fc.Arbitrary<Action>[] {
           });
         }),
     ),
+    // The owner renames their organization: a release already made keeps naming whom it was made for.
+    fc
+      .constantFrom("Solar Coop", "Offshore Holdings Ltd")
+      .map(
+        (organization) =>
+          new Action(`owner declares ${organization} on their profile`, (w) =>
+            t.request("PATCH", "/api/me/profile", { ...as(w.owner), body: { name: "Olivia Owner", organization } }),
+          ),
+      ),
+    // A custodian's late report of a release's first instruction, named: refused once it was re-instructed.
+    fc.tuple(fc.nat(), fc.constantFrom("settle", "fail")).map(
+      ([ri, verb]) =>
+        new Action(`custodian ${verb}s release ${ri}'s first instruction`, async (w, model) => {
+          if (model.releaseIds.length === 0) return null;
+          const releaseId = pick(model.releaseIds, ri);
+          const [first] = await instructionsOf(releaseId);
+          const [before] = await t.deps.db.select().from(disbursements).where(eq(disbursements.id, releaseId));
+          const body = verb === "settle" ? { reference: `WIRE-${ri}` } : { reason: "Beneficiary account closed" };
+          const res = await t.request("POST", `/api/releases/${releaseId}/${verb}`, {
+            as: null,
+            headers: { authorization: `Bearer ${w.token}` },
+            body: { ...body, instructionId: first.instructionId },
+          });
+          if (first.instructionId !== before.instructionId) {
+            expect(res.status, "a report of a replaced instruction is refused").toBe(409);
+            const [after] = await t.deps.db.select().from(disbursements).where(eq(disbursements.id, releaseId));
+            expect(after, "a refused report changes nothing").toEqual(before);
+          }
+          return res;
+        }),
+    ),
     // A failed part given up at once: what it was is open again on its milestone, maybe while a round waits.
     fc.nat().map(
       (ri) =>
@@ -297,6 +331,19 @@ function allActions(): fc.Arbitrary<Action>[] {
   ];
 }
 
+/** The data of a release's `release.instructed` events, first first. */
+async function instructionsOf(releaseId: string): Promise<{ instructionId: string; beneficiary: unknown }[]> {
+  const rows = await t.deps.db
+    .select({ payload: outbox.payload })
+    .from(outbox)
+    .where(and(eq(outbox.topic, "event"), sql`${outbox.payload} -> 'data' ->> 'releaseId' = ${releaseId}`))
+    .orderBy(asc(outbox.createdAt));
+  return rows
+    .map((r) => r.payload as { type: string; data: { instructionId: string; beneficiary: unknown } })
+    .filter((e) => e.type === "release.instructed")
+    .map((e) => e.data);
+}
+
 async function releaseIdsOf(projectId: string): Promise<string[]> {
   const rows = await t.deps.db
     .select({ id: disbursements.id })
@@ -319,6 +366,17 @@ async function checkInvariants(w: World, model: Model): Promise<void> {
   const [project] = await db.select().from(projects).where(eq(projects.id, w.projectId));
   for (const release of releases) {
     expect(release.currency, "a release is in its project's currency").toBe(project.currency);
+    // Every instruction of a release names the beneficiary fixed when it was made, the project's owner.
+    expect(release.beneficiary?.userId, "a release pays the project's owner").toBe(w.owner.id);
+    const named = (await instructionsOf(release.id)).map((i) => i.beneficiary);
+    expect(named.length, "a release was instructed").toBeGreaterThan(0);
+    for (const beneficiary of named) {
+      expect(beneficiary, "each instruction names the same beneficiary").toEqual({
+        id: w.owner.id,
+        name: release.beneficiary?.name,
+        organization: release.beneficiary?.organization,
+      });
+    }
   }
   for (const milestone of rows) {
     const own = releases.filter((r) => r.milestoneId === milestone.id);
