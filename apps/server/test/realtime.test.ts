@@ -1,6 +1,7 @@
 // Server-Sent Events in-process, on whichever database the suite runs on. The same stream across two real
 // server processes is in realtime-processes.pg.test.ts (PostgreSQL only).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "../src/auth/sessions";
 import { notify } from "../src/services/notifications/notify";
 import { daysFromNow, makeProject } from "./factories";
 import { createTestApp, type TestApp, type TestUser } from "./harness";
@@ -109,6 +110,24 @@ describe("event stream in-process", () => {
     const byQuery = readEvents(await open(user, {}, "?lastEventId=0"));
     expect((await byQuery.next(3)).map((e) => e.json.title)).toEqual(["one", "two", "three"]);
     await byQuery.close();
+  });
+
+  it("ends a stream when its session ends (signed out by another session), and only that one", async () => {
+    const user = await t.user("project_owner");
+    const { token } = await createSession(t.deps.db, user.id, { secondFactorPassed: true });
+    const other = { ...user, cookie: `${user.cookie.split("=")[0]}=${token}` };
+    const cut = readEvents(await open(user));
+    const kept = readEvents(await open(other));
+    await waitFor(() => cut.comments.includes("connected") && kept.comments.includes("connected"));
+    const revoked = await t.request("POST", "/api/auth/sessions/sign-out-others", { as: other });
+    expect(revoked.status).toBe(200);
+    expect(await cut.untilEnded()).toBe(true);
+    // The session that signed the other out still hears what follows; the ended one heard nothing.
+    await t.deps.db.transaction((tx) => notify(tx, [user.id], { title: "After", message: "m", category: "account" }));
+    const [event] = await kept.next(1);
+    expect(event.json.title).toBe("After");
+    expect(cut.events).toEqual([]);
+    await kept.close();
   });
 
   it("ends open streams when realtime closes (graceful shutdown)", async () => {

@@ -1,5 +1,5 @@
 // One LISTEN per process on 'tranche_events' (the notifications insert trigger NOTIFYs it on commit), fanned
-// out to the open streams of the user each notification belongs to. The NOTIFY carries the notification itself
+// out to the open streams of the user each notification belongs to; a session's end is told the same way. The NOTIFY carries the notification itself
 // (migration 0020), serialized here once for every stream: no stream reads the database for it. Nothing here is
 // state that matters: a stream that misses a wake-up catches up from the database by sequence number.
 import type { Database, ListenerStatus } from "../db/client";
@@ -22,6 +22,8 @@ export interface StreamSubscriber {
   wake(seq: number, event?: StreamEvent): void;
   /** The process's LISTEN connection was lost or is back. */
   status?(status: ListenerStatus): void;
+  /** A session of the subscriber's user ended (signed out, revoked, expired): the stream opened with it ends. */
+  sessionEnded?(sessionId: string): void;
   /** The process is shutting down: end the stream; resolves once it has ended. */
   close(): Promise<void>;
 }
@@ -54,7 +56,12 @@ export async function createRealtime(database: Database, logger: Logger): Promis
   const everyone = () => [...byUser.values()].flatMap((set) => [...set]);
   const unlisten = await database.listen(EVENTS_CHANNEL, {
     onPayload(payload) {
-      let event: { userId?: unknown; seq?: unknown; notification?: Record<string, unknown> };
+      let event: {
+        userId?: unknown;
+        seq?: unknown;
+        notification?: Record<string, unknown>;
+        endedSession?: unknown;
+      };
       try {
         event = JSON.parse(payload);
       } catch {
@@ -64,6 +71,11 @@ export async function createRealtime(database: Database, logger: Logger): Promis
       if (typeof event.userId !== "string") return;
       const subscribers = byUser.get(event.userId);
       if (!subscribers) return;
+      // Migration 0036: a session of this user ended.
+      if (typeof event.endedSession === "string") {
+        for (const subscriber of subscribers) subscriber.sessionEnded?.(event.endedSession);
+        return;
+      }
       const seq = Number(event.seq);
       const carried = event.notification ? { seq, data: eventData(event.notification) } : undefined;
       for (const subscriber of subscribers) subscriber.wake(seq, carried);

@@ -65,6 +65,10 @@ export function openEventStream(c: Context<AppEnv>, user: SessionUser, options: 
         finish();
         return ended;
       },
+      // Signed out, revoked by another session, a password changed, found expired: the stream ends with it.
+      sessionEnded: (sessionId) => {
+        if (sessionId === user.sessionId) finish();
+      },
     });
     const sendStatus = (status: string) => {
       pending = pending.then(() => stream.writeSSE({ event: "status", data: JSON.stringify({ realtime: status }) }));
