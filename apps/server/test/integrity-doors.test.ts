@@ -814,6 +814,48 @@ describe("door 17: who decides changed while a decision is under way", () => {
     }
   });
 
+  it("a verifier made an investor as they reject: a rejection after the change is refused, under the new role", async () => {
+    for (let i = 0; i < 4; i++) {
+      const d = await t.user("verifier");
+      const { milestone } = await underPolicy({ requiredApprovals: 2 }, 1_000, [a, b, d]);
+      const [changed, rejected] = await Promise.all([
+        t.request("PATCH", `/api/users/${d.id}`, { as: admin, body: { role: "investor" } }),
+        post(`/api/milestones/${milestone.id}/reject`, d, { comments: "The invoices do not match." }),
+      ]);
+      expect(changed.status).toBe(200);
+      const [roleChanged] = await t.deps.db
+        .select({ id: auditEvents.id })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.entityId, d.id), eq(auditEvents.action, "user.role_changed")));
+      const [rejection] = await t.deps.db
+        .select({ id: auditEvents.id })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.entityId, milestone.id), eq(auditEvents.action, "milestone.rejected")));
+      if (rejection) expect(rejection.id).toBeLessThan(roleChanged.id);
+      else {
+        expect(rejected.status).toBe(403);
+        expect((await milestoneRow(milestone.id)).status).toBe("in_verification");
+      }
+    }
+  });
+
+  it("an investor made a verifier as they countersign: refused by the application, never left to the database", async () => {
+    for (let i = 0; i < 4; i++) {
+      const e = await t.user("investor");
+      const { project, milestone } = await underPolicy({ requiredApprovals: 1, cosignAbove: 1 }, 1_000);
+      await t.deps.db.insert(projectMembers).values({ projectId: project.id, userId: e.id, role: "investor" });
+      expect((await post(`/api/milestones/${milestone.id}/approve`, a, { comments: "Done." })).status).toBe(200);
+      const [changed, countersigned] = await Promise.all([
+        t.request("PATCH", `/api/users/${e.id}`, { as: admin, body: { role: "verifier" } }),
+        post(`/api/milestones/${milestone.id}/countersign`, e),
+      ]);
+      expect(changed.status).toBe(200);
+      // Either it came first and released, or it met the change and was refused as such (403), not by the guard.
+      if (countersigned.status !== 200) expect(countersigned.status).toBe(403);
+      expect(await releasesOf(milestone.id)).toHaveLength(countersigned.status === 200 ? 1 : 0);
+    }
+  });
+
   it("an investor removed as they countersign: nothing is released once they are gone", async () => {
     for (let i = 0; i < 4; i++) {
       const { project, milestone } = await underPolicy({ requiredApprovals: 1, cosignAbove: 1 }, 1_000);

@@ -4,8 +4,11 @@ import type { MemberRole } from "@tranche/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "../context";
 import type { DbOrTx } from "../db/client";
-import { milestones, projectMembers, projects } from "../db/schema";
-import { notFound } from "../errors";
+import { milestones, projectMembers, projects, users } from "../db/schema";
+import { forbidden, notFound } from "../errors";
+
+/** A locked action met a change of its actor's role: refused under the role the session was opened with. */
+export const ROLE_CHANGED = "Your role has just changed; nothing was saved. Reload the page to continue.";
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type MilestoneRow = typeof milestones.$inferSelect;
@@ -94,7 +97,9 @@ export async function requireVisibleMilestone(
           where ${milestones.id} = ${milestoneId}) ${mode}`,
     );
   }
-  // The milestone, its project and its members (the actor's roles among them), in one statement.
+  // The milestone, its project and its members (the actor's roles among them), in one statement; and the actor's
+  // role as it stands now: the session read it before this transaction, and a change that committed while the
+  // lock was awaited must not be acted on under the role it replaced.
   const query = db
     .select({
       milestone: milestones,
@@ -102,11 +107,13 @@ export async function requireVisibleMilestone(
       members: sql<{ userId: string; role: MemberRole }[]>`(
         select coalesce(json_agg(json_build_object('userId', pm.user_id, 'role', pm.role)), '[]'::json)
         from ${projectMembers} pm where pm.project_id = ${projects.id})`,
+      actorRole: sql<string | null>`(select ${users.role} from ${users} where ${users.id} = ${actor.id})`,
     })
     .from(milestones)
     .innerJoin(projects, eq(projects.id, milestones.projectId))
     .where(eq(milestones.id, milestoneId));
   const [row] = options.lock ? await query.for("update", { of: milestones }) : await query;
+  if (options.lock && row && row.actorRole !== actor.role) throw forbidden(ROLE_CHANGED);
   const roles = row?.members.filter((m) => m.userId === actor.id).map((m) => m.role) ?? [];
   const access = row && accessTo(actor, row.project, roles);
   if (!access) throw notFound("Milestone");
