@@ -1,6 +1,6 @@
 // Account → Security in a real browser: a verifier sets up an authenticator app (the test computes its codes
 // with the same TOTP library), a new session's approval asks for the code and then goes through, and the
-// verifier signs out their other session.
+// verifier signs out their other session, whose open page then goes to sign-in.
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import { expect, test } from "@playwright/test";
@@ -67,6 +67,9 @@ test.describe("security", () => {
     await expect(sessions.getByRole("listitem")).toHaveCount(1);
     const gone = await first.page.request.get("/api/auth/session");
     expect((await gone.json()).user).toBeNull();
+    // The signed-out device's open page learns it at once: its event stream ended with its session, and it goes
+    // to sign-in instead of showing "Reconnecting…" for ever.
+    await expect(first.page).toHaveURL(/\/login\?next=/);
     await screenshot(page, "security-account-desktop");
 
     const phone = await suite.page(PHONE);

@@ -2,6 +2,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { RECONNECT_DELAYS_MS } from "@tranche/domain";
 import { LoaderCircleIcon } from "lucide-react";
 import { useEffect, useState } from "react";
+import { api } from "@/lib/api-client";
 
 // Every query whose data an event can change: the notification list and badge, and the capital data the
 // event concerns (open project, milestone, release, dashboard and verification pages refetch without a reload).
@@ -60,6 +61,10 @@ export function EventStream() {
         source?.close();
         if (stopped) return;
         setDown(true);
+        // The server ends a stream whose session ended (signed out from another device, a password changed): a
+        // session check then answers 401 and the page goes to sign-in instead of reconnecting for ever. Offline,
+        // it fails quietly and the stream keeps retrying.
+        if (attempt === 0) void api("/me").catch(() => undefined);
         const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];
         attempt++;
         timer = setTimeout(connect, delay);
