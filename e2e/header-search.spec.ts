@@ -72,4 +72,34 @@ test.describe("header search", () => {
     await expect(menu).not.toBeAttached();
     await context.close();
   });
+
+  test("Escape closes the suggestions first, keeping the text and, on a phone, the menu", async () => {
+    const { context, page } = await suite.page(DESKTOP);
+    await signIn(page, DEMO.investor);
+    const box = page.getByRole("combobox", { name: "Search" });
+    await box.fill("panel");
+    await expect(page.getByRole("option", { name: /Panel and inverter delivery/ })).toBeVisible();
+    await box.press("Escape");
+    await expect(page.getByRole("listbox", { name: "Suggestions" })).toBeHidden();
+    await expect(box).toHaveValue("panel");
+    await expect(box).toBeFocused();
+    await context.close();
+
+    const phone = await suite.page(PHONE);
+    await signIn(phone.page, DEMO.investor);
+    await phone.page.getByRole("button", { name: "Open menu" }).click();
+    const menu = phone.page.getByRole("dialog", { name: "Menu" });
+    const field = menu.getByRole("combobox", { name: "Search" });
+    await field.fill("panel");
+    await expect(menu.getByRole("option", { name: /Panel and inverter delivery/ })).toBeVisible();
+    await field.press("Escape");
+    await expect(menu.getByRole("listbox", { name: "Suggestions" })).toBeHidden();
+    await expect(menu).toBeVisible();
+    await expect(field).toHaveValue("panel");
+    await screenshot(phone.page, "header-search-phone-escape", { fullPage: false });
+    // The second Escape, with nothing left to close in the field, closes the menu.
+    await field.press("Escape");
+    await expect(menu).not.toBeAttached();
+    await phone.context.close();
+  });
 });

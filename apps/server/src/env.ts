@@ -31,7 +31,8 @@ export const envSchema = z
      */
     DATABASE_PREPARED_STATEMENTS: bool.default(true),
     DATA_DIR: z.string().min(1).default("./data"),
-    PUBLIC_URL: z.url().default("http://localhost:3000"),
+    /** Unset: http://localhost:PORT, so the links the server writes (certificates, emails) reach this server. */
+    PUBLIC_URL: z.url().optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(720),
     SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(168),
@@ -168,7 +169,8 @@ export const envSchema = z
   .refine((env) => env.MAX_UPLOAD_REQUEST_MB >= env.MAX_UPLOAD_MB, {
     path: ["MAX_UPLOAD_REQUEST_MB"],
     error: "must be at least MAX_UPLOAD_MB (one request carries at least one file)",
-  });
+  })
+  .transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` }));
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -51,6 +51,14 @@ export function demoMode(deps: Deps): boolean {
   return deps.env.DEMO_DATA === "true" || (deps.env.DEMO_DATA === "auto" && deps.database.kind === "pglite");
 }
 
+/**
+ * Whether this is one of the seeded demo accounts in demo mode, which act without a second factor until they set
+ * one up: only those, not any address at the demo's domain.
+ */
+export function demoAccount(deps: Deps, email: string): boolean {
+  return demoMode(deps) && DEMO_EMAILS.has(email);
+}
+
 const day = 86_400_000;
 const hour = 3_600_000;
 

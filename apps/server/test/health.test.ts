@@ -17,6 +17,16 @@ describe("GET /api/health", () => {
   });
 });
 
+describe("public address", () => {
+  it("defaults to localhost on the port the server listens on, so certificate and email links reach it", () => {
+    expect(envSchema.parse({ NODE_ENV: "test" }).PUBLIC_URL).toBe("http://localhost:3000");
+    expect(envSchema.parse({ NODE_ENV: "test", PORT: "4200" }).PUBLIC_URL).toBe("http://localhost:4200");
+    expect(envSchema.parse({ PORT: "4200", PUBLIC_URL: "https://tranche.example.com" }).PUBLIC_URL).toBe(
+      "https://tranche.example.com",
+    );
+  });
+});
+
 describe("realtime settings", () => {
   it("parses the reconnect delays and heartbeat, and names the variable when one is malformed", () => {
     const base = { NODE_ENV: "test" };

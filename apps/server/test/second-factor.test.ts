@@ -307,4 +307,24 @@ describe("the demo's exemption", () => {
       await demo.close();
     }
   });
+
+  it("tells a seeded demo account that no second factor is asked of it, until it sets one up", async () => {
+    const demo = await createTestApp({ DEMO_DATA: "true" });
+    try {
+      const seeded = await demo.user("verifier", { email: "verifier@tranche.demo", secondFactor: false });
+      const lookalike = await demo.user("verifier", { email: "mallory@tranche.demo", secondFactor: false });
+      // The status the web app reads to warn "you have none set up yet" says what approving will actually ask.
+      const status = async (as: typeof seeded) => (await demo.request("GET", "/api/auth/mfa", { as })).body;
+      expect(await status(seeded)).toMatchObject({ enrolled: false, required: false });
+      expect(await status(lookalike)).toMatchObject({ enrolled: false, required: true });
+      const setup = await demo.request("POST", "/api/auth/mfa/totp/setup", { as: seeded });
+      const code = codeAt(setup.body.secret, step());
+      expect((await demo.request("POST", "/api/auth/mfa/totp/enable", { as: seeded, body: { code } })).status).toBe(
+        200,
+      );
+      expect(await status(seeded)).toMatchObject({ enrolled: true, required: true });
+    } finally {
+      await demo.close();
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
-import { DEMO_EMAILS, demoMode } from "../seed";
+import { demoAccount } from "../seed";
 import { hasSecondFactor, secondFactorValidUntil } from "../services/mfa/second-factor";
 
 /**
@@ -16,7 +16,7 @@ export async function secondFactorState(c: Context<AppEnv>): Promise<"passed" | 
   const enrolled = await hasSecondFactor(deps.db, user.id);
   // The seeded demo accounts act without one in demo mode until they set one up: only those, not any address at
   // the demo's domain (anyone invited or signed up with one is asked like everyone else).
-  if (!enrolled && demoMode(deps) && DEMO_EMAILS.has(user.email)) return "passed";
+  if (!enrolled && demoAccount(deps, user.email)) return "passed";
   return enrolled ? "enrolled" : "none";
 }
 

@@ -16,6 +16,7 @@ import type { Deps, SessionUser } from "../../context";
 import type { DbOrTx, Tx } from "../../db/client";
 import { mfaRecoveryCodes, mfaTotp, sessions } from "../../db/schema";
 import { AppError, conflict } from "../../errors";
+import { demoAccount } from "../../seed";
 import { appendAudit } from "../audit/append";
 import { notify } from "../notifications/notify";
 import { activePasskeys, consumeAssertionChallenge, verifyAssertion } from "../passkeys/assertion";
@@ -54,11 +55,14 @@ export async function secondFactorStatus(ctx: SecurityContext): Promise<SecondFa
     .from(mfaRecoveryCodes)
     .where(and(eq(mfaRecoveryCodes.userId, ctx.actor.id), isNull(mfaRecoveryCodes.usedAt)));
   const passkeyCount = (await activePasskeys(ctx.deps.db, ctx.actor.id)).length;
+  const enrolled = !!row?.enabledAt || passkeyCount > 0;
   return {
-    enrolled: !!row?.enabledAt || passkeyCount > 0,
+    enrolled,
     totp: !!row?.enabledAt,
     passkeys: passkeyCount,
-    required: ctx.deps.env.MFA_REQUIRED_ROLES.includes(ctx.actor.role),
+    // As requireSecondFactor asks: a demo account is not asked until it has set one up.
+    required:
+      ctx.deps.env.MFA_REQUIRED_ROLES.includes(ctx.actor.role) && (enrolled || !demoAccount(ctx.deps, ctx.actor.email)),
     validUntil: secondFactorValidUntil(ctx.actor)?.toISOString() ?? null,
     recoveryCodesLeft: row?.enabledAt ? left : 0,
   };

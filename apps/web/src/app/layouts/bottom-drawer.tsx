@@ -22,7 +22,8 @@ export function BottomDrawer({ title, children }: { title: ReactNode; children: 
     const previous = document.activeElement as HTMLElement | null;
     panel.current?.querySelector<HTMLElement>("a, button")?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
+      // An Escape a field inside already used (closing its own suggestions) leaves the drawer open.
+      if (event.key === "Escape" && !event.defaultPrevented) setOpen(false);
       if (event.key !== "Tab" || !panel.current) return;
       const items = [...panel.current.querySelectorAll<HTMLElement>("a, button, input")];
       const first = items[0];

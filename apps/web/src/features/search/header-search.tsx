@@ -138,7 +138,10 @@ export function HeaderSearch({ inline = false }: { inline?: boolean }) {
           } else if (e.key === "ArrowUp" && items.length > 0) {
             e.preventDefault();
             setActive(active <= 0 ? items.length - 1 : active - 1);
-          } else if (e.key === "Escape") {
+          } else if (e.key === "Escape" && expanded) {
+            // The first Escape only closes the suggestions: the text stays (the browser would clear a search
+            // field) and the phone's menu around the field stays open. A second Escape does the rest.
+            e.preventDefault();
             setOpen(false);
             setActive(-1);
           }

@@ -21,7 +21,7 @@ const columns = [
   column.accessor((r) => r.milestone.name, {
     id: "milestone",
     header: "Milestone",
-    meta: { className: "wrap-anywhere" },
+    meta: { className: "min-w-40 wrap-anywhere" },
     cell: (info) => <MilestoneLink release={info.row.original} />,
   }),
   column.accessor("amount", {
@@ -36,11 +36,11 @@ const columns = [
   column.accessor(custodianAnswer, {
     id: "custodian",
     header: "Custodian",
-    meta: { className: "max-w-xs text-slate-700" },
+    meta: { className: "min-w-32 max-w-xs text-slate-700" },
   }),
   column.accessor("updatedAt", {
     header: "Updated",
-    meta: { className: "whitespace-nowrap text-slate-700" },
+    meta: { className: "min-w-28 text-slate-700" },
     cell: (info) => <time dateTime={info.getValue()}>{formatDateTime(info.getValue())}</time>,
   }),
   column.display({
