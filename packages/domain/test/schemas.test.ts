@@ -185,14 +185,14 @@ describe("the audit checkpoints' limit", () => {
 });
 
 describe("the CSV exports' queries", () => {
-  it("take the lists' filters but no sort or page: an export is the whole filtered set", () => {
+  it("take the lists' filters and sort but no page: an export is the whole filtered set, in the list's order", () => {
     for (const schema of [projectExportQuerySchema, milestoneExportQuerySchema, releaseExportQuerySchema]) {
       expect(messages(schema, { cursor: "abc", limit: "5" })).toEqual({
         cursor: "Unknown field.",
         limit: "Unknown field.",
       });
     }
-    expect(Object.keys(projectExportQuerySchema.shape)).toEqual(["status", "q"]);
+    expect(Object.keys(projectExportQuerySchema.shape)).toEqual(["status", "q", "sort"]);
     expect(Object.keys(milestoneExportQuerySchema.shape)).toEqual([
       "status",
       "mine",
@@ -200,7 +200,9 @@ describe("the CSV exports' queries", () => {
       "dueBefore",
       "projectId",
       "q",
+      "sort",
     ]);
+    // A project's releases have no sort of their own: newest first.
     expect(Object.keys(releaseExportQuerySchema.shape)).toEqual(["status", "projectId"]);
   });
 });
