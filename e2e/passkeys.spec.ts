@@ -23,7 +23,11 @@ async function virtualAuthenticator(context: BrowserContext, page: Page): Promis
   });
 }
 
-const signOut = (page: Page) => page.request.post("/api/auth/sign-out");
+/** Signs the page's session out behind its back: its event stream ends with the session, and it goes to sign-in. */
+async function signOut(page: Page) {
+  await page.request.post("/api/auth/sign-out");
+  await page.waitForURL(/\/login\?next=/);
+}
 
 test.describe("passkeys", () => {
   test("register → confirm an approval with it → sign in with it → revoke → refused", async () => {
