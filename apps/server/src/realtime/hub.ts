@@ -1,7 +1,8 @@
 // One LISTEN per process on 'tranche_events' (the notifications insert trigger NOTIFYs it on commit), fanned
-// out to the open streams of the user each notification belongs to; a session's end is told the same way. The NOTIFY carries the notification itself
-// (migration 0020), serialized here once for every stream: no stream reads the database for it. Nothing here is
-// state that matters: a stream that misses a wake-up catches up from the database by sequence number.
+// out to the open streams of the user each notification belongs to; a session's end is told the same way
+// (migration 0036). The NOTIFY carries the notification itself (migration 0020), serialized here once for every
+// stream: no stream reads the database for it. Nothing here is state that matters: a stream that misses a wake-up
+// catches up from the database by sequence number.
 import type { Database, ListenerStatus } from "../db/client";
 import type { Logger } from "../lib/logger";
 import { type NotificationRow, subjectOf, toNotificationDto } from "../services/notifications/dto";

@@ -79,7 +79,8 @@ const settle = createRoute({
   summary: "Report the release paid (the custodian's API token)",
   description:
     "The same reference again answers 200 with `Idempotent-Replayed: true`; another reference, or a failed or " +
-    "cancelled release, answers 409, as does an `instructionId` the release has since replaced (a re-instruction).  `settledAt` may not be in the future nor before the release was instructed " +
+    "cancelled release, answers 409, as does an `instructionId` the release has since replaced (a re-instruction). " +
+    "`settledAt` may not be in the future nor before the release was instructed " +
     "(clocks up to 5 minutes apart are allowed for). " +
     "A person's session is refused (403): only the custodian reports what it paid.",
   security: tokenOnly("releases:write"),

@@ -4,6 +4,7 @@ import type { Deps, ServiceContext } from "../../context";
 import { type Db, queryRows, type Tx } from "../../db/client";
 import { auditCheckpoints, auditEvents } from "../../db/schema";
 import { forbidden } from "../../errors";
+import { type PeriodicTask, periodicTask } from "../../lib/periodic";
 import { type DomainEvent, domainEvents, eventsInsert } from "../outbox/outbox";
 import { releaseApprovalEvent } from "../releases/approval-event";
 import { appendCheckpointLog } from "./checkpoint-log";
@@ -259,46 +260,18 @@ export async function withReleaseCheckpoint(
   return { ...event, data: { ...data, checkpoint: { ...toCheckpointDto(row), publicKeyPem: key.publicKeyPem } } };
 }
 
-export interface Checkpointer {
-  start(): void;
-  /** Stops the timer and waits for a check under way. */
-  stop(): Promise<void>;
-  /** One check now (tests, and the CLI). */
-  tick(): Promise<CheckpointRow | null>;
-}
+export type Checkpointer = PeriodicTask<CheckpointRow | null>;
 
 /** Checks every few seconds whether a checkpoint is due (100 events or 10 minutes by default). */
 export function createCheckpointer(deps: Pick<Deps, "db" | "env" | "logger">, key: AuditKey): Checkpointer {
   const rule = { every: deps.env.AUDIT_CHECKPOINT_EVERY, intervalMs: deps.env.AUDIT_CHECKPOINT_INTERVAL_MS };
-  let timer: NodeJS.Timeout | undefined;
-  // The check under way: one at a time, and stop() waits for it, so none runs on a database already closed.
-  let running: Promise<CheckpointRow | null> | undefined;
-  const check = async () => {
-    try {
-      return await takeCheckpoint(deps.db, key, rule);
-    } catch (error) {
-      deps.logger.error({ err: error }, "audit checkpoint failed");
-      return null;
-    }
-  };
-  const tick = (): Promise<CheckpointRow | null> => {
-    if (running) return Promise.resolve(null);
-    running = check().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-  return {
-    start() {
-      timer = setInterval(() => void tick(), Math.min(5_000, rule.intervalMs));
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-    tick,
-  };
+  return periodicTask({
+    everyMs: Math.min(5_000, rule.intervalMs),
+    run: () => takeCheckpoint(deps.db, key, rule),
+    idle: null,
+    logger: deps.logger,
+    failure: "audit checkpoint failed",
+  });
 }
 
 /** GET /api/audit/checkpoints: admins only, newest first. */

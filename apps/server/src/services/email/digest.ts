@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Deps } from "../../context";
 import { queryRows } from "../../db/client";
 import { emailDigests } from "../../db/schema";
+import { periodicTask } from "../../lib/periodic";
 import { emailCategoryOf, getEmailPreferences } from "./preferences";
 import { queueEmail } from "./queue";
 import { appUrl, renderEmail } from "./template";
@@ -91,26 +92,14 @@ export async function queueDigests(deps: Pick<Deps, "db" | "env">, at: Date): Pr
 /** Checks every few minutes whether digests are due (any process may; claims keep it to one each). */
 export function createDigestScheduler(deps: Deps, options: { everyMs?: number; now?: () => Date } = {}) {
   const { everyMs = 300_000, now = () => new Date() } = options;
-  let timer: NodeJS.Timeout | undefined;
-  // The run under way, which stop() waits for: none runs on a database already closed.
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    running ??= queueDigests(deps, now())
-      .then(() => undefined)
-      .catch((error) => deps.logger.error({ err: error }, "digest run failed"))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  return {
-    start() {
-      timer = setInterval(tick, everyMs);
-      timer.unref();
-      tick();
+  return periodicTask({
+    everyMs,
+    run: async () => {
+      await queueDigests(deps, now());
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+    idle: undefined,
+    logger: deps.logger,
+    failure: "digest run failed",
+    runAtStart: true,
+  });
 }

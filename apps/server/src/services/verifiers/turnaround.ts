@@ -10,6 +10,7 @@ import {
   users,
   verificationOverdueNotices,
 } from "../../db/schema";
+import { type PeriodicTask, periodicTask } from "../../lib/periodic";
 import { appendAudit } from "../audit/append";
 import { notify } from "../notifications/notify";
 import { milestoneLink } from "../verification/locked";
@@ -264,45 +265,18 @@ export async function notifyDueSoonMilestones(deps: Pick<Deps, "db" | "env">, no
   return notified;
 }
 
-export interface OverdueSweeper {
-  start(): void;
-  /** Stops the timer and waits for a run under way. */
-  stop(): Promise<void>;
-  tick(): Promise<number>;
-}
+export type OverdueSweeper = PeriodicTask<number>;
 
 /**
  * Runs notifyOverdueVerifications and notifyDueSoonMilestones every VERIFICATION_SLA_SWEEP_MS in this process (like
  * the audit checkpointer).
  */
 export function createOverdueSweeper(deps: Pick<Deps, "db" | "env" | "logger">): OverdueSweeper {
-  let timer: NodeJS.Timeout | undefined;
-  // The run under way: one at a time, and stop() waits for it, so none runs on a database already closed.
-  let running: Promise<number> | undefined;
-  const sweep = async () => {
-    try {
-      return (await notifyOverdueVerifications(deps)) + (await notifyDueSoonMilestones(deps));
-    } catch (error) {
-      deps.logger.error({ err: error }, "overdue verification sweep failed");
-      return 0;
-    }
-  };
-  const tick = (): Promise<number> => {
-    if (running) return Promise.resolve(0);
-    running = sweep().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-  return {
-    start() {
-      timer = setInterval(() => void tick(), deps.env.VERIFICATION_SLA_SWEEP_MS);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-    tick,
-  };
+  return periodicTask({
+    everyMs: deps.env.VERIFICATION_SLA_SWEEP_MS,
+    run: async () => (await notifyOverdueVerifications(deps)) + (await notifyDueSoonMilestones(deps)),
+    idle: 0,
+    logger: deps.logger,
+    failure: "overdue verification sweep failed",
+  });
 }
