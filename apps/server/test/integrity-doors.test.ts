@@ -2,7 +2,7 @@
 // a rejected round, a milestone shrunk below its release, a self-declared organization, and float cents; then a
 // release of nothing, a policy changed under an open round, rights kept after a role change, a partly released
 // milestone deleted, a new round opened on the last one's comment, and disputes meeting a policy change. Where the database holds the rule too, a test shows it refusing when the application is bypassed.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditEvents,
@@ -948,5 +948,93 @@ describe("door 17: who decides changed while a decision is under way", () => {
       "An investor cannot be assigned to a project they verify; remove them as its verifier first.",
     );
     expect(await releasesOf(milestone.id)).toEqual([]);
+  });
+});
+
+describe("door 18: evidence changed after an approval in an open round", () => {
+  const upload = (milestoneId: string, as: TestUser, name: string) => {
+    const files = new FormData();
+    files.append("files", new Blob([`${name} ${Math.random()}`], { type: "text/plain" }), name);
+    return t.request("POST", `/api/milestones/${milestoneId}/evidence`, { as, raw: files });
+  };
+  const verification = (milestoneId: string, as: TestUser) =>
+    t.request("GET", `/api/milestones/${milestoneId}/verification`, { as });
+
+  it("voids the approvals given before a file was added: the release needs approvals made on every file", async () => {
+    const { project, milestone } = await underPolicy({}, 1_000);
+    expect((await upload(milestone.id, owner, "invoice.pdf")).status).toBe(201);
+    expect((await post(`/api/milestones/${milestone.id}/approve`, a, { comments: "Invoice checked." })).status).toBe(
+      200,
+    );
+    expect((await upload(milestone.id, owner, "lien-waiver.pdf")).status).toBe(201);
+
+    const state = await verification(milestone.id, a);
+    expect(state.body.quorum).toMatchObject({ approvals: 0 });
+    expect(state.body.quorum.decisions.map((d: { voidReason: string }) => d.voidReason)).toEqual(["evidence"]);
+    expect(state.body.permissions.canDecide).toBe(true);
+    // The second approval alone does not release: the first stood for one file of two.
+    expect((await post(`/api/milestones/${milestone.id}/approve`, c)).body.status).toBe("in_verification");
+    expect(await releasesOf(milestone.id)).toEqual([]);
+    const told = await t.request("GET", "/api/notifications", { as: a });
+    expect(told.body.items.find((n: { title: string }) => n.title.startsWith("Evidence changed"))).toMatchObject({
+      title: "Evidence changed: decide again",
+      message: `${owner.name} added "lien-waiver.pdf" to "${milestone.title}" after you decided: your decision was made on other evidence and no longer counts. Look at the evidence and decide again.`,
+    });
+    const [voided] = await t.deps.db
+      .select({ after: auditEvents.after })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, milestone.id), eq(auditEvents.action, "milestone.decisions_voided")));
+    expect(voided.after).toEqual({
+      reason: "evidence",
+      round: 1,
+      added: ["lien-waiver.pdf"],
+      decisions: [{ userId: a.id, kind: "approve" }],
+    });
+
+    const done = await post(`/api/milestones/${milestone.id}/approve`, a, { comments: "Both files checked." });
+    expect(done.body.status).toBe("verified");
+    const [release] = await releasesOf(milestone.id);
+    expect(release.projectId).toBe(project.id);
+  });
+
+  it("voids them when the verifier removes a file of theirs, and leaves a round with no decision alone", async () => {
+    const { milestone } = await underPolicy({}, 1_000);
+    const photo = await upload(milestone.id, a, "site-photo.jpg");
+    expect(photo.status).toBe(201);
+    await post(`/api/milestones/${milestone.id}/approve`, c);
+    const removed = await t.request("DELETE", `/api/evidence/${photo.body.items[0].id}`, { as: a });
+    expect(removed.status).toBe(204);
+    const state = await verification(milestone.id, c);
+    expect(state.body.quorum.decisions.map((d: { voidReason: string }) => d.voidReason)).toEqual(["evidence"]);
+
+    const quiet = await underPolicy({}, 1_000);
+    expect((await upload(quiet.milestone.id, owner, "invoice.pdf")).status).toBe(201);
+    const none = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, quiet.milestone.id), eq(auditEvents.action, "milestone.decisions_voided")));
+    expect(none).toEqual([]);
+  });
+
+  it("is refused by the database: a release naming a decision made before the milestone's evidence changed", async () => {
+    const { milestone } = await underPolicy({ requiredApprovals: 1 });
+    const { write } = await directApproval(milestone);
+    await t.deps.db.execute(
+      sql`insert into evidence (milestone_id, sha256, size, content_type, original_name, uploaded_by)
+          values (${milestone.id}, ${"ab".repeat(32)}, 1, 'text/plain', 'late.txt', ${owner.id})`,
+    );
+    await expect(write({})).rejects.toThrow();
+    // Whatever an insert or an update says, a decision keeps the evidence it was made on.
+    const [decision] = await t.deps.db
+      .select()
+      .from(verificationDecisions)
+      .where(eq(verificationDecisions.milestoneId, milestone.id));
+    expect(decision.evidenceVersion).toBe(0);
+    await expect(
+      t.deps.db
+        .update(verificationDecisions)
+        .set({ evidenceVersion: 1 })
+        .where(eq(verificationDecisions.id, decision.id)),
+    ).rejects.toThrow();
   });
 });

@@ -1,5 +1,5 @@
 // A model-based test of the rules that protect money (docs/domain.md "Integrity"). fast-check plays random
-// sequences of every role's actions against the real HTTP app — owners edit, resubmit, dispute and delay;
+// sequences of every role's actions against the real HTTP app — owners edit, resubmit, dispute, delay and add files;
 // verifiers start, approve (whole or a share) and reject; the lead investor and admins change the policy; admins
 // change members, roles and verified organizations and assign disputes; investors countersign; a custodian's token
 // settles and fails (late, too, naming an instruction since replaced); admins re-instruct and cancel — and after
@@ -8,7 +8,8 @@
 //   (owners change it too); every release met the policy version it records (count, distinct
 //   assigned verifiers, distinct verified organizations, countersignature); no answer is a 5xx; the audit chain
 //   verifies; the project's rollup equals a recomputation; every instruction of a release names the beneficiary
-//   fixed when it was made, whatever the owner's profile says since.
+//   fixed when it was made, whatever the owner's profile says since; every decision a release names was made on the
+//   milestone's evidence as it stood (owners add files mid-round).
 // A failure prints the seed and the shrunk sequence of actions (fast-check's report).
 import { needsCountersign, type ReleaseRule, requiredApprovalsFor } from "@tranche/domain";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
@@ -183,6 +184,14 @@ function allActions(): fc.Arbitrary<Action>[] {
           ),
       ),
     m.map((mi) => new Action(`owner resubmits m${mi}`, (w) => post(`/api/milestones/${id(w, mi)}/resubmit`, w.owner))),
+    m.map(
+      (mi) =>
+        new Action(`owner adds a file to m${mi}`, (w) => {
+          const files = new FormData();
+          files.append("files", new Blob([crypto.randomUUID()], { type: "text/plain" }), "lien-waiver.txt");
+          return t.request("POST", `/api/milestones/${id(w, mi)}/evidence`, { ...as(w.owner), raw: files });
+        }),
+    ),
     m.map((mi) => new Action(`owner delays m${mi}`, (w) => post(`/api/milestones/${id(w, mi)}/delay`, w.owner))),
     m.map(
       (mi) =>
@@ -389,7 +398,7 @@ async function checkInvariants(w: World, model: Model): Promise<void> {
     );
     // Every new release met the policy version it records, checked right after the step that made it.
     for (const release of own.filter((r) => !w.checkedReleases.has(r.id))) {
-      await checkReleaseMetPolicy(w, release, toMoney(milestone.capitalAmount));
+      await checkReleaseMetPolicy(w, release, milestone);
       w.checkedReleases.add(release.id);
     }
   }
@@ -401,9 +410,10 @@ async function checkInvariants(w: World, model: Model): Promise<void> {
 async function checkReleaseMetPolicy(
   w: World,
   release: typeof disbursements.$inferSelect,
-  capitalAmount: number,
+  milestone: typeof milestones.$inferSelect,
 ): Promise<void> {
   const db = t.deps.db;
+  const capitalAmount = toMoney(milestone.capitalAmount);
   const [policy] = await db
     .select()
     .from(releasePolicies)
@@ -420,6 +430,8 @@ async function checkReleaseMetPolicy(
   expect(decisions.length, "the release names the decisions that made it").toBe(release.decisionIds.length);
   for (const { d } of decisions) {
     expect(d).toMatchObject({ milestoneId: release.milestoneId, round: release.round, voidedAt: null });
+    // Made on every file the milestone held when it was released (checked right after the step that released it).
+    expect(d.evidenceVersion, "each decision was made on the evidence as it stood").toBe(milestone.evidenceVersion);
   }
   const approvals = decisions.filter(({ d }) => d.kind === "approve");
   for (const { d } of approvals) {

@@ -1,6 +1,7 @@
 // The release lifecycle (docs/domain.md "Releases beyond Tranche", ADR 010): an approval instructs the release; the
 // custodian settles or fails it with an API token; an admin re-instructs or cancels a failed one. Every
 // transition is locked, audited, notified and published to the outbox in its own transaction.
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, disbursements, milestones, notifications, outbox } from "../src/db/schema";
@@ -299,6 +300,11 @@ describe("fail, re-instruct, cancel", () => {
       `Instruction ${release.instructionId} is no longer this release's: it was re-instructed as ${again.body.instructionId}.`,
     );
     expect((await settle(release.id, { ...stale, reference: "WIRE-1" })).status).toBe(409);
+    // An instruction that was never this release's (another release's, a typo) is refused as such.
+    const foreign = randomUUID();
+    expect((await settle(release.id, { instructionId: foreign, reference: "WIRE-1" })).body.error.message).toBe(
+      `Instruction ${foreign} is not one of this release's; its instruction is ${again.body.instructionId}.`,
+    );
     const [unchanged] = await t.deps.db.select().from(disbursements).where(eq(disbursements.id, release.id));
     expect(unchanged).toMatchObject({ status: "instructed", settlementReference: null });
     expect((await settle(release.id, { instructionId: "not-an-id", reference: "WIRE-2" })).body.error.details).toEqual({

@@ -183,6 +183,8 @@ describe("approve (in_verification → verified)", () => {
     expect(releases).toHaveLength(1);
     expect(releases[0]).toMatchObject({ projectId: project.id, currency: "USD", releasedBy: verifier.id });
     expect(Number(releases[0].amount)).toBe(250_000);
+    // The custodian is instructed as the release is made, not at the start of the approval's transaction.
+    expect(releases[0].instructedAt).toEqual(releases[0].releasedAt);
     const [p] = await t.deps.db.select({ status: projects.status }).from(projects).where(eq(projects.id, project.id));
     expect(p.status).toBe("verified");
     expect(await auditActions(milestone.id)).toEqual(["milestone.approved"]);
@@ -454,6 +456,23 @@ describe("verification report", () => {
     expect(seen.body.items.map((r: { id: string }) => r.id)).toContain(res.body.id);
     const hidden = await t.request("GET", "/api/reports", { as: outsider });
     expect(hidden.body.items.map((r: { id: string }) => r.id)).not.toContain(res.body.id);
+  });
+
+  it("lists the evidence the decision was made on, not a file the owner added after it", async () => {
+    const { milestone } = await scenario("in_verification");
+    const upload = (name: string) => {
+      const files = new FormData();
+      files.append("files", new Blob([name], { type: "text/plain" }), name);
+      return t.request("POST", `/api/milestones/${milestone.id}/evidence`, { as: owner, raw: files });
+    };
+    expect((await upload("invoices.txt")).status).toBe(201);
+    await post(`/api/milestones/${milestone.id}/reject`, verifier, { comments: "The invoices do not add up." });
+    expect((await upload("corrected-invoices.txt")).status).toBe(201);
+    for (const _ of [1, 2]) {
+      const report = await post(`/api/milestones/${milestone.id}/report`, verifier, {});
+      expect(report.body.status).toBe("rejected");
+      expect(report.body.evidence.map((e: { originalName: string }) => e.originalName)).toEqual(["invoices.txt"]);
+    }
   });
 });
 

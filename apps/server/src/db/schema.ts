@@ -209,6 +209,8 @@ export const milestones = pgTable(
     comments: text("comments"),
     /** Bumped by a resubmission (earlier decisions become void) and by a partial release (a follow-up round). */
     verificationRound: integer("verification_round").notNull().default(1),
+    /** Counts the changes to its evidence (the database adds one for each statement that adds or removes a file). */
+    evidenceVersion: integer("evidence_version").notNull().default(0),
     /** The six checklist items (docs/domain.md "Figures and formats"), keyed as in packages/domain CHECKLIST_ITEMS. */
     checklist: jsonb("checklist").notNull().default(sql`'{}'::jsonb`),
     /** The verifier's note per checklist item, keyed like `checklist`. */
@@ -346,11 +348,13 @@ export const verificationDecisions = pgTable(
     organization: text("organization"),
     /** For an approval: the amount its share agreed to release, fixed when it was made. */
     amount: money("amount"),
+    /** The milestone's evidence_version it was made on, written by the database (migration 0037). */
+    evidenceVersion: integer("evidence_version").notNull().default(0),
     decidedAt: ts("decided_at").notNull().defaultNow(),
-    /** Set when the decision no longer counts (shown as void): its round was left, or the release policy changed. */
+    /** Set when the decision no longer counts (shown as void): its round was left, the policy or the evidence changed. */
     voidedAt: ts("voided_at"),
-    /** What voided it: the transition 'resubmit', 'delay' or 'reassign' (a disputed rejection), or 'policy'. */
-    voidReason: text("void_reason", { enum: ["resubmit", "delay", "reassign", "policy"] }),
+    /** What voided it: the transition 'resubmit', 'delay' or 'reassign' (a disputed rejection), 'policy' or 'evidence'. */
+    voidReason: text("void_reason", { enum: ["resubmit", "delay", "reassign", "policy", "evidence"] }),
   },
   (t) => [
     // One live decision each (migration 0031): a policy change voids a round's decisions and they are made again.

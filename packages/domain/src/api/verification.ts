@@ -28,7 +28,7 @@ export const verificationDecisionSchema = shape({
    * What voided it: the owner resubmitted, the owner marked the milestone delayed, or an admin reassigned the
    * disputed rejection to another verifier (null when not void, or voided before reasons were kept).
    */
-  voidReason: z.enum(["resubmit", "delay", "reassign", "policy"]).nullable(),
+  voidReason: z.enum(["resubmit", "delay", "reassign", "policy", "evidence"]).nullable(),
 });
 export type VerificationDecisionDto = z.infer<typeof verificationDecisionSchema>;
 

@@ -6,6 +6,7 @@ import { requireVisibleMilestone } from "../access";
 import { appendAudit } from "../audit/append";
 import { removalRefusal, uploadedBeforeRelease } from "./dto";
 import { removeUnreferencedBlobs } from "./storage";
+import { voidDecisionsOnChangedEvidence } from "./voids";
 
 /** Its uploader removes a file when `removalRefusal` allows it; the blob goes when nothing uses it. */
 export async function removeEvidence(ctx: ServiceContext, evidenceId: string): Promise<void> {
@@ -33,6 +34,7 @@ export async function removeEvidence(ctx: ServiceContext, evidenceId: string): P
       projectId: access.project.id,
       before: { milestoneId: row.milestoneId, originalName: row.originalName, sha256: row.sha256, size: row.size },
     });
+    await voidDecisionsOnChangedEvidence(tx, ctx, access, { removed: row.originalName });
     return row.sha256;
   });
   await removeUnreferencedBlobs(ctx.db, ctx.env, [sha256]);

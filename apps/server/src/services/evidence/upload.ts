@@ -23,6 +23,7 @@ import { requireSeenState } from "../verification/seen";
 import { evidenceList } from "./dto";
 import { upsertFlags } from "./flags";
 import { discardTemps, placeBlobs, type ReceivedFile, receiveFiles, removeUnreferencedBlobs } from "./storage";
+import { voidDecisionsOnChangedEvidence } from "./voids";
 
 function requireUploader(access: MilestoneAccess, ctx: ServiceContext) {
   if (!access.isOwner && !isEligibleVerifier(access, ctx.actor)) {
@@ -219,6 +220,7 @@ export async function uploadEvidence(
           },
         });
       }
+      await voidDecisionsOnChangedEvidence(tx, ctx, access, { added: rows.map((r) => r.originalName) });
       // Read, compared and flagged in the background (outbox topic evidence.check): the upload never waits on it.
       await requestChecks(
         tx,

@@ -1,15 +1,16 @@
 import type { ReleasePolicyDto, releasePolicySchema } from "@tranche/domain";
 import { policyStatement, unreachableApprovals } from "@tranche/domain";
-import { and, eq, isNotNull, isNull, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { ServiceContext } from "../../context";
 import type { Tx } from "../../db/client";
-import { milestoneDisputes, milestones, releasePolicies, verificationDecisions } from "../../db/schema";
+import { milestones, releasePolicies } from "../../db/schema";
 import { businessRule, forbidden } from "../../errors";
 import { moneyParam } from "../../lib/money";
 import { memberIds, requireVisibleProject } from "../access";
 import { appendAudit } from "../audit/append";
 import { notify } from "../notifications/notify";
+import { voidOpenDecisions } from "../verification/void";
 import { isLeadInvestor, releasePolicyDto, verifierCount } from "./get";
 import { currentRule } from "./rule";
 
@@ -20,8 +21,7 @@ type Input = z.output<typeof releasePolicySchema>;
  * verification) are void, and their verifiers decide again under it. Nothing is released by a policy change, and no
  * round is left judged by a rule it was not decided under (a countersignature no longer asked for, a quorum met by a
  * lower count with no release). An approval in flight as the rule changes, committed just after, is not counted
- * either (its policy version is not the rule's: verification/quorum.ts). A dispute closed by a decision voided here
- * is open again, for its verifier to decide anew. Resolves to the milestones voided.
+ * either (its policy version is not the rule's: verification/quorum.ts). Resolves to the milestones voided.
  */
 async function voidOpenRounds(tx: Tx, projectId: string): Promise<string[]> {
   const open = await tx
@@ -29,36 +29,8 @@ async function voidOpenRounds(tx: Tx, projectId: string): Promise<string[]> {
     .from(milestones)
     .where(and(eq(milestones.projectId, projectId), eq(milestones.status, "in_verification")))
     .orderBy(milestones.id);
-  if (open.length === 0) return [];
-  const voided = await tx
-    .update(verificationDecisions)
-    .set({ voidedAt: new Date(), voidReason: "policy" })
-    .where(
-      and(
-        isNull(verificationDecisions.voidedAt),
-        or(
-          ...open.map((m) =>
-            and(eq(verificationDecisions.milestoneId, m.id), eq(verificationDecisions.round, m.round)),
-          ),
-        ),
-      ),
-    )
-    .returning({ milestoneId: verificationDecisions.milestoneId });
-  const milestoneIds = [...new Set(voided.map((d) => d.milestoneId))].sort();
-  // A dispute its verifier's decision closed in one of these rounds is open again: that decision no longer stands.
-  const reopen = open.filter((m) => milestoneIds.includes(m.id));
-  if (reopen.length > 0) {
-    await tx
-      .update(milestoneDisputes)
-      .set({ outcome: null, closedAt: null })
-      .where(
-        and(
-          isNotNull(milestoneDisputes.closedAt),
-          or(...reopen.map((m) => and(eq(milestoneDisputes.milestoneId, m.id), eq(milestoneDisputes.round, m.round)))),
-        ),
-      );
-  }
-  return milestoneIds;
+  const voided = await voidOpenDecisions(tx, open, "policy");
+  return [...new Set(voided.map((d) => d.milestoneId))];
 }
 
 /**

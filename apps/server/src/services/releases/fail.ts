@@ -14,7 +14,7 @@ export function failRelease(
 ): Promise<ReleaseDto> {
   requireReleaseWriter(ctx.caller);
   return withLockedRelease(ctx, releaseId, async (tx, release) => {
-    requireCurrentInstruction(release, input.instructionId);
+    await requireCurrentInstruction(tx, release, input.instructionId);
     requireReleaseStatus(release, ["instructed"], "failed");
     return recordReleaseChange(
       tx,

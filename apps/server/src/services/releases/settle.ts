@@ -25,7 +25,7 @@ export function settleRelease(
 ): Promise<SettleResult> {
   requireReleaseWriter(ctx.caller);
   return withLockedRelease(ctx, releaseId, async (tx, release) => {
-    requireCurrentInstruction(release, input.instructionId);
+    await requireCurrentInstruction(tx, release, input.instructionId);
     if (release.status === "settled") {
       if (release.settlementReference !== input.reference) {
         throw conflict("Release is already settled with a different reference.", {

@@ -1,9 +1,9 @@
 import { formatMoney, type ReleaseDto } from "@tranche/domain";
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { callerId } from "../../auth/api-tokens";
 import type { Caller, CallerContext } from "../../context";
 import type { Tx } from "../../db/client";
-import { disbursements, users } from "../../db/schema";
+import { auditEvents, disbursements, users } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { toMoney } from "../../lib/money";
 import { memberIds } from "../access";
@@ -48,11 +48,31 @@ export function requireReleaseStatus(release: ReleaseRow, allowed: ReleaseRow["s
  * re-instruction, a late settlement or failure of the first would otherwise be taken for the second's (and a
  * failure so taken could lead to a third instruction while the second is being paid). 409, nothing changed.
  */
-export function requireCurrentInstruction(release: ReleaseRow, instructionId: string | undefined): void {
+export async function requireCurrentInstruction(
+  tx: Tx,
+  release: ReleaseRow,
+  instructionId: string | undefined,
+): Promise<void> {
   if (instructionId === undefined || instructionId === release.instructionId) return;
+  const details = { instructionId: release.instructionId, status: release.status };
+  // Which it is, from the record: an instruction of this release that a re-instruction replaced, or not one of its.
+  const [replaced] = await tx
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.entityType, "disbursement"),
+        eq(auditEvents.entityId, release.id),
+        eq(auditEvents.action, "release.reinstructed"),
+        sql`${auditEvents.before} ->> 'instructionId' = ${instructionId}`,
+      ),
+    )
+    .limit(1);
   throw conflict(
-    `Instruction ${instructionId} is no longer this release's: it was re-instructed as ${release.instructionId}.`,
-    { instructionId: release.instructionId, status: release.status },
+    replaced
+      ? `Instruction ${instructionId} is no longer this release's: it was re-instructed as ${release.instructionId}.`
+      : `Instruction ${instructionId} is not one of this release's; its instruction is ${release.instructionId}.`,
+    details,
   );
 }
 

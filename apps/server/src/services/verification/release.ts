@@ -50,6 +50,8 @@ export async function completeRelease(
       currency: project.currency,
       releasedBy: ctx.actor.id,
       releasedAt: now,
+      // Instructed as it is made: the same moment, never before the approval that made it.
+      instructedAt: now,
       policyVersion: state.rule.version,
       round: milestone.verificationRound,
       // The approvals that counted (not one from a verifier since removed, nor a second from one organization)

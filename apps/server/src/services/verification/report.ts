@@ -1,5 +1,5 @@
 import type { MilestoneStatus, VerificationReportDto } from "@tranche/domain";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, lte } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import { evidence, verificationReports } from "../../db/schema";
 import { conflict, forbidden } from "../../errors";
@@ -10,8 +10,9 @@ import { toChecklist } from "./dto";
 import { withLockedMilestone } from "./locked";
 
 /**
- * Freezes the decision as a report: checklist, comments and the evidence hashes as they stand now. There is one
- * report per decision: submitting again edits it (audited as report.updated, with what it said before).
+ * Freezes the decision as a report: checklist, comments and the hashes of the evidence it was made on (files added
+ * after it, as an owner answering a rejection does, belong to the next round). There is one report per decision:
+ * submitting again edits it (audited as report.updated, with what it said before).
  */
 export function submitReport(
   ctx: ServiceContext,
@@ -29,7 +30,7 @@ export function submitReport(
     const rows = await tx
       .select({ id: evidence.id, originalName: evidence.originalName, sha256: evidence.sha256, size: evidence.size })
       .from(evidence)
-      .where(eq(evidence.milestoneId, milestoneId))
+      .where(and(eq(evidence.milestoneId, milestoneId), lte(evidence.createdAt, decidedAt)))
       .orderBy(asc(evidence.createdAt));
     // The flags as they stand at the decision (the evidence checks' and the capture tags'), dismissed ones marked.
     const flags = await flagsOf(

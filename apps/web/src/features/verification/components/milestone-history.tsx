@@ -17,6 +17,7 @@ const ACTION_LABELS: Record<string, string> = {
   "milestone.disputed": "Rejection disputed",
   "milestone.dispute_assigned": "Verifier assigned to the dispute",
   "milestone.verification_overdue": "Verification overdue",
+  "milestone.decisions_voided": "Decisions voided: the evidence changed",
   "evidence.uploaded": "Evidence uploaded",
   "evidence.removed": "Evidence removed",
   "report.submitted": "Verification report submitted",

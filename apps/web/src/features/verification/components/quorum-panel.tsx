@@ -14,6 +14,7 @@ const VOID_LABELS = {
   delay: "Void: delayed",
   reassign: "Void: disputed",
   policy: "Void: policy changed",
+  evidence: "Void: evidence changed",
 } as const;
 
 function DecisionRow({ d, currency }: { d: VerificationDecisionDto; currency: string }) {
