@@ -28,6 +28,9 @@ test.describe("order of checks", () => {
     const item = page
       .getByRole("listitem")
       .filter({ has: page.getByRole("heading", { name: "Panel and inverter delivery" }) });
+    const details = await item
+      .getByRole("link", { name: "View Details: Panel and inverter delivery" })
+      .getAttribute("href");
     await item.getByRole("button", { name: "Continue Verification" }).click();
     const dialog = page.getByRole("dialog", { name: "Milestone Verification" });
     await dialog.getByLabel("Share to release (%)").fill("60");
@@ -62,6 +65,15 @@ test.describe("order of checks", () => {
     // Its approval is its own (a new idempotency key), not a replay of the partial one: the rest is released.
     await dialog.getByRole("button", { name: "Approve" }).click();
     await expectToast(page, "Milestone verified");
+
+    // The milestone's history tells the partial approval from the one that released the rest.
+    await page.goto(details!);
+    await page.getByRole("tab", { name: "Verification" }).click();
+    const history = page.getByRole("list", { name: "Milestone history" });
+    await expect(history.getByRole("listitem").filter({ hasText: "Approved; capital released" })).toHaveCount(2);
+    await expect(history).toContainText(
+      "Part released: $2,100,000; $1,400,000 stays open for a follow-up verification.",
+    );
     await context.close();
   });
 });

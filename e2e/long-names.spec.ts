@@ -211,4 +211,37 @@ test.describe("load failures", () => {
     }
     await context.close();
   });
+
+  test("a project or milestone page says what failed and offers Try again, instead of loading for ever", async () => {
+    const { context, page } = await suite.page(PHONE);
+    await signIn(page, DEMO.owner);
+    const cases = [
+      { path: `/projects/${projectId}`, title: "Error loading project", heading: LONG },
+      { path: `/milestones/${milestoneId}`, title: "Error loading milestone", heading: LONG_TITLE },
+    ];
+    for (const c of cases) {
+      let failed = 0;
+      const matches = (url: URL) => url.pathname === `/api${c.path}`;
+      await page.route(matches, async (route) => {
+        if (failed++ === 0) {
+          await route.fulfill({
+            status: 500,
+            contentType: "application/json",
+            body: JSON.stringify({ error: { code: "internal", message: "The database is unavailable." } }),
+          });
+        } else {
+          await route.continue();
+        }
+      });
+      await page.goto(c.path);
+      await expectToast(page, "The database is unavailable.");
+      const alert = page.getByRole("main").getByRole("alert").filter({ hasText: c.title });
+      await expect(alert).toContainText("The database is unavailable.");
+      await expect(page.getByRole("main").locator("[aria-busy=true]")).toHaveCount(0);
+      await alert.getByRole("button", { name: "Try again" }).click();
+      await expect(page.getByRole("heading", { name: c.heading, level: 1 })).toBeVisible();
+      await page.unroute(matches);
+    }
+    await context.close();
+  });
 });

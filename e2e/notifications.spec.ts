@@ -91,6 +91,34 @@ test.describe("notifications", () => {
     await context.close();
   });
 
+  test("View opens what the notification tells of, on the tab it concerns, and marks it read", async () => {
+    const theo = await suite.page();
+    await signIn(theo.page, "theo.park@tranche.demo");
+    const { items: projects } = await (await theo.page.request.get("/api/projects?limit=100")).json();
+    const aire = projects.find((p: { name: string }) => p.name.startsWith("Aire Valley"));
+    const { milestones } = await (await theo.page.request.get(`/api/projects/${aire.id}`)).json();
+    const pending = milestones.find((m: { status: string }) => m.status === "pending");
+    expect((await theo.page.request.post(`/api/milestones/${pending.id}/start`, { data: {} })).status()).toBe(200);
+    await theo.context.close();
+
+    // The investor read everything in the test above: this is their one unread notification.
+    const { context, page } = await suite.page();
+    await signIn(page, DEMO.investor);
+    await waitForUnread(page, 1);
+    await page.goto("/notifications");
+    const started = page.getByTestId("notification-item").first();
+    await expect(started.getByRole("heading")).toContainText("Verification started");
+    await started.getByRole("link", { name: "View" }).click();
+    await page.waitForURL(`**/milestones/${pending.id}?tab=verification`);
+    await expect(page.getByRole("tab", { name: "Verification" })).toHaveAttribute("aria-selected", "true");
+    await waitForUnread(page, 0);
+    // Another tab is kept in the URL too, so back, reload and a shared link show it.
+    await page.getByRole("tab", { name: "Evidence" }).click();
+    await page.reload();
+    await expect(page.getByRole("tab", { name: "Evidence" })).toHaveAttribute("aria-selected", "true");
+    await context.close();
+  });
+
   test("fits a phone: the list, the chips and the actions", async () => {
     const { context, page } = await suite.page(PHONE);
     await signIn(page, DEMO.verifier);

@@ -80,6 +80,25 @@ test.describe("people", () => {
     await expect(page.getByRole("button", { name: "Revoke invitation to no.org@example.test" })).toBeVisible();
   });
 
+  test("the pending invitations fit a 1280 px laptop screen, their buttons in view without scrolling sideways", async () => {
+    const { context, page } = await suite.page({ width: 1280, height: 800 });
+    await signIn(page, DEMO.admin);
+    await page.goto("/users");
+    const form = page.getByRole("form", { name: "Invite someone" });
+    await form.getByLabel("Email").fill("laptop.screen@example.test");
+    await form.getByLabel("Role").selectOption("verifier");
+    await form.getByLabel("Organization (optional)").fill("GreenCheck Assurance");
+    await form.getByLabel("Harbor District Affordable Housing").check();
+    await form.getByRole("button", { name: "Send invitation" }).click();
+    await expectToast(page, "Invitation sent");
+    const table = page.getByRole("region", { name: "Pending invitations, newest first" });
+    await expect(table.getByRole("button", { name: "Revoke invitation to laptop.screen@example.test" })).toBeVisible();
+    await expect.poll(() => table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await expect(page.getByText("Scroll sideways to see every column")).toHaveCount(0);
+    await screenshot(page, "people-invitations-laptop");
+    await context.close();
+  });
+
   test("sign-up emails a link that confirms the address; the account says unconfirmed until it is used", async () => {
     const { context, page } = await suite.page();
     await page.goto("/login");

@@ -77,6 +77,36 @@ test.describe("release rules", () => {
     await theo.page.getByRole("tab", { name: "Verification" }).click();
     await expect(theo.page.getByRole("heading", { name: "1 of 2 approvals" })).toBeVisible();
     await theo.context.close();
+
+    // The owner adds a file after that approval: told first that it voids the decision made on the files before it,
+    // and it does. Theo looks again and approves again.
+    const owner = await suite.page();
+    await signIn(owner.page, DEMO.owner);
+    await owner.page.goto(`/milestones/${milestoneId}`);
+    await owner.page.getByRole("tab", { name: "Evidence" }).click();
+    await expect(
+      owner.page.getByText("1 decision was made in this round on the evidence as it stands; a file added now voids it"),
+    ).toBeVisible();
+    await screenshot(owner.page, "evidence-upload-voids-decisions-desktop");
+    await owner.page.getByLabel("Upload Evidence").setInputFiles({
+      name: "lien-waiver.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4 lien waiver for the membrane units"),
+    });
+    await expectToast(owner.page, "Files uploaded");
+    await expect(owner.page.getByText("1 decision was made in this round")).not.toBeAttached();
+    await owner.context.close();
+    const theoAgain = await suite.page();
+    await signIn(theoAgain.page, "theo.park@tranche.demo");
+    await theoAgain.page.goto(`/milestones/${milestoneId}`);
+    await theoAgain.page.getByRole("tab", { name: "Verification" }).click();
+    await expect(theoAgain.page.getByRole("heading", { name: "0 of 2 approvals" })).toBeVisible();
+    await expect(theoAgain.page.getByText("Void: evidence changed")).toBeVisible();
+    const history = theoAgain.page.getByRole("list", { name: "Milestone history" });
+    await expect(history.getByText("Decisions voided: the evidence changed")).toBeVisible();
+    await expect(history.getByText("Added lien-waiver.pdf")).toBeVisible();
+    await theoAgain.context.close();
+    await (await approveAs("theo.park@tranche.demo", milestoneId, "Approval recorded")).context.close();
     const vera2 = await approveAs(DEMO.verifier, milestoneId, "Approval recorded");
     await vera2.context.close();
 
@@ -90,7 +120,8 @@ test.describe("release rules", () => {
     await investor.page.getByRole("tab", { name: "Verification" }).click();
     const approvals = investor.page.getByRole("region", { name: "Approvals" });
     await expect(approvals.getByRole("heading", { name: "2 of 2 approvals" })).toBeVisible();
-    await expect(approvals.getByText("by Theo Park")).toBeVisible();
+    // Theo's first approval, voided by the owner's file, and the one he gave after it.
+    await expect(approvals.getByText("by Theo Park")).toHaveCount(2);
     await expect(approvals.getByText("by Vera Lindqvist (Meridian Assurance)")).toBeVisible();
     await screenshot(investor.page, "release-countersign-desktop");
     // Countersigning moves money: it asks first, naming the amount; Cancel releases nothing.

@@ -78,6 +78,28 @@ test.describe("releases and API tokens", () => {
     await context.close();
   });
 
+  test("on a 1280 px laptop screen the token names wrap between words, not inside them", async () => {
+    const { context, page } = await suite.page({ width: 1280, height: 800 });
+    await signIn(page, DEMO.admin);
+    await page.goto("/settings");
+    const name = page.getByTestId("api-token-row").getByText("Northwind Custody (demo)", { exact: true });
+    await expect(name).toBeVisible();
+    // A word laid out on two lines has two boxes.
+    const broken = await name.evaluate((el) => {
+      const text = el.firstChild as Text;
+      return [...text.data.matchAll(/\S+/g)]
+        .filter((word) => {
+          const range = document.createRange();
+          range.setStart(text, word.index);
+          range.setEnd(text, word.index + word[0].length);
+          return range.getClientRects().length > 1;
+        })
+        .map((word) => word[0]);
+    });
+    expect(broken).toEqual([]);
+    await context.close();
+  });
+
   test("the owner sees a release go from Instructed to Settled without reloading when the custodian settles it", async () => {
     const { context, page } = await suite.page();
     await signIn(page, DEMO.owner);

@@ -123,6 +123,28 @@ describe("registering a passkey (Account → Security)", () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error).toMatchObject({ code: "mfa_required", details: { enrolled: true } });
   });
+
+  it("nor can a password alone add an authenticator app beside the passkey, and pass the second factor with it", async () => {
+    const admin = await t.user("admin");
+    await register(admin, "Laptop");
+    await forgetSecondFactor(admin);
+    const setup = await t.request("POST", "/api/auth/mfa/totp/setup", { as: admin });
+    expect(setup.status).toBe(403);
+    expect(setup.body.error).toMatchObject({ code: "mfa_required", details: { enrolled: true } });
+    // A set-up begun while the session had passed it is not finished by one that has not.
+    const [session] = await t.deps.db.select().from(sessions).where(eq(sessions.userId, admin.id));
+    await t.deps.db.update(sessions).set({ mfaVerifiedAt: new Date() }).where(eq(sessions.id, session.id));
+    expect((await t.request("POST", "/api/auth/mfa/totp/setup", { as: admin })).status).toBe(200);
+    await forgetSecondFactor(admin);
+    const enable = await t.request("POST", "/api/auth/mfa/totp/enable", { as: admin, body: { code: "123456" } });
+    expect(enable.status).toBe(403);
+    expect(enable.body.error.code).toBe("mfa_required");
+    const tokens = await t.request("POST", "/api/api-tokens", {
+      as: admin,
+      body: { name: "Custodian", scopes: ["releases:write"] },
+    });
+    expect(tokens.status).toBe(403);
+  });
 });
 
 describe("signing in with a passkey", () => {

@@ -105,7 +105,7 @@ describe("start and resume (pending|delayed → in_verification)", () => {
     // Owner and investors hear of it; the actor does not.
     for (const user of [owner, investor]) {
       const [n] = await notificationsFor(user.id, milestone.id);
-      expect(n).toMatchObject({ category: "verification", link: `/milestones/${milestone.id}` });
+      expect(n).toMatchObject({ category: "verification", link: `/milestones/${milestone.id}?tab=verification` });
       expect(n.subject).toEqual({ projectId: milestone.projectId, milestoneId: milestone.id });
     }
     expect(await notificationsFor(verifier.id, milestone.id)).toHaveLength(0);

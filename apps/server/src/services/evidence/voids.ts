@@ -43,7 +43,7 @@ export async function voidDecisionsOnChangedEvidence(
       title: "Evidence changed: decide again",
       message: `${ctx.actor.name} ${what} "${milestone.title}" after you decided: your decision was made on other evidence and no longer counts. Look at the evidence and decide again.`,
       category: "verification",
-      link: milestoneLink(milestone.id),
+      link: milestoneLink(milestone.id, "verification"),
       subject: { projectId: project.id, milestoneId: milestone.id },
     },
     ctx.actor.id,

@@ -48,6 +48,20 @@ export async function hasSecondFactor(db: DbOrTx, userId: string): Promise<boole
   return !!row?.enabledAt || (await activePasskeys(db, userId)).length > 0;
 }
 
+/**
+ * Once a second factor is set up, adding or changing one needs a session that has passed it within the window: a
+ * password alone never adds an authenticator app beside someone's passkey, nor a passkey beside their app.
+ */
+export async function requirePassedIfEnrolled(ctx: SecurityContext): Promise<void> {
+  if (secondFactorValidUntil(ctx.actor)) return;
+  if (!(await hasSecondFactor(ctx.deps.db, ctx.actor.id))) return;
+  throw new AppError(
+    "mfa_required",
+    "Confirm it's you with a passkey or the code from your authenticator app to continue.",
+    { enrolled: true },
+  );
+}
+
 export async function secondFactorStatus(ctx: SecurityContext): Promise<SecondFactorStatusDto> {
   const row = await totpRow(ctx.deps, ctx.actor.id);
   const [{ left }] = await ctx.deps.db
@@ -70,6 +84,7 @@ export async function secondFactorStatus(ctx: SecurityContext): Promise<SecondFa
 
 /** Starts (or restarts) enrolment: a new secret, not yet on until a first code from it is accepted. */
 export async function startTotpSetup(ctx: SecurityContext): Promise<TotpSetupDto> {
+  await requirePassedIfEnrolled(ctx);
   const existing = await totpRow(ctx.deps, ctx.actor.id);
   if (existing?.enabledAt) throw conflict("An authenticator app is already set up. Turn it off first to replace it.");
   const key = newTotpKey();
@@ -104,6 +119,7 @@ export async function enableTotp(ctx: SecurityContext, code: string): Promise<Re
   const row = await totpRow(deps, actor.id);
   if (!row) throw conflict("Start the set-up first: scan the QR code, then enter a code.");
   if (row.enabledAt) throw conflict("An authenticator app is already set up.");
+  await requirePassedIfEnrolled(ctx);
   // Counted before the code is checked: at most the limit is ever evaluated, however many arrive at once.
   await countAttempt(deps.db, secondFactorFailureRule, actor.id, { ip });
   const step = matchTotp(openKey(deps, row.secretSealed), code, row.lastUsedStep);

@@ -17,7 +17,13 @@ import { passkeys, sessions, users } from "../../db/schema";
 import type { Env } from "../../env";
 import { AppError, conflict, notFound } from "../../errors";
 import { appendAudit } from "../audit/append";
-import { hasSecondFactor, markPassed, type SecurityContext, secondFactorValidUntil } from "../mfa/second-factor";
+import {
+  hasSecondFactor,
+  markPassed,
+  requirePassedIfEnrolled,
+  type SecurityContext,
+  secondFactorValidUntil,
+} from "../mfa/second-factor";
 import { notify } from "../notifications/notify";
 import { activePasskeys, consumeAssertionChallenge, userHandle, verifyAssertion } from "./assertion";
 import { CHALLENGE_TTL_MS, consumeChallenge, relyingParty, storeChallenge } from "./ceremony";
@@ -31,17 +37,6 @@ const toPasskeyDto = (row: PasskeyRow): PasskeyDto => ({
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   synced: row.deviceType === "multiDevice" && row.backedUp,
 });
-
-/** Once a second factor is set up, changing it needs a session that has passed it within the window. */
-async function requirePassedIfEnrolled(ctx: SecurityContext): Promise<void> {
-  if (secondFactorValidUntil(ctx.actor)) return;
-  if (!(await hasSecondFactor(ctx.deps.db, ctx.actor.id))) return;
-  throw new AppError(
-    "mfa_required",
-    "Confirm it's you with a passkey or the code from your authenticator app to continue.",
-    { enrolled: true },
-  );
-}
 
 export async function listPasskeys(ctx: SecurityContext): Promise<PasskeyDto[]> {
   const rows = await ctx.deps.db

@@ -32,7 +32,8 @@ export function verificationSnapshot(m: MilestoneRow) {
   };
 }
 
-export const milestoneLink = (id: string) => `/milestones/${id}`;
+/** A milestone's page; a notice about its verification opens the Verification tab. */
+export const milestoneLink = (id: string, tab?: "verification") => `/milestones/${id}${tab ? `?tab=${tab}` : ""}`;
 
 type TransitionEvent = { action: string; after?: Record<string, unknown> };
 type TransitionNotice = {
@@ -67,7 +68,7 @@ export async function recordTransition(
       title: notice.title,
       message: notice.message,
       category: notice.category,
-      link: milestoneLink(updated.id),
+      link: milestoneLink(updated.id, notice.category === "verification" ? "verification" : undefined),
       subject: { projectId: project.id, milestoneId: updated.id },
       push: notice.push,
     },

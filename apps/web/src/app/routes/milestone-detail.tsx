@@ -6,7 +6,7 @@ import { MilestoneStatusBadge } from "@/components/status-badge";
 import { BlockedAction } from "@/components/ui/blocked-action";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/feedback";
+import { LoadError, Skeleton } from "@/components/ui/feedback";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useMilestone } from "@/features/milestones/api/get-milestone";
 import { DeleteMilestoneDialog } from "@/features/milestones/components/delete-milestone-dialog";
@@ -18,11 +18,14 @@ import { MilestoneReleases } from "@/features/releases/components/release-detail
 import { EvidenceTab, VerificationTab, VerifyButton } from "@/features/verification/components/verification-panel";
 import { useDocumentTitle } from "@/lib/document-title";
 import { useLoadFailure } from "@/lib/use-load-failure";
+import { useUrlState } from "@/lib/use-url-state";
 
 const FAILURE_TEXTS = {
   notFound: ["Milestone not found", "The requested milestone could not be found."],
   failed: ["Error loading milestone", "Could not load milestone details"],
 } as const satisfies Parameters<typeof useLoadFailure>[1];
+
+const TABS = ["overview", "verification", "evidence"] as const;
 
 /** A milestone's page: its figures, progress, verification, evidence and history. */
 export default function MilestonePage() {
@@ -31,9 +34,16 @@ export default function MilestonePage() {
   useLoadFailure(milestone.error, FAILURE_TEXTS);
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
+  // The open tab is in the URL (?tab=verification), so a notification or a shared link opens the right one.
+  const [view, setView] = useUrlState({ tab: "overview" });
+  const tab = TABS.includes(view.tab as (typeof TABS)[number]) ? view.tab : "overview";
   const m = milestone.data;
   useDocumentTitle(m ? `${m.title} · ${m.projectName}` : "Milestone");
 
+  // Not found goes back to the dashboard; any other failure offers another try instead of a lasting skeleton.
+  if (!m && milestone.isError) {
+    return <LoadError title={FAILURE_TEXTS.failed[0]} error={milestone.error} onRetry={milestone.refetch} />;
+  }
   if (!m) {
     return (
       <div className="grid gap-4" aria-busy="true">
@@ -95,7 +105,7 @@ export default function MilestonePage() {
 
       <MilestoneSummary milestone={m} />
 
-      <Tabs defaultValue="overview">
+      <Tabs value={tab} onValueChange={(value) => setView({ tab: value })}>
         <TabsList>
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="verification">Verification</TabsTrigger>

@@ -3,7 +3,7 @@ import { Link, useParams } from "react-router";
 import { SiteCoordinates } from "@/components/site-coordinates";
 import { ProjectStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/feedback";
+import { LoadError, Skeleton } from "@/components/ui/feedback";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ProjectMilestones } from "@/features/milestones/components/project-milestones";
 import { useProject } from "@/features/projects/api/get-project";
@@ -39,7 +39,10 @@ export default function ProjectPage() {
           </Link>
         </Button>
       </div>
-      {!data ? (
+      {!data && project.isError ? (
+        // Not found goes back to the dashboard; any other failure offers another try instead of a lasting skeleton.
+        <LoadError title={FAILURE_TEXTS.failed[0]} error={project.error} onRetry={project.refetch} />
+      ) : !data ? (
         <div className="grid gap-4" aria-busy="true">
           <Skeleton className="h-9 w-2/3" />
           <Skeleton className="h-5 w-1/3" />

@@ -17,7 +17,8 @@ function tokenColumns(onRevoke: (token: ApiTokenDto) => void) {
   return [
     column.accessor("name", {
       header: "Name",
-      meta: { className: "wrap-anywhere" },
+      // Wide enough for whole words: only a name longer than the column breaks inside a word.
+      meta: { className: "min-w-32 wrap-anywhere" },
       cell: (info) => (
         <>
           <span className="block font-medium text-slate-900">{info.getValue()}</span>

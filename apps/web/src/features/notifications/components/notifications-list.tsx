@@ -137,7 +137,9 @@ function NotificationItem({ item }: { item: NotificationDto }) {
             ) : null}
             {item.link ? (
               <Button size="sm" variant="ghost" asChild>
-                <Link to={item.link}>View</Link>
+                <Link to={item.link} onClick={item.read ? undefined : onMarkRead}>
+                  View
+                </Link>
               </Button>
             ) : null}
           </div>

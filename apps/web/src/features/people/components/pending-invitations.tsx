@@ -28,15 +28,14 @@ function invitationColumns(onRevoke: (invite: InvitationDto) => void) {
       meta: { className: "whitespace-nowrap text-slate-700" },
       cell: (info) => <Sent invite={info.row.original} />,
     }),
+    // "Until" and the buttons give way before the projects do: the table fits a laptop's screen unscrolled.
     column.accessor("expiresAt", {
       header: "Link",
-      meta: { className: "whitespace-nowrap" },
       cell: (info) => <LinkState invite={info.row.original} />,
     }),
     column.display({
       id: "actions",
       header: "Actions",
-      meta: { className: "whitespace-nowrap" },
       cell: (info) => <InvitationActions invite={info.row.original} onRevoke={onRevoke} />,
     }),
   ];
@@ -139,7 +138,10 @@ function LinkState({ invite }: { invite: InvitationDto }) {
     <span className="font-medium text-amber-800">Expired</span>
   ) : (
     <span className="text-slate-700">
-      Until <time dateTime={invite.expiresAt}>{formatDateTime(invite.expiresAt)}</time>
+      Until{" "}
+      <time dateTime={invite.expiresAt} className="whitespace-nowrap">
+        {formatDateTime(invite.expiresAt)}
+      </time>
     </span>
   );
 }
@@ -147,7 +149,7 @@ function LinkState({ invite }: { invite: InvitationDto }) {
 function InvitationActions({ invite, onRevoke }: { invite: InvitationDto; onRevoke: (invite: InvitationDto) => void }) {
   const resend = useResendInvitation();
   return (
-    <div className="flex gap-2">
+    <div className="flex flex-wrap gap-2">
       <Button
         size="sm"
         variant="outline"

@@ -1,4 +1,4 @@
-import type { EvidenceDto } from "@tranche/domain";
+import type { EvidenceDto, VerificationDto } from "@tranche/domain";
 import { formatDateTime, formatFileSize } from "@tranche/domain";
 import { DownloadIcon, FileIcon, Trash2Icon, UploadIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
@@ -20,12 +20,18 @@ function names(list: string[]): string {
   return quoted.length < 2 ? (quoted[0] ?? "") : `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`;
 }
 
+/** The decisions a file added now would void: those still counting in a round in verification. */
+export function decisionsAFileWouldVoid(v: VerificationDto): number {
+  return v.status === "in_verification" ? v.quorum.decisions.filter((d) => d.voidedAt === null).length : 0;
+}
+
 /**
  * Upload several files at once, with a progress bar and a 'Files uploaded' toast. Each file goes on
  * its own, so a refused one is named without cancelling the rest; a file whose SHA-256 is already on the milestone
- * is named before anything is sent.
+ * is named before anything is sent. `decided`: the decisions of an open round that a new file would void (ADR 037),
+ * said before anything is sent.
  */
-export function EvidenceUpload({ milestoneId }: { milestoneId: string }) {
+export function EvidenceUpload({ milestoneId, decided = 0 }: { milestoneId: string; decided?: number }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState(0);
@@ -88,6 +94,12 @@ export function EvidenceUpload({ milestoneId }: { milestoneId: string }) {
           onChange={(e) => void onFiles(e.target.files)}
         />
       </label>
+      {decided > 0 ? (
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900">
+          {decided === 1 ? "1 decision was" : `${decided} decisions were`} made in this round on the evidence as it
+          stands; a file added now voids {decided === 1 ? "it" : "them"}, and the verifiers decide again.
+        </p>
+      ) : null}
       {duplicates ? (
         <ConfirmDialog
           title="Already on this milestone"

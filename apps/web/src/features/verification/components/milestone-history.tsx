@@ -1,4 +1,4 @@
-import { type AuditEventDto, formatDateTime } from "@tranche/domain";
+import { type AuditEventDto, formatDateTime, formatMoney } from "@tranche/domain";
 import { LoadError, Skeleton } from "@/components/ui/feedback";
 import { useMilestoneHistory } from "../api/get-history";
 
@@ -31,6 +31,17 @@ function detail(event: AuditEventDto): string | null {
   const data = (event.after ?? event.before) as Record<string, unknown> | null;
   if (event.entityType === "evidence" && data && typeof data.originalName === "string") return data.originalName;
   if (event.action === "milestone.rejected" && data && typeof data.comments === "string") return data.comments;
+  if (event.action === "milestone.decisions_voided" && data) {
+    if (Array.isArray(data.added)) return `Added ${data.added.join(", ")}`;
+    if (typeof data.removed === "string") return `Removed ${data.removed}`;
+  }
+  // A partial approval releases a share and sends the milestone back for a follow-up verification.
+  const release = data?.release as
+    | { partial?: boolean; amount: number; remaining: number; currency: string }
+    | undefined;
+  if (event.action === "milestone.approved" && release?.partial) {
+    return `Part released: ${formatMoney(release.amount, release.currency)}; ${formatMoney(release.remaining, release.currency)} stays open for a follow-up verification.`;
+  }
   if (event.action === "release.settled" && data && typeof data.settlementReference === "string") {
     return `Reference ${data.settlementReference}`;
   }

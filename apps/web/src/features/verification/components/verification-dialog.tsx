@@ -37,7 +37,7 @@ import { useMilestoneAction } from "../api/milestone-action";
 import { useSubmitReport } from "../api/submit-report";
 import { useUpdateChecklist } from "../api/update-checklist";
 import { decisionComments } from "../comments";
-import { EvidenceList, EvidenceUpload } from "./evidence-panel";
+import { decisionsAFileWouldVoid, EvidenceList, EvidenceUpload } from "./evidence-panel";
 
 /**
  * The verification dialog (Overview, Checklist, Report). Closing it refetches every open view, so the milestone page,
@@ -285,7 +285,9 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
           </dl>
           <section className="grid gap-2" aria-label="Evidence">
             <h3 className="text-sm font-semibold text-slate-900">Evidence</h3>
-            {v.permissions.canUpload ? <EvidenceUpload milestoneId={v.milestoneId} /> : null}
+            {v.permissions.canUpload ? (
+              <EvidenceUpload milestoneId={v.milestoneId} decided={decisionsAFileWouldVoid(v)} />
+            ) : null}
             <EvidenceList milestoneId={v.milestoneId} />
           </section>
         </TabsContent>

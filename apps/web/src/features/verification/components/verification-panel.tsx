@@ -5,7 +5,7 @@ import { LoadError, Progress, Skeleton } from "@/components/ui/feedback";
 import { useVerification } from "../api/get-verification";
 import { decisionComments } from "../comments";
 import { type DisputeCandidate, DisputePanel } from "./dispute-panel";
-import { EvidenceList, EvidenceUpload } from "./evidence-panel";
+import { decisionsAFileWouldVoid, EvidenceList, EvidenceUpload } from "./evidence-panel";
 import { MilestoneHistory } from "./milestone-history";
 import { OwnerActions } from "./owner-actions";
 import { QuorumPanel } from "./quorum-panel";
@@ -89,7 +89,9 @@ export function EvidenceTab({ milestoneId }: { milestoneId: string }) {
   const { data } = useVerification(milestoneId);
   return (
     <div className="grid gap-3">
-      {data?.permissions.canUpload ? <EvidenceUpload milestoneId={milestoneId} /> : null}
+      {data?.permissions.canUpload ? (
+        <EvidenceUpload milestoneId={milestoneId} decided={decisionsAFileWouldVoid(data)} />
+      ) : null}
       {data && !data.permissions.canUpload && data.permissions.reasons.upload ? (
         <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">{data.permissions.reasons.upload}</p>
       ) : null}
