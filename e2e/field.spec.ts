@@ -342,6 +342,45 @@ test.describe("the field view", () => {
     await context.close();
   });
 
+  test("ends in a conflict, not a release, when the owner adds a file while the verifier's approval waits offline", async () => {
+    const { context, page } = await phone(AT_THE_GATE);
+    await signIn(page, DEMO.verifier);
+    const title = "Handover and occupancy permit";
+    const id = await assignmentId(page, title);
+    await openAssignment(page, title);
+    await page.getByRole("button", { name: "Start verification" }).click();
+    await expect(page.getByRole("heading", { name: "Checklist" })).toBeVisible();
+    await expect.poll(() => verification(context, id)).toMatchObject({ status: "in_verification" });
+
+    await context.setOffline(true);
+    await expect(page.getByRole("status").getByText("Offline")).toBeVisible();
+    await page.getByLabel("Comments").fill("Keys handed over; permit seen on site.");
+    await page.getByRole("button", { name: "Approve", exact: true }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Approve" }).click();
+    await expect(page.getByTestId("decision-note")).toBeVisible();
+
+    // Meanwhile the owner adds a file the verifier has not seen: the approval must not release on it.
+    const owner = await suite.page(DESKTOP);
+    await signIn(owner.page, DEMO.owner);
+    const added = await owner.page.request.post(`/api/milestones/${id}/evidence`, {
+      multipart: {
+        files: { name: "occupancy-permit.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") },
+      },
+    });
+    expect(added.status()).toBe(201);
+    await owner.context.close();
+
+    await context.setOffline(false);
+    const alert = page.getByRole("alert").filter({ hasText: "Conflict: this milestone changed while you were away" });
+    await expect(alert).toBeVisible({ timeout: 30_000 });
+    await expect(alert.getByText(`The evidence of "${title}" changed since you saw it`)).toBeVisible();
+    await expect.poll(() => verification(context, id)).toMatchObject({ status: "in_verification" });
+    const detail = (await (await context.request.get(`/api/milestones/${id}`)).json()) as { releases: unknown[] };
+    expect(detail.releases).toEqual([]);
+    await screenshot(page, "field-evidence-conflict-phone");
+    await context.close();
+  });
+
   test("flags a capture taken 5 km from the site, for the verifier and the owner", async () => {
     const { context, page } = await phone(FIVE_KM_EAST);
     await signIn(page, DEMO.verifier);

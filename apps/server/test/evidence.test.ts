@@ -280,6 +280,30 @@ describe("remove", () => {
     expect((await t.request("DELETE", `/api/evidence/${later.id}`, { as: owner })).status).toBe(204);
   });
 
+  it("keeps a file a rejection was made on, while it is disputed and after: its report still lists it", async () => {
+    const { milestone } = await scenario("in_verification");
+    const judged = (await upload(milestone.id, owner, [{ name: "invoice.txt", content: "invoice 17" }])).body.items[0];
+    const reject = { comments: "The invoice is forged." };
+    expect(
+      (await t.request("POST", `/api/milestones/${milestone.id}/reject`, { as: verifier, body: reject })).status,
+    ).toBe(200);
+    const dispute = { statement: "The invoice is genuine." };
+    expect(
+      (await t.request("POST", `/api/milestones/${milestone.id}/dispute`, { as: owner, body: dispute })).status,
+    ).toBe(200);
+    const refused = await t.request("DELETE", `/api/evidence/${judged.id}`, { as: owner });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(
+      "A decision was made on this file; it is kept with the milestone's record.",
+    );
+    const list = await t.request("GET", `/api/milestones/${milestone.id}/evidence`, { as: owner });
+    expect(list.body.items.map((e: { id: string; canRemove: boolean }) => [e.id, e.canRemove])).toEqual([
+      [judged.id, false],
+    ]);
+    const report = await t.request("POST", `/api/milestones/${milestone.id}/report`, { as: verifier, body: {} });
+    expect(report.body.evidence.map((e: { id: string }) => e.id)).toEqual([judged.id]);
+  });
+
   it("refuses removal once the milestone is verified", async () => {
     const { milestone } = await scenario("in_verification");
     const item = (await upload(milestone.id, verifier, [{ name: "final.txt", content: "final proof" }])).body.items[0];

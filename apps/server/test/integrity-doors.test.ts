@@ -997,15 +997,16 @@ describe("door 18: evidence changed after an approval in an open round", () => {
     expect(release.projectId).toBe(project.id);
   });
 
-  it("voids them when the verifier removes a file of theirs, and leaves a round with no decision alone", async () => {
+  it("keeps a file a decision was made on, and leaves a round with no decision alone", async () => {
     const { milestone } = await underPolicy({}, 1_000);
     const photo = await upload(milestone.id, a, "site-photo.jpg");
     expect(photo.status).toBe(201);
     await post(`/api/milestones/${milestone.id}/approve`, c);
+    // Taking the photo back would leave c's approval standing on a file the record no longer holds: refused.
     const removed = await t.request("DELETE", `/api/evidence/${photo.body.items[0].id}`, { as: a });
-    expect(removed.status).toBe(204);
+    expect(removed.status).toBe(409);
     const state = await verification(milestone.id, c);
-    expect(state.body.quorum.decisions.map((d: { voidReason: string }) => d.voidReason)).toEqual(["evidence"]);
+    expect(state.body.quorum).toMatchObject({ approvals: 1 });
 
     const quiet = await underPolicy({}, 1_000);
     expect((await upload(quiet.milestone.id, owner, "invoice.pdf")).status).toBe(201);
@@ -1014,6 +1015,40 @@ describe("door 18: evidence changed after an approval in an open round", () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.entityId, quiet.milestone.id), eq(auditEvents.action, "milestone.decisions_voided")));
     expect(none).toEqual([]);
+  });
+
+  it("refuses a decision sent on evidence that has changed since it was seen: approval, rejection, countersignature", async () => {
+    const { milestone } = await underPolicy({ requiredApprovals: 1, cosignAbove: 1 }, 1_000);
+    const seen = (await verification(milestone.id, a)).body;
+    expect(seen.evidenceVersion).toBe(0);
+    expect((await upload(milestone.id, owner, "forged-lien-waiver.pdf")).status).toBe(201);
+    const views = { round: seen.round, policyVersion: seen.quorum.policyVersion, evidenceVersion: 0 };
+    for (const [path, body] of [
+      ["approve", { ...views }],
+      ["reject", { ...views, comments: "The waiver is unsigned." }],
+    ] as const) {
+      const refused = await post(`/api/milestones/${milestone.id}/${path}`, a, body);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatchObject({
+        code: "stale_round",
+        message: `The evidence of "${milestone.title}" changed since you saw it: a file was added or removed. Look at it again before you act.`,
+        details: { evidenceVersion: { seen: 0, current: 1 } },
+      });
+    }
+    // Seen again, the approval stands; an investor's countersignature prepared before a later file is refused too.
+    expect((await post(`/api/milestones/${milestone.id}/approve`, a, { ...views, evidenceVersion: 1 })).status).toBe(
+      200,
+    );
+    const before = (await verification(milestone.id, lead)).body;
+    expect(before.permissions.canCountersign).toBe(true);
+    expect((await upload(milestone.id, owner, "late-invoice.pdf")).status).toBe(201);
+    const countersigned = await post(`/api/milestones/${milestone.id}/countersign`, lead, {
+      round: before.round,
+      policyVersion: before.quorum.policyVersion,
+      evidenceVersion: before.evidenceVersion,
+    });
+    expect(countersigned.status).toBe(409);
+    expect(await releasesOf(milestone.id)).toEqual([]);
   });
 
   it("is refused by the database: a release naming a decision made before the milestone's evidence changed", async () => {

@@ -268,9 +268,10 @@ const checklistShape = Object.fromEntries(CHECKLIST_ITEMS.map((item) => [item.ke
 export const checklistSchema = z.strictObject(checklistShape);
 
 /**
- * What the verifier saw when they acted, sent by a client that may act late (the field app's offline queue): the
- * milestone's verification round and the release policy's version. When either has moved on, the server refuses
- * the action with 409 `stale_round` instead of applying it to a milestone the verifier has not seen.
+ * What the decider saw when they acted, sent by a client that may act late (the field app's offline queue, a page
+ * left open): the milestone's verification round, the release policy's version and the milestone's evidence version
+ * (a file added or removed moves it on). When any has moved on, the server refuses the action with 409 `stale_round`
+ * instead of applying it to a milestone the decider has not seen.
  */
 export const seenStateFields = {
   round: z
@@ -285,8 +286,14 @@ export const seenStateFields = {
     .min(0, { error: "Policy version must be a whole number." })
     .max(1_000_000, { error: "Policy version must be a whole number." })
     .optional(),
+  evidenceVersion: z
+    .number({ error: "Evidence version must be a whole number." })
+    .int({ error: "Evidence version must be a whole number." })
+    .min(0, { error: "Evidence version must be a whole number." })
+    .max(1_000_000_000, { error: "Evidence version must be a whole number." })
+    .optional(),
 };
-export type SeenState = { round?: number; policyVersion?: number };
+export type SeenState = { round?: number; policyVersion?: number; evidenceVersion?: number };
 
 export const CHECKLIST_NOTE_MAX = 2000;
 const checklistNote = z
@@ -310,6 +317,8 @@ export const checklistUpdateSchema = z.strictObject({
 export const decisionSchema = z.strictObject({
   comments: z.string().trim().max(5000, { error: "Comments must be at most 5000 characters." }).optional(),
 });
+/** An investor's countersignature: a comment, and what it was made on (a release it did not see is refused). */
+export const countersignSchema = z.strictObject({ ...decisionSchema.shape, ...seenStateFields });
 /** Approve, optionally only a share (percent) of the open amount: a partial approval needs a reason. */
 export const approveSchema = z
   .strictObject({

@@ -4,7 +4,7 @@ import {
   assignDisputeSchema,
   auditEventSchema,
   checklistUpdateSchema,
-  decisionSchema,
+  countersignSchema,
   disputeSchema,
   itemsOf,
   pageOf,
@@ -146,7 +146,7 @@ const countersign = createRoute({
   security: SESSION,
   request: {
     params,
-    body: jsonBody(decisionSchema, { comments: "Countersigned for the investment committee." }, false),
+    body: jsonBody(countersignSchema, { comments: "Countersigned for the investment committee." }, false),
   },
   responses: { 200: answer, ...errors(422) },
 });
@@ -274,7 +274,7 @@ export const verificationRoutes = new ApiRoutes()
   .handle(countersign, async (c) => {
     const ctx = serviceContext(c);
     const id = milestoneId(c);
-    const input = await optionalJson(c, decisionSchema);
+    const input = await optionalJson(c, countersignSchema);
     await requireSecondFactor(c);
     return c.json(await countersignMilestone(ctx, id, input), 200);
   })

@@ -96,6 +96,11 @@ export const verificationSchema = shape({
   checklistNotes: checklistNotesDtoSchema,
   /** The verification round: bumped by a resubmission and a partial release. Decisions name the round they saw. */
   round: z.number().int(),
+  /**
+   * Counts the changes to the milestone's evidence: a decision sends the one it saw (`evidenceVersion`), and one made
+   * on other evidence is refused as stale.
+   */
+  evidenceVersion: z.number().int(),
   progress: z.number(),
   /** The report of the current decision, once submitted (submitting again edits it). */
   report: shape({ id, createdAt: instant, updatedAt: instant }).nullable(),

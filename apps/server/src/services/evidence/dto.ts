@@ -11,18 +11,21 @@ export interface RemovableFacts {
   uploadedBy: string;
   /** A release of the milestone was approved after the file was uploaded: it was judged on this file. */
   beforeRelease: boolean;
+  /** A decision on the milestone (an approval, a rejection, a countersignature) came after the file was uploaded. */
+  beforeDecision: boolean;
 }
 
 /**
  * Why `actor` may not remove a file, or null when they may. Only its uploader removes a file, never once the milestone
- * is verified nor one a release was approved on; while the milestone is in verification, the files being checked
- * stay as they are (its verifier may still take back their own upload).
+ * is verified, nor one a decision was made on (a release approved, a rejection); while the milestone is in
+ * verification, the files being checked stay as they are (its verifier may still take back their own upload).
  */
 export function removalRefusal(actor: SessionUser, facts: RemovableFacts): string | null {
   const { milestone } = facts;
   if (facts.uploadedBy !== actor.id) return "Only the person who uploaded a file can remove it.";
   if (milestone.status === "verified") return "Milestone is verified; its evidence cannot be changed.";
   if (facts.beforeRelease) return "A release was approved on this file; it is kept with the milestone's record.";
+  if (facts.beforeDecision) return "A decision was made on this file; it is kept with the milestone's record.";
   if (milestone.status === "in_verification" && milestone.verifierId !== actor.id) {
     return "Milestone is in verification; its evidence cannot be removed until the verifier decides.";
   }
@@ -36,6 +39,13 @@ export function removalRefusal(actor: SessionUser, facts: RemovableFacts): strin
  */
 export const uploadedBeforeRelease = sql<boolean>`exists (select 1 from disbursements d
   where d.milestone_id = "evidence"."milestone_id" and d.created_at >= "evidence"."created_at")`;
+
+/**
+ * Whether a decision on the file's milestone came after the file was uploaded (SQL, as above): a rejection's
+ * evidence stays too, so the record (and the decision's report) keeps what the decision was made on.
+ */
+export const uploadedBeforeDecision = sql<boolean>`exists (select 1 from verification_decisions d
+  where d.milestone_id = "evidence"."milestone_id" and d.decided_at >= "evidence"."created_at")`;
 
 /** A milestone's evidence, oldest first, with who uploaded it, its capture tags and flags, and whether the caller may remove it. */
 export async function evidenceList(
@@ -59,6 +69,7 @@ export async function evidenceList(
       capturedAt: evidence.capturedAt,
       distanceToSiteM: evidence.distanceToSiteM,
       beforeRelease: uploadedBeforeRelease,
+      beforeDecision: uploadedBeforeDecision,
     })
     .from(evidence)
     .innerJoin(users, eq(users.id, evidence.uploadedBy))
@@ -78,7 +89,13 @@ export async function evidenceList(
     sha256: r.sha256,
     uploadedBy: { id: r.uploaderId, name: r.uploaderName },
     createdAt: r.createdAt.toISOString(),
-    canRemove: removalRefusal(actor, { milestone, uploadedBy: r.uploaderId, beforeRelease: r.beforeRelease }) === null,
+    canRemove:
+      removalRefusal(actor, {
+        milestone,
+        uploadedBy: r.uploaderId,
+        beforeRelease: r.beforeRelease,
+        beforeDecision: r.beforeDecision,
+      }) === null,
     capture:
       r.latitude !== null && r.longitude !== null && r.capturedAt !== null
         ? {

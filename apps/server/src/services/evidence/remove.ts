@@ -4,7 +4,7 @@ import { evidence } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
 import { requireVisibleMilestone } from "../access";
 import { appendAudit } from "../audit/append";
-import { removalRefusal, uploadedBeforeRelease } from "./dto";
+import { removalRefusal, uploadedBeforeDecision, uploadedBeforeRelease } from "./dto";
 import { removeUnreferencedBlobs } from "./storage";
 import { voidDecisionsOnChangedEvidence } from "./voids";
 
@@ -17,7 +17,11 @@ export async function removeEvidence(ctx: ServiceContext, evidenceId: string): P
       throw notFound("Evidence");
     });
     const [row] = await tx
-      .select({ ...getTableColumns(evidence), beforeRelease: uploadedBeforeRelease })
+      .select({
+        ...getTableColumns(evidence),
+        beforeRelease: uploadedBeforeRelease,
+        beforeDecision: uploadedBeforeDecision,
+      })
       .from(evidence)
       .where(eq(evidence.id, evidenceId))
       .for("update");

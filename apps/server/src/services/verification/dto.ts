@@ -87,6 +87,7 @@ export async function toVerificationDto(
     checklistNotes: toChecklistNotes(milestone.checklistNotes),
     progress: progressOf(milestone.status, checklist),
     round: milestone.verificationRound,
+    evidenceVersion: milestone.evidenceVersion,
     report: report
       ? { id: report.id, createdAt: report.createdAt.toISOString(), updatedAt: report.updatedAt.toISOString() }
       : null,

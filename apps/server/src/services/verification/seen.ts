@@ -3,10 +3,11 @@ import { AppError } from "../../errors";
 import type { MilestoneAccess } from "../access";
 
 /**
- * A client that acts late (the field app's offline queue) says which verification round — and, for a decision,
- * which release-policy version — it saw. When the milestone has moved on since (resubmitted, released in part,
- * reassigned, its policy changed), the action is refused with 409 `stale_round` and nothing is applied: the
- * verifier looks again and decides again. Without them the action is checked as it always was.
+ * A client that acts late (the field app's offline queue, a page left open) says which verification round, which
+ * evidence version — and, for a decision, which release-policy version — it saw. When the milestone has moved on
+ * since (resubmitted, released in part, reassigned, a file added or removed, its policy changed), the action is
+ * refused with 409 `stale_round` and nothing is applied: the decider looks again and decides again (ADR 037).
+ * Without them the action is checked as it always was.
  */
 export function requireSeenState(access: MilestoneAccess, seen: SeenState, policyVersion?: number): void {
   const { milestone } = access;
@@ -14,12 +15,20 @@ export function requireSeenState(access: MilestoneAccess, seen: SeenState, polic
   const details = {
     round: { seen: seen.round ?? null, current: milestone.verificationRound },
     policyVersion: { seen: seen.policyVersion ?? null, current: policyVersion ?? null },
+    evidenceVersion: { seen: seen.evidenceVersion ?? null, current: milestone.evidenceVersion },
     status,
   };
   if (seen.round !== undefined && seen.round !== milestone.verificationRound) {
     throw new AppError(
       "stale_round",
       `"${milestone.title}" changed since you saw it: it is now in verification round ${milestone.verificationRound} (${status.replace("_", " ")}), not round ${seen.round}. Look at it again before you act.`,
+      details,
+    );
+  }
+  if (seen.evidenceVersion !== undefined && seen.evidenceVersion !== milestone.evidenceVersion) {
+    throw new AppError(
+      "stale_round",
+      `The evidence of "${milestone.title}" changed since you saw it: a file was added or removed. Look at it again before you act.`,
       details,
     );
   }

@@ -124,13 +124,20 @@ export function AssignmentVisit({ user, milestoneId }: { user: UserDto; mileston
   };
   const saveChecklist = (next: Checklist, notes: ChecklistNotes) =>
     enqueue(user.id, milestoneId, { kind: "checklist", ...seen, checklist: next, notes });
+  // A decision stands for the evidence it was made on (ADR 037): what the server held when this page read it, and
+  // this device's own files still queued ahead of it (each upload moves the count on by one). A file anyone else
+  // adds meanwhile makes the decision come back as a conflict instead of being applied.
+  const ownFiles = waiting.filter((item) => item.kind === "evidence").length;
+  // A visit kept on the device from before evidence versions has none: its decision is sent without one.
+  const evidenceVersion =
+    typeof verification.evidenceVersion === "number" ? verification.evidenceVersion + ownFiles : undefined;
   const decide = (d: Decision) =>
     enqueue(
       user.id,
       milestoneId,
       d.kind === "approve"
-        ? { kind: "approve", ...seen, policyVersion, comments: d.comments, share: d.share }
-        : { kind: "reject", ...seen, policyVersion, comments: d.comments },
+        ? { kind: "approve", ...seen, policyVersion, evidenceVersion, comments: d.comments, share: d.share }
+        : { kind: "reject", ...seen, policyVersion, evidenceVersion, comments: d.comments },
     );
   /** Looks again: the conflicted decisions are dropped and the milestone is fetched as it is now. */
   const decideAgain = async () => {

@@ -24,8 +24,15 @@ export type QueueAction =
   | ({ kind: "start" } & Seen)
   | ({ kind: "checklist"; checklist: Checklist; notes: ChecklistNotes } & Seen)
   | ({ kind: "evidence"; name: string; type: string; size: number; capture: CaptureInput | null } & Seen)
-  | ({ kind: "approve"; policyVersion: number; comments?: string; share?: number } & Seen)
-  | ({ kind: "reject"; policyVersion: number; comments: string } & Seen);
+  | ({ kind: "approve"; comments?: string; share?: number } & Seen & DecisionSeen)
+  | ({ kind: "reject"; comments: string } & Seen & DecisionSeen);
+
+/** What a decision was also made on: the release policy, and the evidence (a decision queued before 037 has none). */
+interface DecisionSeen {
+  policyVersion: number;
+  /** The milestone's evidence version once this device's own files queued before the decision are in. */
+  evidenceVersion?: number;
+}
 
 export interface QueueProblem {
   code: string;

@@ -35,6 +35,7 @@ async function request(item: QueueItem): Promise<void> {
           ...(action.share !== undefined ? { share: action.share } : {}),
           round: action.round,
           policyVersion: action.policyVersion,
+          evidenceVersion: action.evidenceVersion,
         },
       });
       return;
@@ -42,7 +43,12 @@ async function request(item: QueueItem): Promise<void> {
       await api(`${path(item)}/reject`, {
         ...common,
         method: "POST",
-        body: { comments: action.comments, round: action.round, policyVersion: action.policyVersion },
+        body: {
+          comments: action.comments,
+          round: action.round,
+          policyVersion: action.policyVersion,
+          evidenceVersion: action.evidenceVersion,
+        },
       });
       return;
     case "evidence": {

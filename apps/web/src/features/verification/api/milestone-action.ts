@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { VerificationDto } from "@tranche/domain";
+import type { SeenState, VerificationDto } from "@tranche/domain";
 import { api } from "@/lib/api-client";
 import { milestonePath, verificationKeys } from "./keys";
 
@@ -12,12 +12,13 @@ export type MilestoneAction = "start" | "approve" | "reject" | "resubmit" | "del
 export function useMilestoneAction(milestoneId: string, action: MilestoneAction) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { comments?: string; share?: number; idempotencyKey?: string } = {}) =>
+    mutationFn: (input: { comments?: string; share?: number; idempotencyKey?: string; seen?: SeenState } = {}) =>
       api<VerificationDto>(`${milestonePath(milestoneId)}/${action}`, {
         method: "POST",
         body: {
           ...(input.comments === undefined ? {} : { comments: input.comments }),
           ...(input.share === undefined ? {} : { share: input.share }),
+          ...input.seen,
         },
         headers: input.idempotencyKey ? { "Idempotency-Key": input.idempotencyKey } : undefined,
       }),
@@ -27,3 +28,13 @@ export function useMilestoneAction(milestoneId: string, action: MilestoneAction)
     },
   });
 }
+
+/**
+ * What a decision was made on, as the page shows it: the round, the release policy and the evidence. When any has
+ * moved on since, the server refuses the decision as stale instead of applying it to what the decider did not see.
+ */
+export const seenIn = (v: VerificationDto): SeenState => ({
+  round: v.round,
+  policyVersion: v.quorum.policyVersion,
+  evidenceVersion: v.evidenceVersion,
+});

@@ -6,7 +6,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toaster";
 import { SecondFactorNotice } from "@/features/account";
 import { errorMessage } from "@/lib/api-client";
-import { useMilestoneAction } from "../api/milestone-action";
+import { seenIn, useMilestoneAction } from "../api/milestone-action";
 
 const KIND_LABELS = { approve: "Approved", reject: "Rejected", countersign: "Countersigned" } as const;
 const VOID_LABELS = {
@@ -87,7 +87,7 @@ export function QuorumPanel({ verification: v }: { verification: VerificationDto
               onClose={() => setConfirming(false)}
               onConfirm={() =>
                 countersign
-                  .mutateAsync({})
+                  .mutateAsync({ seen: seenIn(v) })
                   .then(() => toast.success("Release countersigned", `${release} is released for "${v.title}".`))
                   .catch((e) => toast.error("Error countersigning", errorMessage(e)))
               }

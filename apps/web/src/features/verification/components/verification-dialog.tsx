@@ -33,7 +33,7 @@ import { SecondFactorNotice } from "@/features/account";
 import { useSession } from "@/features/auth";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useVerification } from "../api/get-verification";
-import { useMilestoneAction } from "../api/milestone-action";
+import { seenIn, useMilestoneAction } from "../api/milestone-action";
 import { useSubmitReport } from "../api/submit-report";
 import { useUpdateChecklist } from "../api/update-checklist";
 import { decisionComments } from "../comments";
@@ -172,7 +172,7 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
       return;
     }
     approve.mutate(
-      { ...input, idempotencyKey: approvalKey.current },
+      { ...input, idempotencyKey: approvalKey.current, seen: seenIn(v) },
       {
         onSuccess: (after) => {
           dropDraft();
@@ -208,7 +208,7 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
       return;
     }
     reject.mutate(
-      { comments },
+      { comments, seen: seenIn(v) },
       {
         onSuccess: () => {
           dropDraft();
