@@ -9,8 +9,9 @@ import { voidOpenDecisions } from "../verification/void";
 /**
  * A decision stands for the evidence it was made on (ADR 037). Evidence added to or removed from a milestone in
  * verification voids the live decisions of its round: the milestone stays in verification in the same round, and
- * those who had decided are told to look again. The database holds it too: a release names only decisions made on
- * the milestone's evidence as it stands (migration 0037).
+ * those who had decided are told to look again. (A file a decision was made on cannot be removed, so a removal
+ * voids only decisions the database would refuse anyway; it is handled alike.) The database holds it too: a release
+ * names only decisions made on the milestone's evidence as it stands (migration 0037).
  */
 export async function voidDecisionsOnChangedEvidence(
   tx: Tx,
