@@ -50,6 +50,12 @@ test.describe("release certificates", () => {
     await phone.page.goto(`/verify?release=${release.id.slice(0, 12)}&hash=${fingerprint}`);
     await expect(phone.page.getByText("This certificate does not match Tranche's record.")).toBeVisible();
     await expect(phone.page.getByText("Enter the release id printed on the certificate.")).toBeVisible();
+
+    // A link with the release id and no fingerprint: no verdict, the form asks for the fingerprint.
+    await phone.page.goto(`/verify?release=${release.id}`);
+    await expect(phone.page.getByText("Enter the 64-character fingerprint printed on the certificate.")).toBeVisible();
+    await expect(phone.page.getByText("This certificate does not match Tranche's record.")).toHaveCount(0);
+    await expect(phone.page.getByLabel("Release id")).toHaveValue(release.id);
     await phone.context.close();
   });
 });

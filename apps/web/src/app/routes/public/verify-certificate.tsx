@@ -27,8 +27,9 @@ export default function VerifyCertificatePage() {
   const release = hydrated ? (params.get("release") ?? "") : "";
   const hash = hydrated ? (params.get("hash") ?? "") : "";
   const ready = UUID.test(release) && SHA256.test(hash);
-  // A link whose id or fingerprint is malformed (cut short, mistyped) matches no certificate: say so.
-  const malformed = !ready && (release !== "" || hash !== "");
+  // A link whose id or fingerprint is malformed (cut short, mistyped) matches no certificate: say so. A link that
+  // gives only one of them is not a verdict yet: the form asks for the other.
+  const malformed = !ready && release !== "" && hash !== "";
   const check = useQuery({
     queryKey: ["certificate-check", release, hash.toLowerCase()],
     queryFn: () => api<CertificateCheckDto>(`/certificates/verify?release=${release}&hash=${hash}`),
@@ -79,7 +80,9 @@ function problems(v: { release: string; hash: string }, required = false) {
 function CheckForm(props: { release: string; hash: string; onCheck: (v: { release: string; hash: string }) => void }) {
   const [release, setRelease] = useState(props.release);
   const [hash, setHash] = useState(props.hash);
-  const [errors, setErrors] = useState<{ release?: string; hash?: string }>(() => problems(props));
+  const [errors, setErrors] = useState<{ release?: string; hash?: string }>(() =>
+    problems(props, props.release !== "" || props.hash !== ""),
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next = { release: release.trim(), hash: hash.trim().toLowerCase() };
