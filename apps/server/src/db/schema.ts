@@ -351,9 +351,9 @@ export const verificationDecisions = pgTable(
     /** The milestone's evidence_version it was made on, written by the database (migration 0037). */
     evidenceVersion: integer("evidence_version").notNull().default(0),
     decidedAt: ts("decided_at").notNull().defaultNow(),
-    /** Set when the decision no longer counts (shown as void): its round was left, the policy or the evidence changed. */
+    /** Set when the decision no longer counts (shown as void): its round was left, its policy or evidence changed. */
     voidedAt: ts("voided_at"),
-    /** What voided it: the transition 'resubmit', 'delay' or 'reassign' (a disputed rejection), 'policy' or 'evidence'. */
+    /** What voided it: a transition ('resubmit', 'delay', 'reassign' of a dispute), 'policy' or 'evidence'. */
     voidReason: text("void_reason", { enum: ["resubmit", "delay", "reassign", "policy", "evidence"] }),
   },
   (t) => [
