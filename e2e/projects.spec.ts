@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { dueCountdown } from "@tranche/domain";
 import { DEMO, expectToast, PHONE, screenshot, signIn } from "./support/app";
 import { useBrowserSuite } from "./support/suite";
 
@@ -228,7 +229,10 @@ test.describe("figures on the project and milestone pages", () => {
       .getByRole("link", { name: "View Details" })
       .click();
     await expect(page.getByRole("heading", { name: "Battery storage installation", level: 1 })).toBeVisible();
-    for (const text of ["$3,000,000", "25% of project total capital", "60 days remaining", "Pending"])
+    // Seeded 60 days ahead: 59 once the run has passed midnight since the demo data was seeded.
+    const { dueDate } = await (await page.request.get(`/api${new URL(page.url()).pathname}`)).json();
+    expect(["60 days remaining", "59 days remaining"]).toContain(dueCountdown(dueDate));
+    for (const text of ["$3,000,000", "25% of project total capital", dueCountdown(dueDate), "Pending"])
       await expect(main.getByText(text, { exact: true }).first()).toBeVisible();
     await page.getByRole("tab", { name: "Evidence" }).click();
     await expect(page.getByText("No Evidence Uploaded")).toBeVisible();
