@@ -1,5 +1,6 @@
 // Server-Sent Events in-process, on whichever database the suite runs on. The same stream across two real
 // server processes is in realtime-processes.pg.test.ts (PostgreSQL only).
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../src/auth/sessions";
 import { notify } from "../src/services/notifications/notify";
@@ -128,6 +129,34 @@ describe("event stream in-process", () => {
     expect(event.json.title).toBe("After");
     expect(cut.events).toEqual([]);
     await kept.close();
+  });
+
+  it("ends a stream when its session reaches its limit unused, and keeps one whose session was used meanwhile", async () => {
+    const local = await createTestApp({ SESSION_IDLE_MINUTES: 1 });
+    try {
+      const [idle, used] = [await local.user("investor"), await local.user("investor")];
+      // Both sessions were last used 58 seconds ago: unused, they end two seconds from now.
+      await local.deps.db.execute(
+        sql`update sessions set last_seen_at = now() - interval '58 seconds' where user_id in (${idle.id}, ${used.id})`,
+      );
+      const open = (user: TestUser) => local.app.request("/api/events", { headers: { cookie: user.cookie } });
+      const [ending, kept] = [readEvents(await open(idle)), readEvents(await open(used))];
+      await waitFor(() => ending.comments.includes("connected") && kept.comments.includes("connected"));
+      // The second is used meanwhile (any request touches it): its end moves a minute on.
+      await local.deps.db.execute(sql`update sessions set last_seen_at = now() where user_id = ${used.id}`);
+      expect(await ending.untilEnded(8_000)).toBe(true);
+      expect(kept.ended).toBe(false);
+      await local.deps.db.transaction((tx) =>
+        notify(tx, [idle.id, used.id], { title: "Later", message: "m", category: "account" }),
+      );
+      expect((await kept.next(1))[0].json.title).toBe("Later");
+      expect(ending.events).toEqual([]);
+      // The ended session is refused, as any use of it would find.
+      expect((await local.request("GET", "/api/me", { as: idle })).status).toBe(401);
+      await kept.close();
+    } finally {
+      await local.close();
+    }
   });
 
   it("ends open streams when realtime closes (graceful shutdown)", async () => {

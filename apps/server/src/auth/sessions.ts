@@ -99,9 +99,7 @@ export async function resolveSession(db: DbOrTx, token: string | undefined, env:
     .limit(1);
   if (!row) return null;
   const now = Date.now();
-  const idleExpired = now - row.lastSeenAt.getTime() > env.SESSION_IDLE_MINUTES * 60_000;
-  const absoluteExpired = now - row.createdAt.getTime() > env.SESSION_MAX_HOURS * 3_600_000;
-  if (idleExpired || absoluteExpired) {
+  if (sessionEndsAt(row, env) < now) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
@@ -109,6 +107,29 @@ export async function resolveSession(db: DbOrTx, token: string | undefined, env:
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, id));
   }
   return { ...signedInUser(row), sessionId: id, mfaVerifiedAt: row.mfaVerifiedAt };
+}
+
+/** When a session ends unless it is used again: its idle limit or its absolute limit, whichever comes first. */
+function sessionEndsAt(row: { createdAt: Date; lastSeenAt: Date }, env: Env): number {
+  return Math.min(
+    row.lastSeenAt.getTime() + env.SESSION_IDLE_MINUTES * 60_000,
+    row.createdAt.getTime() + env.SESSION_MAX_HOURS * 3_600_000,
+  );
+}
+
+/**
+ * When the session will end as it stands now (ms since the epoch), or null when it has ended: for what outlives a
+ * request, such as an event stream, to end with its session although nothing uses the session meanwhile.
+ */
+export async function sessionEnd(db: DbOrTx, sessionId: string, env: Env): Promise<number | null> {
+  const [row] = await db
+    .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  if (!row) return null;
+  const endsAt = sessionEndsAt(row, env);
+  return endsAt < Date.now() ? null : endsAt;
 }
 
 export function sessionToken(c: Context<AppEnv>, env: Env): string | undefined {

@@ -2,6 +2,7 @@
 // each with its seq as the event id so a reconnecting client (Last-Event-ID) receives what it missed.
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
+import { sessionEnd } from "../auth/sessions";
 import type { AppEnv, SessionUser } from "../context";
 import { latestSeq, notificationsAfter } from "../services/notifications/list";
 import { type StreamEvent, toEventData } from "./hub";
@@ -10,6 +11,10 @@ export interface StreamOptions {
   /** The seq the client last saw (Last-Event-ID), or null for a fresh stream that starts now. */
   lastEventId: number | null;
 }
+
+// A session that could not be read is looked at again after this; a timer waits at most MAX_TIMER_MS.
+const SESSION_RECHECK_MS = 60_000;
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function openEventStream(c: Context<AppEnv>, user: SessionUser, options: StreamOptions) {
   const { db, realtime, logger, env } = c.get("deps");
@@ -77,6 +82,19 @@ export function openEventStream(c: Context<AppEnv>, user: SessionUser, options: 
     const heartbeat = setInterval(() => {
       stream.write(": heartbeat\n\n").catch(() => finish());
     }, env.SSE_HEARTBEAT_MS);
+    // A session also ends by its idle or absolute limit with nothing using it: the stream looks at it then, and ends
+    // with it unless it was used meanwhile (then it looks again at the new end).
+    let expiry: ReturnType<typeof setTimeout> | undefined;
+    let over = false;
+    const watchExpiry = async () => {
+      const endsAt = await sessionEnd(db, user.sessionId, env).catch((err) => {
+        logger.warn({ err, userId: user.id }, "event stream could not read its session");
+        return Date.now() + SESSION_RECHECK_MS;
+      });
+      if (over) return;
+      if (endsAt === null) return finish();
+      expiry = setTimeout(watchExpiry, Math.min(endsAt - Date.now() + 1_000, MAX_TIMER_MS));
+    };
     stream.onAbort(() => finish());
     c.req.raw.signal?.addEventListener("abort", () => finish());
 
@@ -85,12 +103,15 @@ export function openEventStream(c: Context<AppEnv>, user: SessionUser, options: 
       // An opening comment flushes the headers at once, so the client knows the stream is up.
       await stream.write(": connected\n\n");
       started();
+      await watchExpiry();
       if (realtime.status() !== "listening") sendStatus(realtime.status());
       // A reconnecting client (Last-Event-ID) gets what it missed.
       if (options.lastEventId !== null) flush();
       await finished;
     } finally {
+      over = true;
       clearInterval(heartbeat);
+      clearTimeout(expiry);
       unsubscribe();
       // Ending the response here lets shutdown find the connection idle and close it at once.
       await stream.close();
