@@ -59,6 +59,13 @@ test.describe("order of checks", () => {
     await dialog.getByRole("button", { name: "Start Verification Process" }).click();
     await expectToast(page, "Verification started");
     await expect(dialog.getByLabel("Comments")).toHaveValue("");
+    // What this round decides is what stays open, not the milestone's whole amount.
+    await dialog.getByRole("tab", { name: "Overview" }).click();
+    await expect(dialog.getByText("$1,400,000 open of $3,500,000")).toBeVisible();
+    // The partial approval was the last round's: nothing decided in this one is voided by a file.
+    await expect(dialog.getByText(/decisions? (was|were) made in this round/)).toHaveCount(0);
+    await screenshot(page, "check-order-open-amount", { fullPage: false });
+    await dialog.getByRole("tab", { name: "Checklist" }).click();
     await dialog.getByRole("button", { name: "Reject" }).click();
     await expect(dialog.getByText("A reason for the rejection is required.")).toBeVisible();
     await screenshot(page, "check-order-next-round-empty", { fullPage: false });

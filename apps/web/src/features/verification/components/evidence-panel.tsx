@@ -22,7 +22,9 @@ function names(list: string[]): string {
 
 /** The decisions a file added now would void: those still counting in a round in verification. */
 export function decisionsAFileWouldVoid(v: VerificationDto): number {
-  return v.status === "in_verification" ? v.quorum.decisions.filter((d) => d.voidedAt === null).length : 0;
+  if (v.status !== "in_verification") return 0;
+  // The record lists every round's decisions: a file voids only those of the round open now.
+  return v.quorum.decisions.filter((d) => d.round === v.round && d.voidedAt === null).length;
 }
 
 /**

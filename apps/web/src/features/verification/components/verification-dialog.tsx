@@ -280,7 +280,12 @@ function VerificationBody({ verification: v, onDone }: { verification: Verificat
             </div>
             <div>
               <dt className="text-muted-foreground">Capital amount</dt>
-              <dd className="font-medium">{formatMoney(v.capitalAmount, v.currency)}</dd>
+              <dd className="font-medium">
+                {/* After part was released, what is left open is what this verification decides. */}
+                {v.quorum.openAmount < v.capitalAmount
+                  ? `${formatMoney(v.quorum.openAmount, v.currency)} open of ${formatMoney(v.capitalAmount, v.currency)}`
+                  : formatMoney(v.capitalAmount, v.currency)}
+              </dd>
             </div>
           </dl>
           <section className="grid gap-2" aria-label="Evidence">
