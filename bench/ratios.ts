@@ -56,6 +56,7 @@ const targets: Target[] = [
   { label: "milestones, first page (investor)", path: "/api/milestones", as: "investor", kind: "list" },
   { label: "milestones, first page (admin)", path: "/api/milestones", as: "admin", kind: "list" },
   { label: "verifier queue", path: "/api/verifications", as: "verifier", kind: "list" },
+  { label: "verifiers, first page (admin)", path: "/api/verifiers?sort=name", as: "admin", kind: "list" },
   { label: "notifications, first page (investor)", path: "/api/notifications", as: "investor", kind: "list" },
 ];
 

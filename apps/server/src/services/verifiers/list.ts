@@ -6,7 +6,7 @@ import { users } from "../../db/schema";
 import { keyset, keysetPage, type SortSpec } from "../../lib/keyset";
 import { containsPattern } from "../projects/list";
 import { completedCount } from "./decided";
-import { turnaroundOf, verifierTurnaround } from "./turnaround";
+import { turnaroundOf, verifierTrackRecords } from "./turnaround";
 
 const completed = completedCount(sql`users.id`);
 const id = { expr: users.id, type: "uuid" } as const;
@@ -37,7 +37,6 @@ export async function listVerifiers(
       organization: users.organization,
       expertise: users.expertise,
       rating: users.rating,
-      completed,
       projects: sql<number>`(select count(distinct pm.project_id)::int from project_members pm
         where pm.user_id = users.id and pm.role = 'verifier')`,
       keysetKeys: page.keys,
@@ -56,7 +55,10 @@ export async function listVerifiers(
     .limit(input.limit + 1);
   const { page: items, nextCursor } = keysetPage(rows, input.limit, spec);
   const slaDays = ctx.env.VERIFICATION_SLA_DAYS;
-  const turnaround = await verifierTurnaround(ctx.db, slaDays, { ids: items.map((row) => row.id) });
+  // Each one's turnaround and completed count, from one reading of their decisions (the completed sort computes
+  // its key in the page's own statement, for the rows it orders; the figure shown is this one, the same count).
+  const track = await verifierTrackRecords(ctx.db, slaDays, { ids: items.map((row) => row.id) });
+  const turnaround = new Map([...track].map(([id, record]) => [id, record.turnaround]));
   return {
     items: items.map((row) => ({
       id: row.id,
@@ -65,7 +67,7 @@ export async function listVerifiers(
       organization: row.organization,
       expertise: row.expertise,
       rating: row.rating === null ? null : Number(row.rating),
-      completedVerifications: Number(row.completed),
+      completedVerifications: track.get(row.id)?.completed ?? 0,
       projectCount: Number(row.projects),
       turnaround: turnaroundOf(turnaround, row.id, slaDays),
     })),

@@ -33,20 +33,8 @@ export const TURNAROUND_WINDOW = 100;
 /**
  * Each verifier's turnaround, keyed by user id: median and 90th percentile time from the start of a verification
  * to their decision (over the latest TURNAROUND_WINDOW milestones they decided, services/verifiers/decided.ts), what they
- * have open, and how much of it is older than `slaDays`.
- */
-export async function verifierTurnaround(
-  db: DbOrTx,
-  slaDays: number,
-  options: { now?: Date; ids?: string[] } = {},
-): Promise<Map<string, VerifierTurnaroundDto>> {
-  const track = await verifierTrackRecords(db, slaDays, options);
-  return new Map([...track].map(([id, record]) => [id, record.turnaround]));
-}
-
-/**
- * Each verifier's turnaround (as verifierTurnaround) and how many milestones they completed (completedCount's
- * figure, from the same reading of their decisions), keyed by user id.
+ * have open, and how much of it is older than `slaDays`; and how many milestones they completed (completedCount's
+ * figure, from the same reading of their decisions).
  */
 export async function verifierTrackRecords(
   db: DbOrTx,
