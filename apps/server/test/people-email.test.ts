@@ -151,6 +151,66 @@ describe("invitations", () => {
     expect((await t.request("DELETE", `/api/invitations/${invite.id}`, { as: admin })).status).toBe(404);
   });
 
+  it("accepted in a browser signed in as someone else, ends that session as signing in does", async () => {
+    await t.request("POST", "/api/invitations", {
+      as: admin,
+      body: { email: "shared.laptop@x.test", role: "verifier" },
+    });
+    const token = actionLink(await nextMail("shared.laptop@x.test")).searchParams.get("token") as string;
+    const before = await t.user("investor");
+    const refused = await t.request("POST", "/api/invitations/accept", {
+      as: before,
+      body: { token, name: "Sam Shared", password: "short" },
+    });
+    expect(refused.status).toBe(400);
+    // A refused acceptance changes nothing: the session signed in before still works.
+    expect((await t.request("GET", "/api/me", { as: before })).status).toBe(200);
+
+    const accepted = await t.request("POST", "/api/invitations/accept", {
+      as: before,
+      body: { token, name: "Sam Shared", password: PASSWORD },
+    });
+    expect(accepted.status).toBe(201);
+    // The browser's cookie now names the new account; the session it replaced is ended, not left open.
+    expect((await t.request("GET", "/api/me", { as: before })).status).toBe(401);
+    const me = await t.request("GET", "/api/me", { as: as(cookieFrom(accepted.headers)) });
+    expect(me.body).toMatchObject({ email: "shared.laptop@x.test", role: "verifier" });
+    await deliver();
+  });
+
+  it("works only while the admin who sent it is still an admin, as their API tokens do", async () => {
+    const leaving = await t.user("admin", { name: "Lee Leaving" });
+    const sent = await t.request("POST", "/api/invitations", {
+      as: leaving,
+      body: { email: "backdoor@x.test", role: "admin" },
+    });
+    expect(sent.status).toBe(201);
+    const token = actionLink(await nextMail("backdoor@x.test")).searchParams.get("token") as string;
+    const demoted = await t.request("PATCH", `/api/users/${leaving.id}`, { as: admin, body: { role: "investor" } });
+    expect(demoted.status).toBe(200);
+
+    const lookup = await t.request("POST", "/api/invitations/lookup", { body: { token } });
+    expect(lookup.status).toBe(410);
+    expect(lookup.body.error.message).toMatch(/no longer an administrator/);
+    const accepted = await t.request("POST", "/api/invitations/accept", {
+      body: { token, name: "Back Door", password: PASSWORD },
+    });
+    expect(accepted.status).toBe(410);
+    expect(cookieFrom(accepted.headers)).toBe("");
+    const users = (await t.request("GET", "/api/users?q=backdoor", { as: admin })).body;
+    expect(users.items).toEqual([]);
+
+    // An admin who still is one may send it again: the new link is theirs.
+    const list = (await t.request("GET", "/api/invitations", { as: admin })).body;
+    const invite = list.find((i: { email: string }) => i.email === "backdoor@x.test");
+    // The list says the link has stopped, as the link itself does.
+    expect(invite).toMatchObject({ invitedBy: "Lee Leaving", status: "inviter_inactive" });
+    const resent = await t.request("POST", `/api/invitations/${invite.id}/resend`, { as: admin });
+    expect(resent.body).toMatchObject({ invitedBy: "Alex Admin", status: "pending" });
+    const again = actionLink(await nextMail("backdoor@x.test")).searchParams.get("token") as string;
+    expect((await t.request("POST", "/api/invitations/lookup", { body: { token: again } })).status).toBe(200);
+  });
+
   it("keeps self sign-up for project owners, switchable with ALLOW_SIGNUP", async () => {
     const body = { name: "Open Door", email: "open@x.test", password: PASSWORD };
     t.deps.env.ALLOW_SIGNUP = false;
@@ -228,6 +288,30 @@ describe("password reset", () => {
       body: { token: "x".repeat(43), password: NEW_PASSWORD },
     });
     expect(unknown.status).toBe(404);
+  });
+
+  it("ends the links already sent when the signed-in person changes their password", async () => {
+    const email = "changes.first@x.test";
+    await t.request("POST", "/api/auth/sign-up", { body: { name: "Carl Change", email, password: PASSWORD } });
+    await nextMail(email);
+    await t.request("POST", FORGOT, { body: { email }, headers: from("203.0.113.3") });
+    const token = actionLink(await nextMail(email)).searchParams.get("token") as string;
+    const signedIn = await t.request("POST", "/api/auth/sign-in", { body: { email, password: PASSWORD } });
+    const change = await t.request("POST", "/api/auth/change-password", {
+      as: as(cookieFrom(signedIn.headers)),
+      body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+    });
+    expect(change.status).toBe(204);
+
+    // Whoever else holds the link (an old email, a shared mailbox) cannot undo the change with it.
+    expect((await t.request("POST", "/api/auth/reset-password/lookup", { body: { token } })).status).toBe(410);
+    const reused = await t.request("POST", "/api/auth/reset-password", {
+      body: { token, password: "Someone-Elses-Passphrase-77" },
+    });
+    expect(reused.status).toBe(410);
+    expect((await t.request("POST", "/api/auth/sign-in", { body: { email, password: NEW_PASSWORD } })).status).toBe(
+      200,
+    );
   });
 
   it("answers the same, in similar time, whether or not an account has the address", async () => {

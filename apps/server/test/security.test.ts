@@ -110,6 +110,23 @@ describe("text with an unpaired surrogate", () => {
     expect(emoji.status).toBe(201);
     expect(emoji.body.name).toBe("Solar 🌞 farm");
   });
+
+  it("a body that is not UTF-8 is refused with 400, not stored with its bytes replaced by U+FFFD", async () => {
+    const before = await t.request("GET", "/api/me/profile", { as: owner });
+    const bytes = Buffer.concat([
+      Buffer.from('{"name":"Owen '),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(' Adeyemi","organization":"Solaris"}'),
+    ]);
+    const bad = await t.request("PATCH", "/api/me/profile", {
+      as: owner,
+      raw: bytes,
+      headers: { "content-type": "application/json" },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ code: "invalid_input", message: "The request body is not valid UTF-8." });
+    expect((await t.request("GET", "/api/me/profile", { as: owner })).body).toEqual(before.body);
+  });
 });
 
 describe("a total capital below half a cent", () => {

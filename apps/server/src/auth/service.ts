@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { SignInInput, SignUpInput } from "@tranche/domain";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { SessionUser } from "../context";
 import type { Db, DbOrTx } from "../db/client";
-import { users } from "../db/schema";
+import { passwordResets, users } from "../db/schema";
 import type { Env } from "../env";
 import { AppError } from "../errors";
 import { appendAudit } from "../services/audit/append";
@@ -130,6 +130,11 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.id));
     await deleteOtherSessions(tx, actor.id, actor.sessionId);
+    // A reset link already sent would set a password over this one: it stops working, as after a reset.
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, actor.id), isNull(passwordResets.usedAt)));
     await appendAudit(tx, {
       actorId: actor.id,
       action: "user.password_changed",

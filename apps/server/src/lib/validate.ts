@@ -77,7 +77,9 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   return result.data;
 }
 
-/** Reads a JSON body (content type, size and syntax checked) and validates it with a shared schema. */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Reads a JSON body (content type, size, encoding and syntax checked) and validates it with a shared schema. */
 export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   const type = c.req.header("content-type") ?? "";
   if (!/^application\/json\b/i.test(type)) {
@@ -85,9 +87,15 @@ export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Pro
   }
   const declared = Number(c.req.header("content-length") ?? 0);
   if (declared > JSON_BODY_LIMIT) throw new AppError("payload_too_large", "The request body is too large.");
-  const text = await c.req.text();
-  if (Buffer.byteLength(text) > JSON_BODY_LIMIT)
-    throw new AppError("payload_too_large", "The request body is too large.");
+  const bytes = await c.req.arrayBuffer();
+  if (bytes.byteLength > JSON_BODY_LIMIT) throw new AppError("payload_too_large", "The request body is too large.");
+  // JSON is UTF-8: a lenient decoding would store U+FFFD in place of the bytes it could not read.
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    throw new AppError("invalid_input", "The request body is not valid UTF-8.");
+  }
   if (jsonDepth(text) > JSON_DEPTH_LIMIT) {
     throw new AppError(
       "invalid_input",

@@ -12,7 +12,7 @@ import { rememberDevice } from "../auth/known-devices";
 import { clientIp, requireRole } from "../auth/middleware";
 import { requireSecondFactor } from "../auth/require-second-factor";
 import { limitByIp } from "../auth/service";
-import { setSessionCookie } from "../auth/sessions";
+import { deleteSession, setSessionCookie } from "../auth/sessions";
 import { ApiRoutes, body, empty, errors, idParams, json, jsonBody, PUBLIC, param, SESSION } from "../openapi/routes";
 import { acceptInvitation, previewInvitation } from "../services/invitations/accept";
 import { createInvitation, resendInvitation, revokeInvitation } from "../services/invitations/invite";
@@ -147,6 +147,9 @@ export const invitationRoutes = new ApiRoutes()
       ip: clientIp(c),
       userAgent: c.req.header("user-agent"),
     });
+    // As a sign-in does: the session this browser held (another account's) ends, rather than stay open unseen.
+    const current = c.get("user");
+    if (current) await deleteSession(db, current.sessionId);
     setSessionCookie(c, token, env);
     await rememberDevice(c, user.id);
     return c.json({ user: toUserDto(user) }, 201);

@@ -14,8 +14,11 @@ export const invitationSchema = shape({
   invitedBy: z.string().nullable(),
   sentAt: instant,
   expiresAt: instant,
-  /** pending: the link works; expired: resend to make a new one. */
-  status: z.enum(["pending", "expired"]),
+  /**
+   * pending: the link works; expired: resend to make a new one; inviter_inactive: whoever sent it is no longer an
+   * admin, so the link stops working (a resend makes a new one in the resending admin's name).
+   */
+  status: z.enum(["pending", "expired", "inviter_inactive"]),
 }).meta({ id: "Invitation" });
 export type InvitationDto = z.infer<typeof invitationSchema>;
 

@@ -14,17 +14,26 @@ import { MEMBERSHIP_OF } from "./invite";
 const INVALID = "This invitation link is not valid. Ask an administrator to send a new one.";
 const USED = "This invitation has already been used or was withdrawn. Ask an administrator to send a new one.";
 const EXPIRED = "This invitation has expired. Ask an administrator to send a new one.";
+const INVITER_GONE =
+  "This invitation was sent by someone who is no longer an administrator. Ask an administrator to send a new one.";
 
-/** The invitation behind a link, refused with the reason it no longer works. */
+/**
+ * The invitation behind a link, refused with the reason it no longer works. Like an API token, a link grants access
+ * (a role, project memberships) only while the admin who sent it is still an admin: a demoted admin's pending
+ * invitations do not outlive their role.
+ */
 async function usableInvitation(db: DbOrTx, token: string, lock = false) {
   const query = db
-    .select()
+    .select({ invitation: invitations, inviterRole: users.role })
     .from(invitations)
+    .leftJoin(users, eq(users.id, invitations.invitedBy))
     .where(eq(invitations.tokenHash, hashLinkToken(token)));
-  const [row] = lock ? await query.for("update") : await query;
-  if (!row) throw new AppError("not_found", INVALID);
+  const [found] = lock ? await query.for("update", { of: invitations }) : await query;
+  if (!found) throw new AppError("not_found", INVALID);
+  const row = found.invitation;
   if (row.acceptedAt || row.revokedAt) throw new AppError("gone", USED);
   if (row.expiresAt.getTime() <= Date.now()) throw new AppError("gone", EXPIRED);
+  if (found.inviterRole !== "admin") throw new AppError("gone", INVITER_GONE);
   return row;
 }
 

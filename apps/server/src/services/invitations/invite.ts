@@ -117,14 +117,17 @@ export async function createInvitation({
   });
 }
 
-/** A new link (the old one stops working) and 72 more hours, sent again. */
+/**
+ * A new link (the old one stops working) and 72 more hours, sent again, now in the name of the admin who resends it
+ * (the email says so): the link works while they are an admin.
+ */
 export async function resendInvitation({ ctx, id }: { ctx: ServiceContext; id: string }): Promise<InvitationDto> {
   if (ctx.actor.role !== "admin") throw forbidden("Only an admin can invite people.");
   const { token, hash } = newLinkToken();
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(invitations)
-      .set({ tokenHash: hash, sentAt: new Date(), expiresAt: expiresFromNow() })
+      .set({ tokenHash: hash, sentAt: new Date(), expiresAt: expiresFromNow(), invitedBy: ctx.actor.id })
       .where(isOpen(id))
       .returning();
     if (!row) throw notFound("Invitation");

@@ -22,9 +22,12 @@ async function toDtos(db: DbOrTx, rows: InvitationRow[]): Promise<InvitationDto[
   );
   const inviters = new Map(
     inviterIds.length
-      ? (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, inviterIds))).map(
-          (u) => [u.id, u.name],
-        )
+      ? (
+          await db
+            .select({ id: users.id, name: users.name, role: users.role })
+            .from(users)
+            .where(inArray(users.id, inviterIds))
+        ).map((u) => [u.id, u])
       : [],
   );
   const now = Date.now();
@@ -37,10 +40,16 @@ async function toDtos(db: DbOrTx, rows: InvitationRow[]): Promise<InvitationDto[
       const name = names.get(id);
       return name ? [{ id, name }] : [];
     }),
-    invitedBy: row.invitedBy ? (inviters.get(row.invitedBy) ?? null) : null,
+    invitedBy: row.invitedBy ? (inviters.get(row.invitedBy)?.name ?? null) : null,
     sentAt: row.sentAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
-    status: row.expiresAt.getTime() > now ? "pending" : "expired",
+    // As the link itself answers (accept.ts): it works only while whoever sent it is an admin.
+    status:
+      row.expiresAt.getTime() <= now
+        ? "expired"
+        : inviters.get(row.invitedBy ?? "")?.role === "admin"
+          ? "pending"
+          : "inviter_inactive",
   }));
 }
 

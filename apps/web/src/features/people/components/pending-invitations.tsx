@@ -132,8 +132,11 @@ function Sent({ invite }: { invite: InvitationDto }) {
   );
 }
 
-/** Until when the link works, or that it has expired. */
+/** Until when the link works, or why it no longer does. */
 function LinkState({ invite }: { invite: InvitationDto }) {
+  if (invite.status === "inviter_inactive") {
+    return <span className="font-medium text-amber-800">Stopped: its sender is no longer an admin</span>;
+  }
   return invite.status === "expired" ? (
     <span className="font-medium text-amber-800">Expired</span>
   ) : (
