@@ -191,6 +191,10 @@ describe("signed audit checkpoints", () => {
     await appendEvents(1);
     await takeCheckpoint(t.deps.db, t.deps.auditKey, { ...everyRule, force: true });
     await expect(t.deps.db.delete(auditCheckpoints)).rejects.toThrow();
+    // TRUNCATE fires no row trigger: the table refuses it as the audit record does.
+    await expect(t.deps.db.execute(sql`truncate audit_checkpoints`)).rejects.toMatchObject({
+      cause: expect.objectContaining({ message: expect.stringContaining("append-only (TRUNCATE refused)") }),
+    });
     expect(await t.deps.db.select().from(auditCheckpoints)).toHaveLength(1);
   });
 });

@@ -418,4 +418,45 @@ describe("GET /api/certificates/verify", () => {
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.details).toHaveProperty("release");
   });
+
+  it("is not confirmed once its stored facts or fingerprint were rewritten: the record's certificate.issued decides", async () => {
+    const releaseId = await approvedRelease();
+    const { res } = await download(releaseId, owner);
+    const fingerprint = res.headers.get("x-certificate-fingerprint") ?? "";
+    const check = (hash: string) =>
+      t.request("GET", `/api/certificates/verify?release=${releaseId}&hash=${hash}`, { as: null });
+    expect((await check(fingerprint)).body.valid).toBe(true);
+    const [stored] = await t.deps.db
+      .select()
+      .from(releaseCertificates)
+      .where(eq(releaseCertificates.releaseId, releaseId));
+    const facts = stored.facts as CertificateFacts;
+    const inflated = { ...facts, release: { ...facts.release, amount: "9250000.50" } };
+    // Someone with the database's owner rights turns its guard off and rewrites the row.
+    await t.deps.db.execute(sql`alter table release_certificates disable trigger user`);
+    try {
+      // The facts alone, the fingerprint kept: the certificate they would match was never issued.
+      await t.deps.db
+        .update(releaseCertificates)
+        .set({ facts: inflated })
+        .where(eq(releaseCertificates.releaseId, releaseId));
+      expect((await check(fingerprint)).body).toEqual({ valid: false });
+      // The facts with a fingerprint to match: the audit record names the fingerprint issued, not this one.
+      const forged = certificateFingerprint(inflated);
+      await t.deps.db
+        .update(releaseCertificates)
+        .set({ fingerprint: forged })
+        .where(eq(releaseCertificates.releaseId, releaseId));
+      expect((await check(forged)).body).toEqual({ valid: false });
+      expect((await check(fingerprint)).body).toEqual({ valid: false });
+      // Put back as issued, it is confirmed again.
+      await t.deps.db
+        .update(releaseCertificates)
+        .set({ facts: stored.facts, fingerprint })
+        .where(eq(releaseCertificates.releaseId, releaseId));
+      expect((await check(fingerprint)).body).toMatchObject({ valid: true, fingerprint });
+    } finally {
+      await t.deps.db.execute(sql`alter table release_certificates enable trigger user`);
+    }
+  });
 });

@@ -2,12 +2,13 @@
 // custodian settles or fails it with an API token; an admin re-instructs or cancels a failed one. Every
 // transition is locked, audited, notified and published to the outbox in its own transaction.
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../src/db/client";
 import { auditEvents, disbursements, milestones, notifications, outbox } from "../src/db/schema";
 import { withReleaseCheckpoint } from "../src/services/audit/checkpoints";
 import { makeMilestone, makeProject } from "./factories";
-import { createTestApp, type TestApp, type TestUser } from "./harness";
+import { createTestApp, type TestApp, type TestUser, usePostgres } from "./harness";
 
 let t: TestApp;
 let admin: TestUser;
@@ -324,6 +325,24 @@ describe("fail, re-instruct, cancel", () => {
     expect(actions).toEqual(["certificate.issued", "release.failed", "release.reinstructed", "release.settled"]);
   });
 
+  it("takes an instructionId in capitals for the same instruction (a uuid has no letter case)", async () => {
+    const { release } = await approved();
+    const upper = (id: string) => id.toUpperCase();
+    const failed = await fail(release.id, { instructionId: upper(release.instructionId), reason: "Account closed." });
+    expect(failed.status).toBe(200);
+    const again = await t.request("POST", `/api/releases/${release.id}/reinstruct`, { as: admin });
+    expect(again.status).toBe(200);
+    // A late answer to the first, in capitals, is still told apart from the second's.
+    const late = await settle(release.id, { instructionId: upper(release.instructionId), reference: "WIRE-LATE" });
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toBe(
+      `Instruction ${release.instructionId} is no longer this release's: it was re-instructed as ${again.body.instructionId}.`,
+    );
+    const paid = await settle(release.id, { instructionId: upper(again.body.instructionId), reference: "WIRE-OK" });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ status: "settled", instructionId: again.body.instructionId });
+  });
+
   it("re-instructs to the beneficiary the release was made for, whatever their profile or the project's owner says now", async () => {
     const payee = await t.user("project_owner", { name: "Paula Payee", organization: "Payee Works" });
     const successor = await t.user("project_owner", { name: "Sam Successor", organization: "Successor Ltd" });
@@ -559,6 +578,54 @@ describe("API tokens", () => {
     });
     expect(byOwner.status).toBe(403);
   });
+
+  it.runIf(usePostgres)(
+    "revoked while its settlement waits for the release: the settlement is refused with 401 and changes nothing",
+    async () => {
+      const { release } = await approved();
+      const created = await t.request("POST", "/api/api-tokens", {
+        as: admin,
+        body: { name: "Leaked", scopes: ["releases:write"] },
+      });
+      // Another transaction holds the release, so the settlement is past its token check and waits for the row.
+      let unlock!: () => void;
+      let locked!: () => void;
+      const held = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holder = t.deps.db.transaction(async (tx) => {
+        await tx.select().from(disbursements).where(eq(disbursements.id, release.id)).for("update");
+        locked();
+        await new Promise<void>((resolve) => {
+          unlock = resolve;
+        });
+      });
+      await held;
+      const settling = settle(release.id, { reference: "WIRE-AFTER-REVOKE" }, created.body.token);
+      for (let waiting = 0; waiting === 0; ) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const [row] = await queryRows<{ n: number }>(
+          t.deps.db,
+          sql`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        waiting = row.n;
+      }
+      // The admin revokes the token meanwhile: that answers at once, and from then on the token does nothing.
+      expect((await t.request("DELETE", `/api/api-tokens/${created.body.id}`, { as: admin })).status).toBe(204);
+      unlock();
+      await holder;
+      const res = await settling;
+      expect(res.status).toBe(401);
+      const [after] = await t.deps.db.select().from(disbursements).where(eq(disbursements.id, release.id));
+      expect(after).toMatchObject({ status: "instructed", settlementReference: null });
+      const settled = await t.deps.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.entityId, release.id), eq(auditEvents.action, "release.settled")));
+      expect(settled).toEqual([]);
+    },
+  );
 
   it("is rate-limited per token", async () => {
     const limited = await createTestApp({ API_TOKEN_LIMIT_PER_MINUTE: 5 });

@@ -327,6 +327,23 @@ describe("webhook delivery", () => {
     expect((await deliveriesOf(endpoint.id))[0].status).toBe("pending");
   });
 
+  it("logs a response with a NUL character and takes its 2xx as delivered, sending it once", async () => {
+    // The receiver's answer is whatever it sends: text PostgreSQL cannot store must not lose the attempt.
+    receiver.answer = (_, res) => void res.end("ok\u0000accepted");
+    const endpoint = await register();
+    await publish();
+    const c = clock();
+    const w = worker(c.now);
+    await w.drain();
+    c.advance(60_000);
+    await w.drain();
+    expect(receiver.received).toHaveLength(1);
+    const [delivery] = await deliveriesOf(endpoint.id);
+    expect(delivery.status).toBe("delivered");
+    const attempts = await t.deps.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery.id));
+    expect(attempts.map((a) => [a.statusCode, a.response, a.error])).toEqual([[200, "ok\ufffdaccepted", null]]);
+  });
+
   it("retries a receiver that never answers on schedule for 24 h, then disables it and tells the admins", async () => {
     const c = clock();
     const start = c.now().getTime();

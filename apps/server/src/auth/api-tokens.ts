@@ -5,7 +5,7 @@ import type { ApiScope, Role } from "@tranche/domain";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv, Caller, TokenCaller } from "../context";
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx, Tx } from "../db/client";
 import { apiTokens, users } from "../db/schema";
 import type { Env } from "../env";
 import { AppError } from "../errors";
@@ -49,16 +49,7 @@ export async function resolveApiToken(db: DbOrTx, token: string, env: Env): Prom
     .from(apiTokens)
     .leftJoin(users, eq(users.id, apiTokens.createdBy))
     .where(and(eq(apiTokens.tokenHash, hashApiToken(token)), isNull(apiTokens.revokedAt)));
-  if (!row) throw unauthenticatedToken("The API token is not valid or has been revoked.");
-  // A token acts with its creator's authority: it stops the moment they could no longer create it.
-  if (row.ownerRole !== "admin") {
-    throw new AppError(
-      "token_owner_inactive",
-      "The person who created this API token is no longer an admin: ask an admin for a new token.",
-      undefined,
-      { "WWW-Authenticate": 'Bearer realm="tranche", error="invalid_token"' },
-    );
-  }
+  requireLiveToken(row);
   await enforce(db, [{ key: `api-token:${row.id}`, max: env.API_TOKEN_LIMIT_PER_MINUTE, windowSeconds: 60 }]);
   await db
     .update(apiTokens)
@@ -73,6 +64,38 @@ export async function resolveApiToken(db: DbOrTx, token: string, env: Env): Prom
       ),
     );
   return { id: row.id, name: row.name, scopes: row.scopes as ApiScope[] };
+}
+
+const REVOKED = "The API token is not valid or has been revoked.";
+
+/** Unknown or revoked → 401; its creator no longer an admin → 401 `token_owner_inactive`. */
+function requireLiveToken<T extends { ownerRole: string | null }>(row: T | undefined): asserts row is T {
+  if (!row) throw unauthenticatedToken(REVOKED);
+  // A token acts with its creator's authority: it stops the moment they could no longer create it.
+  if (row.ownerRole !== "admin") {
+    throw new AppError(
+      "token_owner_inactive",
+      "The person who created this API token is no longer an admin: ask an admin for a new token.",
+      undefined,
+      { "WWW-Authenticate": 'Bearer realm="tranche", error="invalid_token"' },
+    );
+  }
+}
+
+/**
+ * Inside a transaction that writes for a token (a settlement, a failure): the token is looked at again and held
+ * (KEY SHARE, which its revocation's FOR UPDATE waits for) until commit. A revocation that committed while the
+ * request waited for its row is refused with 401 and nothing is written; one that comes after waits for this
+ * write, so an admin who has revoked a token never sees it change anything afterwards.
+ */
+export async function holdApiToken(tx: Tx, token: TokenCaller): Promise<void> {
+  const [row] = await tx
+    .select({ id: apiTokens.id, ownerRole: users.role })
+    .from(apiTokens)
+    .leftJoin(users, eq(users.id, apiTokens.createdBy))
+    .where(and(eq(apiTokens.id, token.id), isNull(apiTokens.revokedAt)))
+    .for("key share", { of: apiTokens });
+  requireLiveToken(row);
 }
 
 /** A route that takes no API token refuses one with 403 (the token is valid, just not for this). */

@@ -1,11 +1,11 @@
 import type { CertificateCheckDto, CertificateFacts } from "@tranche/domain";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import type { Db } from "../../db/client";
-import { disbursements, releaseCertificates } from "../../db/schema";
+import { auditEvents, disbursements, releaseCertificates } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { requireVisibleProject } from "../access";
-import { coveringCheckpoint, storedCertificate } from "./facts";
+import { certificateFingerprint, coveringCheckpoint, storedCertificate } from "./facts";
 import { renderCertificate } from "./pdf";
 
 /**
@@ -33,19 +33,30 @@ export async function certificatePdf(
   return { pdf: new Uint8Array(pdf), fingerprint };
 }
 
-/** Whether a certificate (its release and fingerprint) matches the record, and if so what it states. Public. */
+/**
+ * Whether a certificate (its release and fingerprint) matches the record, and if so what it states. Public. The
+ * stored facts must still hash to the fingerprint, and that fingerprint must be the one the hash-chained audit record
+ * says was issued (`certificate.issued`): a certificate row rewritten outside the application (its guard turned off)
+ * is not confirmed, whatever it now says.
+ */
 export async function checkCertificate(db: Db, releaseId: string, hash: string): Promise<CertificateCheckDto> {
   const [stored] = await db
     .select({
       facts: releaseCertificates.facts,
       fingerprint: releaseCertificates.fingerprint,
       status: disbursements.status,
+      issued: sql<string | null>`(
+        select ${auditEvents.after} ->> 'fingerprint' from ${auditEvents}
+        where ${auditEvents.entityType} = 'disbursement' and ${auditEvents.entityId} = ${releaseId}
+          and ${auditEvents.action} = 'certificate.issued'
+        order by ${auditEvents.id} limit 1)`,
     })
     .from(releaseCertificates)
     .innerJoin(disbursements, eq(disbursements.id, releaseCertificates.releaseId))
     .where(eq(releaseCertificates.releaseId, releaseId));
-  if (!stored || stored.fingerprint !== hash) return { valid: false };
+  if (!stored || stored.fingerprint !== hash || stored.issued !== hash) return { valid: false };
   const facts = stored.facts as CertificateFacts;
+  if (certificateFingerprint(facts) !== hash) return { valid: false };
   const checkpoint = facts.auditEvent ? await coveringCheckpoint(db, facts.auditEvent.id) : null;
   return { valid: true, fingerprint: stored.fingerprint, facts, checkpoint, cancelled: stored.status === "cancelled" };
 }

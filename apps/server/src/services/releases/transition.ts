@@ -1,6 +1,6 @@
 import { formatMoney, type ReleaseDto } from "@tranche/domain";
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { callerId } from "../../auth/api-tokens";
+import { callerId, holdApiToken } from "../../auth/api-tokens";
 import type { Caller, CallerContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { auditEvents, disbursements, users } from "../../db/schema";
@@ -29,6 +29,8 @@ export function withLockedRelease<T>(
   return ctx.db.transaction(async (tx) => {
     const [release] = await tx.select().from(disbursements).where(eq(disbursements.id, releaseId)).for("update");
     if (!release) throw notFound("Release");
+    // A token revoked while this waited for the row writes nothing.
+    if (ctx.caller.kind === "token") await holdApiToken(tx, ctx.caller.token);
     const visible = visibleReleases(ctx.caller);
     const seen = visible && (await loadRelease(tx, and(eq(disbursements.id, releaseId), visible) as SQL, ctx.caller));
     if (visible && !seen) throw notFound("Release");
@@ -51,8 +53,10 @@ export function requireReleaseStatus(release: ReleaseRow, allowed: ReleaseRow["s
 export async function requireCurrentInstruction(
   tx: Tx,
   release: ReleaseRow,
-  instructionId: string | undefined,
+  reported: string | undefined,
 ): Promise<void> {
+  // A uuid has no letter case: one sent in capitals names the same instruction (ours are stored in lower case).
+  const instructionId = reported?.toLowerCase();
   if (instructionId === undefined || instructionId === release.instructionId) return;
   const details = { instructionId: release.instructionId, status: release.status };
   // Which it is, from the record: an instruction of this release that a re-instruction replaced, or not one of its.

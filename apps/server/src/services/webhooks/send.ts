@@ -99,7 +99,12 @@ function post(
         const done = () => {
           const statusCode = res.statusCode ?? null;
           const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
-          const response = Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8");
+          // Kept as the attempt's log: PostgreSQL text cannot hold U+0000, so a receiver answering with one would
+          // otherwise lose the attempt (and a 2xx with it, to be sent again until the endpoint is disabled).
+          const response = Buffer.concat(chunks)
+            .subarray(0, RESPONSE_EXCERPT_BYTES)
+            .toString("utf8")
+            .replaceAll("\u0000", "\ufffd");
           const location = res.headers.location;
           const whole = res.complete;
           finish({
