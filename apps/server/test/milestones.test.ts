@@ -248,7 +248,7 @@ describe("PATCH /api/milestones/:id", () => {
       title: "Title must be at least 2 characters.",
       description: "Description must be at least 10 characters.",
       capitalAmount: "Capital amount must be greater than zero.",
-      status: "Status is required.",
+      status: "Unknown milestone status.",
     });
   });
 });

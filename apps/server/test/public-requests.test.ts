@@ -71,6 +71,12 @@ describe("POST /api/public-requests", () => {
     });
     expect(extra.status).toBe(400);
     expect(extra.body.error.details.role).toBe("Unknown field.");
+    const source = await t.request("POST", "/api/public-requests", {
+      headers: fromIp(),
+      body: { kind: "demo", email: "a@example.test", source: "x".repeat(201) },
+    });
+    expect(source.status).toBe(400);
+    expect(source.body.error.details.source).toBe("Source must be at most 200 characters.");
   });
 
   it("answers 429 with Retry-After past PUBLIC_FORM_LIMIT_PER_IP from one address, and counts only that address", async () => {

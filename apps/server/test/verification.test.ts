@@ -418,6 +418,20 @@ describe("checklist and verification progress", () => {
     expect(view.body).toMatchObject({ checklist: all, progress: 100, permissions: { canDecide: false } });
   });
 
+  it("names the checklist item a body leaves out or gives as other than true or false", async () => {
+    const { milestone } = await scenario("in_verification");
+    const { risk: _left, ...without } = items;
+    const res = await t.request("PUT", `/api/milestones/${milestone.id}/checklist`, {
+      as: verifier,
+      body: { ...without, budget: "yes" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual({
+      budget: '"Budget utilization validated" must be true or false.',
+      risk: '"Risk assessment completed" is required.',
+    });
+  });
+
   it("refuses bad input with 400, other people with 403/404 and the wrong status with 409", async () => {
     const { milestone } = await scenario("in_verification");
     const put = (as: TestUser, body: unknown) =>

@@ -216,7 +216,9 @@ const milestoneFields = {
     .max(5000, { error: "Description must be at most 5000 characters." }),
   dueDate: z.string({ error: "Due date is required." }).min(1, { error: "Due date is required." }).pipe(isoDate),
   capitalAmount: moneyAmount("Capital amount", 1),
-  status: z.enum(MILESTONE_STATUSES, { error: "Status is required." }),
+  status: z.enum(MILESTONE_STATUSES, {
+    error: (issue) => (issue.input === undefined ? "Status is required." : "Unknown milestone status."),
+  }),
 };
 
 export const createMilestoneSchema = z.strictObject({
@@ -261,10 +263,15 @@ export const milestoneCountsQuerySchema = milestoneListQuerySchema.omit({
 });
 
 // ---------- verification ----------
-const checklistShape = Object.fromEntries(CHECKLIST_ITEMS.map((item) => [item.key, z.boolean()])) as Record<
-  (typeof CHECKLIST_ITEMS)[number]["key"],
-  z.ZodBoolean
->;
+const checklistShape = Object.fromEntries(
+  CHECKLIST_ITEMS.map((item) => [
+    item.key,
+    z.boolean({
+      error: (issue) =>
+        issue.input === undefined ? `"${item.label}" is required.` : `"${item.label}" must be true or false.`,
+    }),
+  ]),
+) as Record<(typeof CHECKLIST_ITEMS)[number]["key"], z.ZodBoolean>;
 export const checklistSchema = z.strictObject(checklistShape);
 
 /**
@@ -448,7 +455,11 @@ export const publicRequestSchema = z.strictObject({
   name: z.string().trim().max(120, { error: "Name must be at most 120 characters." }).optional(),
   organization: z.string().trim().max(200, { error: "Organization must be at most 200 characters." }).optional(),
   message: z.string().trim().max(2000, { error: "Message must be at most 2000 characters." }).optional(),
-  source: z.string().trim().max(200).optional(),
+  source: z
+    .string({ error: "Source must be text." })
+    .trim()
+    .max(200, { error: "Source must be at most 200 characters." })
+    .optional(),
 });
 export type PublicRequestInput = z.input<typeof publicRequestSchema>;
 
