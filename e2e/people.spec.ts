@@ -1,5 +1,7 @@
 // Issue 12 (people): the app runs without SMTP_URL, so each email is kept in the outbox; the test reads it as
 // an admin through GET /api/outbox/emails (what Settings → Outbox shows) and follows its link in a browser.
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { generateHOTP } from "@oslojs/otp";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { DEMO, DEMO_PASSWORD, expectToast, PHONE, screenshot, signIn } from "./support/app";
 import { useBrowserSuite } from "./support/suite";
@@ -97,6 +99,45 @@ test.describe("people", () => {
     await expect(page.getByText("Scroll sideways to see every column")).toHaveCount(0);
     await screenshot(page, "people-invitations-laptop");
     await context.close();
+  });
+
+  test("an invitation whose sender is no longer an admin says it stopped, and works again once resent", async () => {
+    const { page } = admin;
+    // A second admin joins by invitation and invites someone in turn.
+    const sent = await page.request.post("/api/invitations", {
+      data: { email: "sam.second@example.test", role: "admin" },
+    });
+    expect(sent.status()).toBe(201);
+    const invited = await storedEmail("sam.second@example.test", "You are invited to Tranche");
+    const { context, page: second } = await suite.page();
+    const joined = await second.request.post("/api/invitations/accept", {
+      data: { token: new URL(invited.link).searchParams.get("token"), name: "Sam Second", password: NEW_PASSWORD },
+    });
+    expect(joined.status()).toBe(201);
+    // An admin passes a second factor before changing access: an authenticator app, set up and enabled.
+    const setup = await (await second.request.post("/api/auth/mfa/totp/setup")).json();
+    const code = generateHOTP(decodeBase32IgnorePadding(setup.secret), BigInt(Math.floor(Date.now() / 30_000)), 6);
+    expect((await second.request.post("/api/auth/mfa/totp/enable", { data: { code } })).status()).toBe(200);
+    const onward = await second.request.post("/api/invitations", {
+      data: { email: "onward.investor@example.test", role: "investor" },
+    });
+    expect(onward.status()).toBe(201);
+    await context.close();
+
+    // The first admin makes the second an investor: the link the second sent stops, and the list says so.
+    const found = await (await page.request.get("/api/users?q=sam.second")).json();
+    const demoted = await page.request.patch(`/api/users/${found.items[0].id}`, { data: { role: "investor" } });
+    expect(demoted.status()).toBe(200);
+    await page.goto("/users");
+    const table = page.getByRole("region", { name: "Pending invitations, newest first" });
+    const row = table.getByRole("row").filter({ hasText: "onward.investor@example.test" });
+    await expect(row).toContainText("Stopped: its sender is no longer an admin");
+    await expect(row).toContainText("by Sam Second");
+    await screenshot(page, "people-invitation-stopped");
+    await row.getByRole("button", { name: "Resend invitation to onward.investor@example.test" }).click();
+    await expectToast(page, "Invitation sent again");
+    await expect(row).not.toContainText("Stopped");
+    await expect(row).toContainText("Until");
   });
 
   test("sign-up emails a link that confirms the address; the account says unconfirmed until it is used", async () => {
