@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn } from "./support/app";
+import { DEMO, DEMO_PASSWORD, DESKTOP, expectToast, PHONE, screenshot, signIn } from "./support/app";
 import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
@@ -11,6 +11,7 @@ test.describe("sign-up and sign-in", () => {
     await page.getByRole("tab", { name: "Sign Up" }).click();
     await page.getByRole("button", { name: "Sign Up" }).click();
     await expectToast(page, "Please fill in all fields");
+    await expect(page.getByLabel("Full Name")).toBeFocused();
 
     await page.getByLabel("Full Name").fill("Priya Raman");
     await page.getByLabel("Email").fill("priya@example.test");
@@ -18,6 +19,7 @@ test.describe("sign-up and sign-in", () => {
     await page.getByRole("button", { name: "Sign Up" }).click();
     await expectToast(page, "Error signing up");
     await expect(page.getByText("Choose a stronger password:")).toBeVisible();
+    await expect(page.getByLabel("Password")).toBeFocused();
     await screenshot(page, "signup-weak-password-desktop");
 
     await page.getByLabel("Password").fill("granite weather tulip 58");
@@ -35,16 +37,35 @@ test.describe("sign-up and sign-in", () => {
   });
 
   test("shows the validation toast for missing sign-in fields and the failure toast for a wrong password", async () => {
-    const { context, page } = await suite.page();
-    await page.goto("/login");
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await expectToast(page, "Please enter both email and password");
-    await page.getByLabel("Email").fill(DEMO.owner);
-    await page.getByLabel("Password").fill("not the right one");
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await expectToast(page, "Invalid email or password.");
-    await screenshot(page, "login-error-desktop");
-    await context.close();
+    for (const [viewport, name] of [
+      [DESKTOP, "desktop"],
+      [PHONE, "phone"],
+    ] as const) {
+      const { context, page } = await suite.page(viewport);
+      await page.goto("/login");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expectToast(page, "Please enter both email and password");
+      // The keyboard is put where the user has to type next.
+      await expect(page.getByLabel("Email")).toBeFocused();
+      await page.getByLabel("Email").fill(DEMO.owner);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page.getByLabel("Password")).toBeFocused();
+      await page.getByLabel("Password").fill("not the right one");
+      // Tab to the button and press it, as a keyboard user does: it is disabled while signing in.
+      await page.getByLabel("Password").press("Tab");
+      await expect(page.getByRole("button", { name: "Sign In" })).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expectToast(page, "Invalid email or password.");
+      await expect(page.getByLabel("Password")).toBeFocused();
+      await expect(page.getByLabel("Email")).toHaveValue(DEMO.owner);
+      // The wrong password is selected: typing replaces it.
+      await page.keyboard.type(DEMO_PASSWORD);
+      await expect(page.getByLabel("Password")).toHaveValue(DEMO_PASSWORD);
+      await screenshot(page, `login-error-${name}`, { fullPage: false });
+      await page.keyboard.press("Enter");
+      await page.waitForURL("**/dashboard");
+      await context.close();
+    }
   });
 });
 

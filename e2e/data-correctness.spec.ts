@@ -46,6 +46,9 @@ test.describe("data and correctness", () => {
       const item = queueItem(page, "Battery storage installation");
       await expect(item.getByText("Due today", { exact: true })).toBeVisible();
       await expect(item).not.toContainText("0 days left");
+      // Each date says what it is: an open milestone's is its due date, a decided one's the decision's.
+      const dated = /^(Due|Decided) [A-Z][a-z]+ \d{1,2}, \d{4}$/;
+      await expect(queueItem(page, "Grid interconnection").getByText(dated)).toHaveText(/^Due /);
       await screenshot(page, `due-today-${name}`);
 
       await page.getByRole("tab", { name: "Completed" }).click();
@@ -53,6 +56,8 @@ test.describe("data and correctness", () => {
       await expect(completed.first()).toBeVisible();
       await expect(completed).toHaveCount(5);
       await expect(page.getByText("Showing 5 of 5 decisions")).toBeVisible();
+      for (const row of await completed.all()) await expect(row.getByText(dated)).toHaveText(/^Decided /);
+      await screenshot(page, `completed-dates-${name}`);
       await context.close();
     }
   });

@@ -2,7 +2,7 @@
 // that shows it, at desktop and phone width: nothing pushes past its card or widens the page. And the actions the
 // server would refuse are shown disabled with its reason.
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, expectToast, screenshot, signIn } from "./support/app";
+import { DEMO, expectToast, failFirstRequest, screenshot, signIn } from "./support/app";
 import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
@@ -187,19 +187,7 @@ test.describe("load failures", () => {
     ];
     for (const c of cases) {
       // The first request fails (a 500 is not retried automatically); the next ones reach the server.
-      let failed = 0;
-      const matches = (url: URL) => url.pathname === c.api;
-      await page.route(matches, async (route) => {
-        if (failed++ === 0) {
-          await route.fulfill({
-            status: 500,
-            contentType: "application/json",
-            body: JSON.stringify({ error: { code: "internal", message: "The database is unavailable." } }),
-          });
-        } else {
-          await route.continue();
-        }
-      });
+      const unroute = await failFirstRequest(page, (url) => url.pathname === c.api);
       await page.goto(c.path);
       const alert = page.getByRole("alert").filter({ hasText: c.title });
       await expect(alert).toBeVisible();
@@ -207,7 +195,7 @@ test.describe("load failures", () => {
       if (c.path === "/milestones") await screenshot(page, "load-error-phone", { fullPage: false });
       await alert.getByRole("button", { name: "Try again" }).click();
       await expect(alert).not.toBeAttached();
-      await page.unroute(matches);
+      await unroute();
     }
     await context.close();
   });
@@ -220,19 +208,7 @@ test.describe("load failures", () => {
       { path: `/milestones/${milestoneId}`, title: "Error loading milestone", heading: LONG_TITLE },
     ];
     for (const c of cases) {
-      let failed = 0;
-      const matches = (url: URL) => url.pathname === `/api${c.path}`;
-      await page.route(matches, async (route) => {
-        if (failed++ === 0) {
-          await route.fulfill({
-            status: 500,
-            contentType: "application/json",
-            body: JSON.stringify({ error: { code: "internal", message: "The database is unavailable." } }),
-          });
-        } else {
-          await route.continue();
-        }
-      });
+      const unroute = await failFirstRequest(page, (url) => url.pathname === `/api${c.path}`);
       await page.goto(c.path);
       await expectToast(page, "The database is unavailable.");
       const alert = page.getByRole("main").getByRole("alert").filter({ hasText: c.title });
@@ -240,7 +216,7 @@ test.describe("load failures", () => {
       await expect(page.getByRole("main").locator("[aria-busy=true]")).toHaveCount(0);
       await alert.getByRole("button", { name: "Try again" }).click();
       await expect(page.getByRole("heading", { name: c.heading, level: 1 })).toBeVisible();
-      await page.unroute(matches);
+      await unroute();
     }
     await context.close();
   });

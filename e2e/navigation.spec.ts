@@ -118,6 +118,49 @@ test.describe("navigation", () => {
     await context.close();
   });
 
+  test("a project's open tab is in its URL: back from a milestone, a reload and a shared link open it again", async () => {
+    for (const [viewport, name] of [
+      [{ width: 1280, height: 800 }, "desktop"],
+      [PHONE, "phone"],
+    ] as const) {
+      const { context, page } = await suite.page(viewport);
+      await signIn(page, DEMO.owner);
+      await page.goto("/projects");
+      await page
+        .getByTestId("project-card")
+        .filter({ hasText: "Mojave Solar Farm Phase II" })
+        .getByRole("link", { name: "View Details" })
+        .click();
+      await expect(page.getByRole("heading", { name: "Mojave Solar Farm Phase II", level: 1 })).toBeVisible();
+      const milestonesTab = page.getByRole("tab", { name: "Milestones", exact: true });
+      await milestonesTab.click();
+
+      // The browser's back button, from a milestone opened on the tab, returns to the tab.
+      await page.getByTestId("milestone-card").first().getByRole("link", { name: "View Details" }).click();
+      await expect(page.getByRole("link", { name: "Back to Project" })).toBeVisible();
+      await page.goBack();
+      await expect(milestonesTab).toHaveAttribute("aria-selected", "true");
+      await expect(page).toHaveURL(/\/projects\/[^/?]+\?tab=milestones$/);
+      await expect(page.getByTestId("milestone-card").first()).toBeVisible();
+
+      // So does the page's own "Back to Project": the milestone is one of the project's milestones.
+      await page.getByTestId("milestone-card").first().getByRole("link", { name: "View Details" }).click();
+      await page.getByRole("link", { name: "Back to Project" }).click();
+      await expect(milestonesTab).toHaveAttribute("aria-selected", "true");
+      await screenshot(page, `project-tab-in-url-${name}`);
+
+      // A reload keeps the tab; Overview is the default and leaves no trace in the URL.
+      await page.getByRole("tab", { name: "Finances" }).click();
+      await page.waitForURL("**/projects/*?tab=finances");
+      await page.reload();
+      await expect(page.getByRole("tab", { name: "Finances" })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByRole("heading", { name: "Disbursement Schedule" })).toBeVisible();
+      await page.getByRole("tab", { name: "Overview" }).click();
+      await expect(page).not.toHaveURL(/tab=/);
+      await context.close();
+    }
+  });
+
   test("every role reaches change password from the sidebar or the phone menu", async () => {
     for (const email of Object.values(DEMO)) {
       const desktop = await suite.page(DESKTOP);

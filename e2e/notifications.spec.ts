@@ -119,6 +119,51 @@ test.describe("notifications", () => {
     await context.close();
   });
 
+  test("after Mark as read the keyboard stays in the list: on the item's View link, or under Unread on the next item", async () => {
+    // Three new milestones on the investor's Aire Valley project: three unread notifications, each with a View link.
+    const owner = await suite.page();
+    await signIn(owner.page, DEMO.owner);
+    const { items: projects } = await (await owner.page.request.get("/api/projects")).json();
+    const aire = projects.find((p: { name: string }) => p.name.startsWith("Aire Valley"));
+    for (const title of ["Inlet screens", "Sludge press", "Control room"]) {
+      const created = await owner.page.request.post(`/api/projects/${aire.id}/milestones`, {
+        data: {
+          title,
+          description: `${title} installed and commissioned.`,
+          dueDate: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10),
+          capitalAmount: 10000,
+        },
+      });
+      expect(created.status()).toBe(201);
+    }
+    await owner.context.close();
+
+    const { context, page } = await suite.page(PHONE);
+    await signIn(page, DEMO.investor);
+    await waitForUnread(page, 3);
+    await page.goto("/notifications");
+    const items = page.getByTestId("notification-item");
+    await expect(items.and(page.locator("[data-read=false]"))).toHaveCount(3);
+    // The first unread item, by its place in the list (titles repeat): it keeps its place once read.
+    const at = await items.evaluateAll((all) => all.findIndex((el) => el.getAttribute("data-read") === "false"));
+    const item = items.nth(at);
+    await item.getByRole("button", { name: "Mark as read" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(item).toHaveAttribute("data-read", "true");
+    await expect(item.getByRole("link", { name: "View" })).toBeFocused();
+    await screenshot(page, "notifications-mark-read-focus-phone", { fullPage: false });
+
+    // Under Unread the item leaves the list: the one that takes its place has the focus, ready to be marked too.
+    await page.getByRole("tab", { name: "Unread" }).click();
+    await expect(items.first()).toHaveAttribute("data-read", "false");
+    const before = await items.count();
+    await items.first().getByRole("button", { name: "Mark as read" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(items).toHaveCount(before - 1);
+    await expect(items.first().getByRole("button", { name: "Mark as read" })).toBeFocused();
+    await context.close();
+  });
+
   test("fits a phone: the list, the chips and the actions", async () => {
     const { context, page } = await suite.page(PHONE);
     await signIn(page, DEMO.verifier);

@@ -318,6 +318,7 @@ test.describe("settings", () => {
     await page.getByLabel("Confirm new password").fill("password1234");
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByText("Choose a stronger password:")).toBeVisible();
+    await expect(page.getByLabel("New password", { exact: true })).toBeFocused();
     const newPassword = "quartz meadow lantern 77";
     await page.getByLabel("New password", { exact: true }).fill(newPassword);
     await page.getByLabel("Confirm new password").fill(newPassword);
@@ -330,5 +331,34 @@ test.describe("settings", () => {
     });
     expect(signInAgain.status).toBe(200);
     await context.close();
+  });
+
+  test("a wrong current password keeps what was typed and puts the keyboard on that field", async () => {
+    for (const [viewport, name] of [
+      [DESKTOP, "desktop"],
+      [PHONE, "phone"],
+    ] as const) {
+      const { context, page } = await suite.page(viewport);
+      await signIn(page, DEMO.owner);
+      await page.goto("/account");
+      const current = page.getByLabel("Current password");
+      const fresh = "copper orchard kite 52";
+      await current.fill("not-my-password-at-all");
+      await page.getByLabel("New password", { exact: true }).fill(fresh);
+      await page.getByLabel("Confirm new password").fill(fresh);
+      await page.getByLabel("Confirm new password").press("Enter");
+      await expectToast(page, "Current password is incorrect.");
+      await expect(current).toHaveAttribute("aria-invalid", "true");
+      // The button was disabled while the request ran: focus goes to the field to correct, not the page's start.
+      await expect(current).toBeFocused();
+      await expect(page.getByLabel("New password", { exact: true })).toHaveValue(fresh);
+      await screenshot(page, `change-password-wrong-current-${name}`, { fullPage: false });
+      // An empty form does the same with its first error.
+      await current.fill("");
+      await page.getByRole("button", { name: "Change password" }).click();
+      await expect(page.getByText("Current password is required.")).toBeVisible();
+      await expect(current).toBeFocused();
+      await context.close();
+    }
   });
 });

@@ -201,6 +201,28 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
 }
 
+/**
+ * Fails the first request whose URL `match` accepts with a 500 (a server error the app does not retry on its own),
+ * then lets every later one through to the server. Returns a function that removes the route.
+ */
+export async function failFirstRequest(
+  page: Page,
+  match: (url: URL) => boolean,
+  message = "The database is unavailable.",
+): Promise<() => Promise<void>> {
+  let failed = false;
+  await page.route(match, async (route) => {
+    if (failed) return route.continue();
+    failed = true;
+    await route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({ error: { code: "internal", message } }),
+    });
+  });
+  return () => page.unroute(match);
+}
+
 /** Waits for a toast with this text (sonner renders them in a live region). */
 export async function expectToast(page: Page, text: string): Promise<void> {
   await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor({ timeout: 10_000 });

@@ -58,7 +58,7 @@ export default function MilestonePage() {
     <div className="grid gap-6">
       <div>
         <Button asChild variant="ghost" size="sm" className="-ml-3">
-          <Link to={`/projects/${m.projectId}`}>
+          <Link to={`/projects/${m.projectId}?tab=milestones`}>
             <ArrowLeftIcon aria-hidden /> Back to Project
           </Link>
         </Button>
@@ -156,7 +156,7 @@ export default function MilestonePage() {
         <DeleteMilestoneDialog
           milestone={m}
           onClose={() => setDialog(null)}
-          onDeleted={() => navigate(`/projects/${m.projectId}`)}
+          onDeleted={() => navigate(`/projects/${m.projectId}?tab=milestones`)}
         />
       ) : null}
     </div>

@@ -16,17 +16,23 @@ import { ProjectReleases } from "@/features/releases/components/project-releases
 import { dashboardReturnPath } from "@/lib/dashboard-return";
 import { useDocumentTitle } from "@/lib/document-title";
 import { useLoadFailure } from "@/lib/use-load-failure";
+import { useUrlState } from "@/lib/use-url-state";
 
 const FAILURE_TEXTS = {
   notFound: ["Project not found", "The requested project could not be found."],
   failed: ["Error loading project", "Could not load project details"],
 } as const satisfies Parameters<typeof useLoadFailure>[1];
 
+const TABS = ["overview", "milestones", "team", "finances"] as const;
+
 /** A project's page: Overview, Milestones, Team and Finances. */
 export default function ProjectPage() {
   const { projectId = "" } = useParams();
   const project = useProject(projectId);
   useLoadFailure(project.error, FAILURE_TEXTS);
+  // The open tab is in the URL (?tab=milestones): back from a milestone, a reload or a shared link opens it again.
+  const [view, setView] = useUrlState({ tab: "overview" });
+  const tab = TABS.includes(view.tab as (typeof TABS)[number]) ? view.tab : "overview";
   const data = project.data;
   useDocumentTitle(data?.name ?? "Project");
 
@@ -65,7 +71,7 @@ export default function ProjectPage() {
               <ProjectActions project={data} />
             </div>
           </div>
-          <Tabs defaultValue="overview">
+          <Tabs value={tab} onValueChange={(value) => setView({ tab: value })}>
             <TabsList>
               <TabsTrigger value="overview">Overview</TabsTrigger>
               <TabsTrigger value="milestones">Milestones</TabsTrigger>

@@ -10,6 +10,16 @@ import { useChangePassword } from "../api/change-password";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
+/**
+ * Focus goes to the first field with an error (the ids are the field names): the submit button is disabled while
+ * the request runs, and without this a keyboard user was left at the page's start after "Current password is
+ * incorrect.".
+ */
+function focusFirstError(errors: Record<string, string>) {
+  const first = (Object.keys(EMPTY) as (keyof typeof EMPTY)[]).find((name) => errors[name]);
+  if (first) document.getElementById(first)?.focus();
+}
+
 export function ChangePasswordForm() {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -33,6 +43,7 @@ export function ChangePasswordForm() {
     if (!found.newPassword && values.newPassword !== values.confirmPassword)
       found.confirmPassword = "The two new passwords do not match.";
     setErrors(found);
+    focusFirstError(found);
     if (Object.keys(found).length || !parsed.success) return;
     change.mutate(parsed.data, {
       onSuccess: () => {
@@ -42,10 +53,14 @@ export function ChangePasswordForm() {
       onError: (error) => {
         if (error instanceof ApiError && error.code === "weak_password") {
           setReasons((error.details as { reasons?: string[] } | undefined)?.reasons ?? []);
+          focusFirstError({ newPassword: error.message });
           toast.error("Error changing password", error.message);
           return;
         }
-        if (error instanceof ApiError && error.status === 400) setErrors(error.fieldErrors);
+        if (error instanceof ApiError && error.status === 400) {
+          setErrors(error.fieldErrors);
+          focusFirstError(error.fieldErrors);
+        }
         toast.error("Error changing password", errorMessage(error));
       },
     });

@@ -70,6 +70,7 @@ function SignInForm({ email, onEmailChange }: { email: string; onEmailChange: (e
     event.preventDefault();
     if (!email || !password) {
       toast.error("Error", "Please enter both email and password");
+      focusField(!email ? "signin-email" : "signin-password");
       return;
     }
     try {
@@ -77,6 +78,8 @@ function SignInForm({ email, onEmailChange }: { email: string; onEmailChange: (e
       signedIn();
     } catch (error) {
       toast.error("Error signing in", errorMessage(error));
+      // The button was disabled while signing in, which dropped the focus: back to the password, ready to retype.
+      focusField("signin-password", { select: true });
     }
   }
 
@@ -146,6 +149,7 @@ function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
     setReasons([]);
     if (!name || !email || !password) {
       toast.error("Error", "Please fill in all fields");
+      focusField(!name ? "signup-name" : !email ? "signup-email" : "signup-password");
       return;
     }
     try {
@@ -158,10 +162,13 @@ function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
         const list = (error.details as { reasons?: string[] } | undefined)?.reasons ?? [];
         setReasons(list);
         toast.error("Error signing up", `${error.message} ${list.join(" ")}`.trim());
+        focusField("signup-password", { select: true });
         return;
       }
-      const field = error instanceof ApiError ? Object.values(error.fieldErrors)[0] : undefined;
+      const fields = error instanceof ApiError ? error.fieldErrors : {};
+      const field = Object.values(fields)[0];
       toast.error("Error signing up", typeof field === "string" ? field : errorMessage(error));
+      focusField(fields.name ? "signup-name" : fields.password ? "signup-password" : "signup-email");
     }
   }
 
@@ -207,6 +214,17 @@ function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
       </CardContent>
     </Card>
   );
+}
+
+/**
+ * Puts the keyboard on a field after a failed submit: the submit button is disabled while the request runs, and
+ * focus would otherwise fall to the page's start.
+ */
+function focusField(id: string, options: { select?: boolean } = {}) {
+  const field = document.getElementById(id);
+  if (!(field instanceof HTMLInputElement)) return;
+  field.focus();
+  if (options.select) field.select();
 }
 
 function DemoAccounts({ onPick }: { onPick: (email: string) => void }) {

@@ -1,6 +1,6 @@
 import { LIMITS, NOTIFICATION_CATEGORIES, type NotificationCategory, type NotificationDto } from "@tranche/domain";
 import { formatDistanceToNow } from "date-fns";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { PagingFooter } from "@/components/paging-footer";
 import { SelectFilter } from "@/components/select-filter";
@@ -39,6 +39,22 @@ export function NotificationsList() {
   const markAll = useMarkAllNotificationsRead();
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const anyUnread = unread > 0 || items.some((n) => !n.read);
+
+  // "Mark as read" goes once its item is read (and under Unread the item goes too): focus then moves to the item's
+  // first control (its View link) or the item, or under Unread to the item that took its place, instead of falling
+  // to the page's start.
+  const listRef = useRef<HTMLUListElement>(null);
+  const marking = useRef<{ id: string; index: number } | null>(null);
+  useEffect(() => {
+    const marked = marking.current;
+    if (!marked) return;
+    const index = items.findIndex((n) => n.id === marked.id);
+    if (index >= 0 && !items[index].read) return;
+    marking.current = null;
+    const rows = listRef.current?.querySelectorAll<HTMLElement>("[data-testid=notification-item]");
+    const row = rows?.[index >= 0 ? index : Math.min(marked.index, rows.length - 1)];
+    (row?.querySelector<HTMLElement>("a, button") ?? row)?.focus();
+  }, [items]);
 
   useEffect(() => {
     if (list.isError) toast.error("Error", "Failed to load notifications. Please try again later.");
@@ -86,9 +102,15 @@ export function NotificationsList() {
           </EmptyState>
         ) : (
           <>
-            <ul className="grid gap-3" aria-label="Notifications">
-              {items.map((item) => (
-                <NotificationItem key={item.id} item={item} />
+            <ul ref={listRef} className="grid gap-3" aria-label="Notifications">
+              {items.map((item, index) => (
+                <NotificationItem
+                  key={item.id}
+                  item={item}
+                  onMarking={(done) => {
+                    marking.current = done ? { id: item.id, index } : null;
+                  }}
+                />
               ))}
             </ul>
             <PagingFooter list={{ ...list, items }} noun="notifications" />
@@ -99,18 +121,32 @@ export function NotificationsList() {
   );
 }
 
-function NotificationItem({ item }: { item: NotificationDto }) {
+function NotificationItem({
+  item,
+  onMarking,
+}: {
+  item: NotificationDto;
+  /** Told when the item's own "Mark as read" is pressed (true) and when that fails (false). */
+  onMarking?: (pressed: boolean) => void;
+}) {
   const markRead = useMarkNotificationRead();
   const onMarkRead = () =>
     markRead.mutate(item.id, {
-      onError: () => toast.error("Error", "Failed to update notification. Please try again."),
+      onError: () => {
+        onMarking?.(false);
+        toast.error("Error", "Failed to update notification. Please try again.");
+      },
     });
   return (
     <li>
       <Card
         data-testid="notification-item"
         data-read={item.read}
-        className={cn("p-4 sm:p-5", !item.read && "border-blue-200 bg-blue-50/70")}
+        tabIndex={-1}
+        className={cn(
+          "p-4 focus-visible:outline-2 focus-visible:outline-ring sm:p-5",
+          !item.read && "border-blue-200 bg-blue-50/70",
+        )}
       >
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0 flex-1">
@@ -131,7 +167,15 @@ function NotificationItem({ item }: { item: NotificationDto }) {
           </div>
           <div className="flex shrink-0 gap-2">
             {!item.read ? (
-              <Button size="sm" variant="outline" onClick={onMarkRead} disabled={markRead.isPending}>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => {
+                  onMarking?.(true);
+                  onMarkRead();
+                }}
+                disabled={markRead.isPending}
+              >
                 Mark as read
               </Button>
             ) : null}

@@ -78,9 +78,10 @@ function QueueItem({ item, onOpen }: { item: VerifierQueueItemDto; onOpen: (id: 
             <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
               <span className="inline-flex items-center gap-1">
                 <CalendarIcon className="size-4" aria-hidden />
+                {/* Said which date it is: on the Completed tab a bare decision date read as the due date. */}
                 {decided(item) && item.verificationDate
-                  ? formatLongDate(item.verificationDate)
-                  : formatLongDate(item.dueDate)}
+                  ? `Decided ${formatLongDate(item.verificationDate)}`
+                  : `Due ${formatLongDate(item.dueDate)}`}
               </span>
               <span className="whitespace-nowrap font-medium text-slate-800">
                 {/* A decided milestone shows its amount; one partly released, what is still open of it. */}
