@@ -224,6 +224,62 @@ describe("GET /api/dashboard", () => {
     ]);
   });
 
+  it("puts before an admin what only an admin can move on: disputes to assign and failed releases, then projects without a verifier", async () => {
+    const local = await createTestApp();
+    try {
+      const [admin, owner, verifier, second] = [
+        await local.user("admin"),
+        await local.user("project_owner"),
+        await local.user("verifier"),
+        await local.user("verifier"),
+      ];
+      const post = (path: string, as: TestUser, body: unknown) => local.request("POST", path, { as, body });
+      const action = async () =>
+        (await local.request("GET", "/api/dashboard", { as: admin })).body.overview.actionRequired;
+      const project = await makeProject(local, { owner, verifiers: [verifier, second] });
+      await makeProject(local, { owner });
+      expect(await action()).toEqual({ count: 1, label: "project without a verifier" });
+
+      // A rejection disputed by its owner waits for an admin to assign a verifier.
+      const rejected = await makeMilestone(local, project, { status: "in_verification", verifier });
+      expect((await post(`/api/milestones/${rejected.id}/reject`, verifier, { comments: "No invoices." })).status).toBe(
+        200,
+      );
+      const statement = { statement: "The invoices are in the second evidence file." };
+      expect((await post(`/api/milestones/${rejected.id}/dispute`, owner, statement)).status).toBe(200);
+      expect(await action()).toEqual({ count: 2, label: "dispute to assign and project without a verifier" });
+
+      // A release the custodian could not pay waits for an admin to re-instruct or cancel it.
+      const approved = await makeMilestone(local, project, {
+        status: "in_verification",
+        verifier,
+        capitalAmount: 1000,
+      });
+      expect((await post(`/api/milestones/${approved.id}/approve`, verifier, {})).status).toBe(200);
+      const [release] = await local.deps.db
+        .select()
+        .from(disbursements)
+        .where(eq(disbursements.milestoneId, approved.id));
+      const token = await post("/api/api-tokens", admin, { name: "Custodian", scopes: ["releases:write"] });
+      const failed = await local.request("POST", `/api/releases/${release.id}/fail`, {
+        headers: { authorization: `Bearer ${token.body.token}` },
+        body: { reason: "Account closed." },
+      });
+      expect(failed.status).toBe(200);
+      expect(await action()).toEqual({
+        count: 3,
+        label: "dispute to assign, failed release and project without a verifier",
+      });
+
+      // Assigned to another verifier, the dispute is theirs to decide; the admin's list no longer names it.
+      const assigned = await post(`/api/milestones/${rejected.id}/dispute/assign`, admin, { verifierId: second.id });
+      expect(assigned.status).toBe(200);
+      expect(await action()).toEqual({ count: 2, label: "failed release and project without a verifier" });
+    } finally {
+      await local.close();
+    }
+  });
+
   it("shows zeros to a user who sees no project", async () => {
     const body = await dashboard(nobody);
     expect(body.overview).toEqual({

@@ -86,6 +86,25 @@ function investorAction(countersign: number, atRisk: number): OverviewDto["actio
 }
 
 /**
+ * An admin's Action Required: what only an admin can move on, most pressing first — disputes waiting for a verifier
+ * to be assigned, failed releases to re-instruct or cancel — then projects without a verifier. One kind alone is
+ * named as it is; several are named together, their counts summed.
+ */
+function adminAction(disputes: number, failed: number, withoutVerifier: number): OverviewDto["actionRequired"] {
+  const parts = [
+    countLabel(disputes, "dispute to assign", "disputes to assign"),
+    countLabel(failed, "failed release", "failed releases"),
+    countLabel(withoutVerifier, "project without a verifier", "projects without a verifier"),
+  ].filter((part) => part.count > 0);
+  if (parts.length <= 1) return parts[0] ?? countLabel(0, "", "projects without a verifier");
+  const labels = parts.map((part) => part.label);
+  return {
+    count: parts.reduce((n, part) => n + part.count, 0),
+    label: `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`,
+  };
+}
+
+/**
  * The milestones in verification that may wait on the caller's countersignature, as JSON ids, for the statement of
  * their dashboard: in the projects they invest in and do not own, under a latest policy that asks for one. Read
  * from those policies (few), then the membership by its key and the project's milestones in verification.
@@ -459,6 +478,8 @@ async function adminDashboard(
     recent: MoneyRow[];
     users: number;
     verifiers: number;
+    disputes: number;
+    failed: number;
     newest: ProjectRow[];
     directory: VerifierRow[];
   }>(
@@ -478,6 +499,8 @@ async function adminDashboard(
              group by currency) d) as recent,
           (select count(*)::int from users) as users,
           (select count(*)::int from users where role = 'verifier') as verifiers,
+          (select count(*)::int from milestone_disputes where closed_at is null and verifier_id is null) as disputes,
+          (select count(*)::int from disbursements where status = 'failed') as failed,
           (select coalesce(json_agg(n), '[]') from (
              select id, name, status, total_capital::text as total_capital, currency, created_at,
                     disbursed::text as disbursed, settled::text as settled
@@ -500,7 +523,7 @@ async function adminDashboard(
   return {
     overview: overviewOf(
       { byCurrency: platform, recent: row?.recent ?? [] },
-      countLabel(withoutVerifier, "project without a verifier", "projects without a verifier"),
+      adminAction(Number(row?.disputes ?? 0), Number(row?.failed ?? 0), withoutVerifier),
     ),
     role: {
       role: "admin",
