@@ -45,14 +45,14 @@ test.describe("paged lists", () => {
     await page.goto("/milestones");
     await page.getByRole("searchbox", { name: "Search milestones by title" }).fill("Turbine");
     await page.waitForURL(/[?&]q=Turbine/);
-    await expect(page.getByText("Showing 25 milestones")).toBeVisible();
+    await expect(page.getByText(`Showing 25 of ${COUNT} milestones`)).toBeVisible();
     await expect.poll(() => rowTitles(page)).toHaveLength(25);
     // The status tabs count what the search matches, every page of it.
     await expect(page.getByRole("tab", { name: `All ${COUNT}` })).toBeVisible();
     await expect(page.getByRole("tab", { name: `Pending ${COUNT}` })).toBeVisible();
     await expect(page.getByRole("tab", { name: "Verified 0" })).toBeVisible();
     await page.getByRole("button", { name: "Show more milestones" }).click();
-    await expect(page.getByText(`Showing ${COUNT} milestones (all)`)).toBeVisible();
+    await expect(page.getByText(`Showing ${COUNT} of ${COUNT} milestones`)).toBeVisible();
     await expect(page.getByRole("button", { name: "Show more milestones" })).toHaveCount(0);
 
     // Earliest due first by default; the Amount header sorts by the largest amount, on the server.
@@ -65,7 +65,7 @@ test.describe("paged lists", () => {
     const link = page.url();
     const other = await context.newPage();
     await other.goto(link);
-    await expect(other.getByText("Showing 25 milestones")).toBeVisible();
+    await expect(other.getByText(`Showing 25 of ${COUNT} milestones`)).toBeVisible();
     await expect(other.getByRole("searchbox", { name: "Search milestones by title" })).toHaveValue("Turbine");
     expect((await rowTitles(other))[0]).toBe("Turbine 30");
     await screenshot(other, "lists-milestones-sorted");
@@ -96,7 +96,7 @@ test.describe("paged lists", () => {
     await page.getByRole("searchbox", { name: "Search milestones by title" }).fill("Turbine");
     await page.waitForURL(/[?&]q=Turbine/);
     await expect.poll(async () => (await rowTitles(page)).every((title) => title.startsWith("Turbine"))).toBe(true);
-    await expect(page.getByText("Showing 25 milestones")).toBeVisible();
+    await expect(page.getByText(`Showing 25 of ${COUNT} milestones`)).toBeVisible();
     await screenshot(page, "lists-dashboard-milestones");
     await page.getByRole("tab", { name: "Reports" }).click();
     await page.waitForURL((url) => url.search === "?tab=reports");

@@ -92,6 +92,8 @@ export function MilestoneList({ projectPicker = false }: { projectPicker?: boole
         <PagedListState
           list={milestones}
           noun="milestones"
+          // The tab's own count: "Showing 25 of 30 milestones" while more pages wait.
+          total={status ? counts?.byStatus[status] : counts?.total}
           empty="No milestones found"
           emptyHint={view.q ? `No milestone title contains “${view.q}”.` : undefined}
         >

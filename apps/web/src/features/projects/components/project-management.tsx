@@ -69,6 +69,8 @@ export function ProjectManagement({
           <PagedListState
             list={projects}
             noun="projects"
+            // The tab's own count: "Showing 25 of 32 projects" while more pages wait.
+            total={status ? counts.data?.byStatus[status] : counts.data?.total}
             empty="No projects found"
             emptyHint={search ? `No project's name, description or location contains “${search}”.` : undefined}
           >
