@@ -217,7 +217,9 @@ const milestoneFields = {
   dueDate: z.string({ error: "Due date is required." }).min(1, { error: "Due date is required." }).pipe(isoDate),
   capitalAmount: moneyAmount("Capital amount", 1),
   status: z.enum(MILESTONE_STATUSES, {
-    error: (issue) => (issue.input === undefined ? "Status is required." : "Unknown milestone status."),
+    // Nothing chosen (the form's empty choice) is missing; anything else is not a status.
+    error: (issue) =>
+      issue.input === undefined || issue.input === "" ? "Status is required." : "Unknown milestone status.",
   }),
 };
 
