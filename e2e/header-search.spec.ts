@@ -24,7 +24,7 @@ test.describe("header search", () => {
 
     // Enter with nothing highlighted: the full results.
     await box.fill("Mojave");
-    await expect(page.getByRole("option", { name: /Mojave Solar Farm Phase II/ })).toBeVisible();
+    await expect(page.getByRole("option", { name: /^Mojave Solar Farm Phase II/ })).toBeVisible();
     await box.press("Enter");
     await page.waitForURL(/\/projects\?q=Mojave$/);
 
@@ -34,6 +34,12 @@ test.describe("header search", () => {
     await box.press("Enter");
     await page.waitForURL(/\/milestones\?q=panel$/);
     await expect(page.getByRole("link", { name: /Panel and inverter delivery/ }).first()).toBeVisible();
+
+    // Enter at once, before the new term's suggestions are in: judged by what was typed, not by the last term's
+    // results still on screen (only milestones matched "panel"; a project matches "Mojave").
+    await box.fill("Mojave");
+    await box.press("Enter");
+    await page.waitForURL(/\/projects\?q=Mojave$/);
     await context.close();
   });
 

@@ -1,7 +1,7 @@
 // The header search: live suggestions (projects, milestones, people for admins) as you type, arrow keys to move,
 // Enter to open the highlighted one; Enter with none highlighted opens the full results: the projects, or the
 // milestones when only milestones match.
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ROLE_LABELS, type SearchResultsDto } from "@tranche/domain";
 import { FlagIcon, FolderKanbanIcon, type LucideIcon, SearchIcon, UserIcon } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
@@ -56,6 +56,12 @@ function fullResults(data: SearchResultsDto | undefined, q: string): { to: strin
   return { to: q ? `${list}?${new URLSearchParams({ q })}` : list, what: milestones ? "milestones" : "projects" };
 }
 
+const searchQuery = (q: string) => ({
+  queryKey: ["search", q],
+  queryFn: () => api<SearchResultsDto>(`/search?${new URLSearchParams({ q })}`),
+  staleTime: 30_000,
+});
+
 /** The term once typing pauses, so each keystroke does not cost a request. */
 function useSettled(value: string, ms = 200) {
   const [settled, setSettled] = useState(value);
@@ -76,13 +82,8 @@ export function HeaderSearch({ inline = false }: { inline?: boolean }) {
   const [open, setOpen] = useState(false);
   const [chosen, setActive] = useState(-1);
   const term = useSettled(text.trim());
-  const query = useQuery({
-    queryKey: ["search", term],
-    queryFn: () => api<SearchResultsDto>(`/search?${new URLSearchParams({ q: term })}`),
-    enabled: term.length >= 2,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...searchQuery(term), enabled: term.length >= 2, placeholderData: keepPreviousData });
   const items = useMemo(() => (term.length >= 2 ? suggestions(query.data) : []), [term, query.data]);
   const expanded = open && term.length >= 2;
   // New suggestions may be fewer than the highlighted position.
@@ -98,12 +99,16 @@ export function HeaderSearch({ inline = false }: { inline?: boolean }) {
   return (
     <form
       className="relative"
-      onSubmit={(event) => {
+      onSubmit={async (event) => {
         event.preventDefault();
-        const highlighted = items[active];
-        const q = text.trim();
         // A highlighted suggestion opens; otherwise the full list of what matched.
-        go(highlighted ? highlighted.to : fullResults(query.data, q).to);
+        const highlighted = items[active];
+        if (highlighted) return go(highlighted.to);
+        // Judged by the results for what was typed (already fetched once typing paused), never by the previous
+        // term's still on screen: Enter right after typing "Mojave" over "panel" had opened the milestones.
+        const q = text.trim();
+        const data = q.length >= 2 ? await queryClient.fetchQuery(searchQuery(q)).catch(() => undefined) : undefined;
+        go(fullResults(data, q).to);
       }}
     >
       {/* Centred on the 40 px field, not on the form, which grows by the suggestions below it. */}
