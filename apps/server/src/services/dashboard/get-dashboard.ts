@@ -91,12 +91,13 @@ function investorAction(countersign: number, atRisk: number): OverviewDto["actio
  * named as it is; several are named together, their counts summed.
  */
 function adminAction(disputes: number, failed: number, withoutVerifier: number): OverviewDto["actionRequired"] {
+  const unverified = countLabel(withoutVerifier, "project without a verifier", "projects without a verifier");
   const parts = [
     countLabel(disputes, "dispute to assign", "disputes to assign"),
     countLabel(failed, "failed release", "failed releases"),
-    countLabel(withoutVerifier, "project without a verifier", "projects without a verifier"),
+    unverified,
   ].filter((part) => part.count > 0);
-  if (parts.length <= 1) return parts[0] ?? countLabel(0, "", "projects without a verifier");
+  if (parts.length <= 1) return parts[0] ?? unverified;
   const labels = parts.map((part) => part.label);
   return {
     count: parts.reduce((n, part) => n + part.count, 0),
@@ -517,7 +518,6 @@ async function adminDashboard(
   const directory = row?.directory ?? [];
   // Each one's turnaround and completed count, from one reading of their decisions.
   const track = await verifierTrackRecords(db, slaDays, { ids: directory.map((v) => v.id) });
-  const turnaround = new Map([...track].map(([id, record]) => [id, record.turnaround]));
   const sum = (pick: (r: (typeof platform)[number]) => number) => platform.reduce((n, r) => n + Number(pick(r)), 0);
   const withoutVerifier = sum((r) => r.without_verifier);
   return {
@@ -548,7 +548,7 @@ async function adminDashboard(
         rating: v.rating === null ? null : Number(v.rating),
         completedVerifications: track.get(v.id)?.completed ?? 0,
         projectCount: Number(v.project_count),
-        turnaround: turnaroundOf(turnaround, v.id, slaDays),
+        turnaround: turnaroundOf(track, v.id, slaDays),
       })),
     },
   };

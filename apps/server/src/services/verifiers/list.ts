@@ -58,7 +58,6 @@ export async function listVerifiers(
   // Each one's turnaround and completed count, from one reading of their decisions (the completed sort computes
   // its key in the page's own statement, for the rows it orders; the figure shown is this one, the same count).
   const track = await verifierTrackRecords(ctx.db, slaDays, { ids: items.map((row) => row.id) });
-  const turnaround = new Map([...track].map(([id, record]) => [id, record.turnaround]));
   return {
     items: items.map((row) => ({
       id: row.id,
@@ -69,7 +68,7 @@ export async function listVerifiers(
       rating: row.rating === null ? null : Number(row.rating),
       completedVerifications: track.get(row.id)?.completed ?? 0,
       projectCount: Number(row.projects),
-      turnaround: turnaroundOf(turnaround, row.id, slaDays),
+      turnaround: turnaroundOf(track, row.id, slaDays),
     })),
     nextCursor,
   };

@@ -114,8 +114,9 @@ const noTurnaround = (slaDays: number): VerifierTurnaroundDto => ({
   slaDays,
 });
 
-export const turnaroundOf = (all: Map<string, VerifierTurnaroundDto>, id: string, slaDays: number) =>
-  all.get(id) ?? noTurnaround(slaDays);
+/** One verifier's turnaround from verifierTrackRecords' answer (none yet when they have decided nothing). */
+export const turnaroundOf = (track: Map<string, { turnaround: VerifierTurnaroundDto }>, id: string, slaDays: number) =>
+  track.get(id)?.turnaround ?? noTurnaround(slaDays);
 
 /**
  * Notifies the verifier and the admins of every verification open longer than VERIFICATION_SLA_DAYS, once per
