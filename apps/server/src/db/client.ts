@@ -8,7 +8,7 @@ import { RECONNECT_DELAYS_MS } from "@tranche/domain";
 import { type ExtractTablesWithRelations, type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -383,4 +383,21 @@ async function ping(db: Db): Promise<boolean> {
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+type Reads = readonly (() => Promise<unknown>)[];
+
+/**
+ * Independent reads: at once on the pool, each on a connection of its own (the answer waits for the slowest, not for
+ * the sum), and one after another in a transaction, which has a single connection.
+ */
+export async function readAll<T extends Reads>(
+  db: DbOrTx,
+  reads: T,
+): Promise<{ [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Results = { [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as Results;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as Results;
 }

@@ -8,7 +8,7 @@ import {
 } from "@tranche/domain";
 import { eq } from "drizzle-orm";
 import type { CallerContext } from "../../context";
-import type { DbOrTx } from "../../db/client";
+import { type DbOrTx, readAll } from "../../db/client";
 import { milestones, projects } from "../../db/schema";
 import { notFound } from "../../errors";
 import { type ProjectAccess, requireVisibleProject } from "../access";
@@ -40,17 +40,18 @@ export async function getProject(ctx: CallerContext, projectId: string): Promise
 
 export async function projectDetail(db: DbOrTx, access: ProjectAccess): Promise<ProjectDetailDto> {
   const projectId = access.project.id;
-  // One after another: inside a transaction these share a single connection.
-  const summary = await loadProjectSummary(db, projectId);
-  const team = await loadTeam(db, projectId);
-  const list = await loadMilestones(db, eq(milestones.projectId, projectId));
+  const [summary, team, list, rule] = await readAll(db, [
+    () => loadProjectSummary(db, projectId),
+    () => loadTeam(db, projectId),
+    () => loadMilestones(db, eq(milestones.projectId, projectId)),
+    () => currentRule(db, projectId),
+  ] as const);
   if (!summary) throw new Error(`project ${projectId} vanished while being read`);
   const manages = access.isOwner || access.isAdmin;
   const hasRelease = summary.disbursedCapital > 0 || list.some((m) => m.status === "verified");
   const verifying = list.some((m) => m.status === "in_verification");
   const owner = team.find((m) => m.role === "owner") ?? null;
   const verifiers = team.filter((m) => m.role === "verifier");
-  const rule = await currentRule(db, projectId);
   return {
     ...summary,
     owner,
