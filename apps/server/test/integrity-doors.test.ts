@@ -646,6 +646,39 @@ describe("door 13: an earlier part cancelled while a round waits", () => {
     expect((await releasesOf(milestone.id)).map((r) => r.amount)).toEqual(["500.00", "500.00"]);
   });
 
+  it("refuses an approval sent on the amount open before the cancel: the page said 500, the release would be 1,000", async () => {
+    const { milestone } = await underPolicy({ requiredApprovals: 1 }, 1_000);
+    await post(`/api/milestones/${milestone.id}/approve`, a, { share: 50, comments: "Half of the works." });
+    const [first] = await releasesOf(milestone.id);
+    expect((await post(`/api/milestones/${milestone.id}/start`, a)).status).toBe(200);
+    const seen = (await t.request("GET", `/api/milestones/${milestone.id}/verification`, { as: a })).body;
+    expect(seen.quorum).toMatchObject({ openAmount: 500, releaseAmount: 500 });
+    await cancelled(first.id);
+
+    const views = {
+      round: seen.round,
+      policyVersion: seen.quorum.policyVersion,
+      evidenceVersion: seen.evidenceVersion,
+      openAmount: seen.quorum.openAmount,
+    };
+    const refused = await post(`/api/milestones/${milestone.id}/approve`, a, views);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({
+      code: "stale_round",
+      message: `The amount open on "${milestone.title}" changed since you saw it ($500, now $1,000). Look at it again before you decide.`,
+      details: { openAmount: { seen: 500, current: 1_000 } },
+    });
+    expect((await releasesOf(milestone.id)).map((r) => [r.amount, r.status])).toEqual([["500.00", "cancelled"]]);
+    // Seen again, the approval releases what is open now.
+    expect((await post(`/api/milestones/${milestone.id}/approve`, a, { ...views, openAmount: 1_000 })).status).toBe(
+      200,
+    );
+    expect((await releasesOf(milestone.id)).map((r) => [r.amount, r.status])).toEqual([
+      ["500.00", "cancelled"],
+      ["1000.00", "instructed"],
+    ]);
+  });
+
   it("is refused by the database: a release above an approval it names", async () => {
     const { milestone } = await underPolicy({ requiredApprovals: 1 });
     const { write } = await directApproval(milestone, { share: "50.00", amount: "500000.00" });

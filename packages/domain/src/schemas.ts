@@ -278,9 +278,10 @@ export const checklistSchema = z.strictObject(checklistShape);
 
 /**
  * What the decider saw when they acted, sent by a client that may act late (the field app's offline queue, a page
- * left open): the milestone's verification round, the release policy's version and the milestone's evidence version
- * (a file added or removed moves it on). When any has moved on, the server refuses the action with 409 `stale_round`
- * instead of applying it to a milestone the decider has not seen.
+ * left open): the milestone's verification round, the release policy's version, the milestone's evidence version
+ * (a file added or removed moves it on) and, for an approval or a countersignature, the amount open (an earlier
+ * release cancelled gives its amount back). When any has moved on, the server refuses the action with 409
+ * `stale_round` instead of applying it to a milestone the decider has not seen.
  */
 export const seenStateFields = {
   round: z
@@ -301,8 +302,14 @@ export const seenStateFields = {
     .min(0, { error: "Evidence version must be a whole number." })
     .max(1_000_000_000, { error: "Evidence version must be a whole number." })
     .optional(),
+  openAmount: z
+    .number({ error: "Open amount must be an amount of money." })
+    .min(0, { error: "Open amount must be an amount of money." })
+    .max(MAX_CAPITAL, { error: "Open amount must be an amount of money." })
+    .multipleOf(0.01, { error: "Open amount may have at most two decimals." })
+    .optional(),
 };
-export type SeenState = { round?: number; policyVersion?: number; evidenceVersion?: number };
+export type SeenState = { round?: number; policyVersion?: number; evidenceVersion?: number; openAmount?: number };
 
 export const CHECKLIST_NOTE_MAX = 2000;
 const checklistNote = z

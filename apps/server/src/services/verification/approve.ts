@@ -41,7 +41,7 @@ export function approveMilestone(
     const stored = await storedAnswer<VerificationDto>(tx, ctx.actor.id, input.idempotencyKey, scope);
     if (stored) return { ...stored, replayed: true };
     const before = await roundState(tx, access.milestone);
-    requireSeenState(access, input, before.rule.version);
+    requireSeenState(access, input, { policyVersion: before.rule.version, openAmount: before.openAmount });
     requirePolicyDecider(access, ctx.actor, before, "approved");
     await requireDistinctOrganization(tx, ctx, before);
     requireReleasableShare(before, input.share, access.project.currency);

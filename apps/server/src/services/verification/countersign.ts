@@ -15,7 +15,7 @@ export function countersignMilestone(
   return withLockedMilestone(ctx, milestoneId, async (tx, access) => {
     const before = await roundState(tx, access.milestone);
     requireCountersigner(access, ctx.actor, before);
-    requireSeenState(access, input, before.rule.version);
+    requireSeenState(access, input, { policyVersion: before.rule.version, openAmount: before.openAmount });
     const state = await recordDecision(tx, access, ctx.actor, before, { kind: "countersign", comment: input.comments });
     return completeRelease(tx, ctx, access, state, { verifierId: access.milestone.verifierId });
   });

@@ -24,7 +24,7 @@ export function rejectMilestone(
     const stored = await storedAnswer<VerificationDto>(tx, ctx.actor.id, input.idempotencyKey, scope);
     if (stored) return { ...stored, replayed: true };
     const state = await roundState(tx, access.milestone);
-    requireSeenState(access, input, state.rule.version);
+    requireSeenState(access, input, { policyVersion: state.rule.version });
     requirePolicyDecider(access, ctx.actor, state, "rejected");
     if (state.rule.version > 0 && input.comments.length < POLICY_REJECTION_MIN) {
       const problem = `Under this project's release policy a rejection needs a reason of at least ${POLICY_REJECTION_MIN} characters.`;

@@ -136,7 +136,15 @@ export function AssignmentVisit({ user, milestoneId }: { user: UserDto; mileston
       user.id,
       milestoneId,
       d.kind === "approve"
-        ? { kind: "approve", ...seen, policyVersion, evidenceVersion, comments: d.comments, share: d.share }
+        ? {
+            kind: "approve",
+            ...seen,
+            policyVersion,
+            evidenceVersion,
+            openAmount: verification.quorum.openAmount,
+            comments: d.comments,
+            share: d.share,
+          }
         : { kind: "reject", ...seen, policyVersion, evidenceVersion, comments: d.comments },
     );
   /** Looks again: the conflicted decisions are dropped and the milestone is fetched as it is now. */

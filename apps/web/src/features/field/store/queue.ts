@@ -32,6 +32,8 @@ interface DecisionSeen {
   policyVersion: number;
   /** The milestone's evidence version once this device's own files queued before the decision are in. */
   evidenceVersion?: number;
+  /** The amount open as the visit showed it (an approval queued before it was sent has none). */
+  openAmount?: number;
 }
 
 export interface QueueProblem {

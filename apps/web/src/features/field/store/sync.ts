@@ -36,6 +36,7 @@ async function request(item: QueueItem): Promise<void> {
           round: action.round,
           policyVersion: action.policyVersion,
           evidenceVersion: action.evidenceVersion,
+          openAmount: action.openAmount,
         },
       });
       return;

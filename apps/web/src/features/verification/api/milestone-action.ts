@@ -30,11 +30,13 @@ export function useMilestoneAction(milestoneId: string, action: MilestoneAction)
 }
 
 /**
- * What a decision was made on, as the page shows it: the round, the release policy and the evidence. When any has
- * moved on since, the server refuses the decision as stale instead of applying it to what the decider did not see.
+ * What a decision was made on, as the page shows it: the round, the release policy, the evidence and the amount
+ * open. When any has moved on since, the server refuses the decision as stale instead of applying it to what the
+ * decider did not see.
  */
 export const seenIn = (v: VerificationDto): SeenState => ({
   round: v.round,
   policyVersion: v.quorum.policyVersion,
   evidenceVersion: v.evidenceVersion,
+  openAmount: v.quorum.openAmount,
 });
