@@ -408,4 +408,45 @@ test.describe("the field view", () => {
     await screenshot(owner.page, "evidence-flags-desktop");
     await owner.context.close();
   });
+
+  test("ends in a conflict, not a request sent again and again, when the milestone is decided elsewhere meanwhile", async () => {
+    const { context, page } = await phone(AT_THE_GATE);
+    await signIn(page, DEMO.verifier);
+    const title = "Grid interconnection";
+    const id = await assignmentId(page, title);
+    await openAssignment(page, title);
+
+    await context.setOffline(true);
+    await expect(page.getByRole("status").getByText("Offline")).toBeVisible();
+    await page.getByRole("button", { name: "Start verification" }).click();
+    await page.getByRole("checkbox", { name: "Documentation review complete" }).check();
+    await page.getByRole("button", { name: "Save checklist" }).click();
+    await page.getByRole("button", { name: "Approve", exact: true }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Approve" }).click();
+    await expect(page.getByTestId("decision-note")).toBeVisible();
+
+    // Meanwhile the verifier starts and rejects it from their desk: the same round, decided.
+    expect((await context.request.post(`/api/milestones/${id}/start`, { data: {} })).status()).toBe(200);
+    const rejected = await context.request.post(`/api/milestones/${id}/reject`, {
+      data: { comments: "Interconnection agreement not signed." },
+    });
+    expect(rejected.status()).toBe(200);
+
+    await context.setOffline(false);
+    // Not a "Send again" that can only be refused again, with the rest of the visit waiting behind it: a conflict.
+    const alert = page.getByRole("alert").filter({ hasText: "Conflict: this milestone changed while you were away" });
+    await expect(alert).toBeVisible({ timeout: 30_000 });
+    await expect(alert.getByText("Milestone is rejected; it cannot be started.")).toBeVisible();
+    await expect
+      .poll(() => queueItems(page).evaluateAll((items) => items.map((i) => i.getAttribute("data-status"))))
+      .toEqual(["needs_attention", "needs_attention", "needs_attention"]);
+    await expect(queueItems(page).getByRole("button", { name: "Send again" })).toHaveCount(0);
+    await screenshot(page, "field-decided-elsewhere-phone");
+
+    await alert.getByRole("button", { name: "Review and decide again" }).click();
+    await expect(page.getByTestId("decided-note")).toHaveText(/^Rejected by Vera Lindqvist/);
+    const detail = (await (await context.request.get(`/api/milestones/${id}`)).json()) as { releases: unknown[] };
+    expect(detail.releases).toEqual([]);
+    await context.close();
+  });
 });

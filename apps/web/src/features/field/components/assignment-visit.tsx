@@ -21,7 +21,7 @@ import { useOnline } from "../hooks/use-online";
 import { capturePosition, usePosition } from "../hooks/use-position";
 import { useQueue, useQueueSender } from "../hooks/use-queue";
 import { sha256Hex } from "../store/crypto";
-import { discard, enqueue, type QueueItem } from "../store/queue";
+import { discard, enqueue, isConflict, type QueueItem } from "../store/queue";
 import { CapturesCard } from "./captures-card";
 import { ChecklistCard } from "./checklist-card";
 import { type Decision, DecisionCard } from "./decision-card";
@@ -88,7 +88,7 @@ export function AssignmentVisit({ user, milestoneId }: { user: UserDto; mileston
   const waiting = mine.filter(unsent);
   const starting = waiting.some((item) => item.kind === "start");
   const decision = waiting.find((item) => item.kind === "approve" || item.kind === "reject");
-  const conflicts = mine.filter((item) => item.status === "needs_attention" && item.problem?.code === "stale_round");
+  const conflicts = mine.filter((item) => item.status === "needs_attention" && isConflict(item.problem));
   const status: MilestoneStatus = starting ? "in_verification" : verification.status;
   const eligible = verification.permissions.canDecide || verification.permissions.canStart;
   const working = status === "in_verification" && (verification.permissions.canDecide || starting);

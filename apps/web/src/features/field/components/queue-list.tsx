@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import {
   discard,
+  isConflict,
   QUEUE_STATUS_LABELS,
   type QueueAction,
   type QueueItem,
@@ -103,14 +104,14 @@ export function QueueList({
               <p className="flex gap-1.5 text-xs">
                 <TriangleAlertIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden />
                 <span>
-                  {item.problem.code === "stale_round" ? (
+                  {isConflict(item.problem) ? (
                     <span className="font-semibold">Conflict: the milestone changed while you were away. </span>
                   ) : null}
                   {item.problem.message}
                 </span>
               </p>
               <div className="flex flex-wrap gap-2">
-                {item.problem.code === "stale_round" ? (
+                {isConflict(item.problem) ? (
                   current && !isDecision(item) ? (
                     <Button size="sm" variant="outline" onClick={() => void sendAgain(item.seq, current)}>
                       Send for round {current.round}

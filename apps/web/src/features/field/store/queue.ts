@@ -41,6 +41,14 @@ export interface QueueProblem {
   message: string;
 }
 
+/**
+ * A refusal because the milestone is no longer as the verifier saw it: it left the round (`stale_round`), or it was
+ * decided or moved on within it meanwhile, by someone else or on another device (409 `conflict`: "Milestone is
+ * rejected; it cannot be started"). Sending it again as it was cannot succeed: the verifier looks again.
+ */
+export const isConflict = (problem: QueueProblem | null | undefined): boolean =>
+  problem?.code === "stale_round" || problem?.code === "conflict";
+
 export interface QueueItem {
   seq: number;
   milestoneId: string;

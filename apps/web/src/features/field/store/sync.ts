@@ -2,7 +2,7 @@
 // item with its Idempotency-Key, stopping at the first item the server refuses — it needs the verifier's attention
 // (a conflict: the milestone changed meanwhile) and nothing after it is sent before they have looked.
 import { ApiError, api } from "@/lib/api-client";
-import { listQueue, type QueueItem, type QueueProblem, queuedFile, setStatus } from "./queue";
+import { isConflict, listQueue, type QueueItem, type QueueProblem, queuedFile, setStatus } from "./queue";
 
 /** Statuses worth another try later: the server or the network, not the request. */
 const TRANSIENT = new Set([408, 429, 500, 502, 503, 504]);
@@ -104,7 +104,7 @@ async function drain(userId: string): Promise<"done" | "blocked" | "offline"> {
     } else {
       await setStatus(next.seq, "needs_attention", outcome.problem);
       // The milestone moved on: whatever else was done on it in that round needs the same second look.
-      if (outcome.problem.code === "stale_round") {
+      if (isConflict(outcome.problem)) {
         for (const item of items) {
           const sameRound = item.milestoneId === next.milestoneId && item.action.round === next.action.round;
           if (sameRound && item.seq !== next.seq && item.status === "waiting") {
