@@ -96,6 +96,15 @@ describe("GET /api/audit/checkpoints?limit=", () => {
       expect((await t.request("GET", `/api/audit/checkpoints?limit=${limit}`, { as: admin })).status).toBe(200);
     }
   });
+
+  it("reads an event id written in digits only: 0x10 is not event 16", async () => {
+    const res = await t.request("GET", "/api/audit?before=0x10", { as: admin });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual({ before: "before must be an event id." });
+    expect((await t.request("GET", "/api/notifications?limit=1e2", { as: admin })).body.error.details).toEqual({
+      limit: "Limit must be a number.",
+    });
+  });
 });
 
 describe("the CSV exports", () => {

@@ -163,12 +163,27 @@ export type UpdateProjectInput = z.input<typeof updateProjectSchema>;
 
 // ---------- lists: keyset pagination (limit default 25, max 100; an opaque cursor from the previous page) ----------
 export const LIST_PAGE_SIZE = 25;
-export const listLimit = z.coerce
-  .number({ error: "Limit must be a number." })
-  .int({ error: "Limit must be a whole number." })
-  .min(1, { error: "Limit must be between 1 and 100." })
-  .max(100, { error: "Limit must be between 1 and 100." })
-  .default(LIST_PAGE_SIZE);
+/**
+ * A whole number in a query string, written in digits (a leading minus allowed, for the range's message): `0x10`,
+ * `1e2`, ` 5` or `Infinity` are refused, never read as some number the caller did not write.
+ */
+export const queryNumber = (notANumber: string, notWhole = notANumber) =>
+  z.string({ error: notANumber }).transform((text, ctx) => {
+    if (/^-?\d{1,16}$/.test(text)) return Number(text);
+    ctx.issues.push({ code: "custom", message: /^-?\d*\.\d+$/.test(text) ? notWhole : notANumber, input: text });
+    return z.NEVER;
+  });
+/** The `limit` of a paginated list: 1 to 100 items a page, `fallback` when not given. */
+export const pageLimit = (fallback: number) =>
+  queryNumber("Limit must be a number.", "Limit must be a whole number.")
+    .pipe(
+      z
+        .number()
+        .min(1, { error: "Limit must be between 1 and 100." })
+        .max(100, { error: "Limit must be between 1 and 100." }),
+    )
+    .default(fallback);
+export const listLimit = pageLimit(LIST_PAGE_SIZE);
 export const listCursor = z
   .string()
   .max(2000, { error: "Cursor is not valid." })

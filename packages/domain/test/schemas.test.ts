@@ -173,6 +173,10 @@ describe("the audit checkpoints' limit", () => {
     ["101", "Limit must be between 1 and 100."],
     ["1.5", "Limit must be a whole number."],
     ["ten", "Limit must be a number."],
+    // Numbers nobody writes in a page size, which a coercion would read: 16, 100, 5.
+    ["0x10", "Limit must be a number."],
+    ["1e2", "Limit must be a number."],
+    [" 5", "Limit must be a number."],
   ])("refuses %s with the lists' message", (limit, message) => {
     expect(messages(checkpointQuerySchema, { limit })).toEqual({ limit: message });
   });
@@ -181,6 +185,7 @@ describe("the audit checkpoints' limit", () => {
     expect(checkpointQuerySchema.parse({})).toEqual({ limit: 25 });
     expect(checkpointQuerySchema.parse({ limit: "100", before: "7" })).toEqual({ limit: 100, before: 7 });
     expect(messages(checkpointQuerySchema, { before: "0" })).toEqual({ before: "before must be a checkpoint id." });
+    expect(messages(checkpointQuerySchema, { before: "0x10" })).toEqual({ before: "before must be a checkpoint id." });
   });
 });
 

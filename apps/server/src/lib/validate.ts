@@ -1,6 +1,6 @@
 import { fieldErrors } from "@tranche/domain";
 import type { Context } from "hono";
-import { z } from "zod";
+import type { z } from "zod";
 import { AppError } from "../errors";
 
 export const JSON_BODY_LIMIT = 256 * 1024;
@@ -125,14 +125,4 @@ export function pathId(c: Context, name = "id", what = "Resource"): string {
   const value = c.req.param(name) ?? "";
   if (!UUID.test(value)) throw new AppError("not_found", `${what} not found.`);
   return value.toLowerCase();
-}
-
-/** The `limit` of a paginated list: 1 to 100 items a page, `fallback` when not given. */
-export function pageLimit(fallback: number) {
-  return z.coerce
-    .number({ error: "Limit must be a number." })
-    .int({ error: "Limit must be a whole number." })
-    .min(1, { error: "Limit must be between 1 and 100." })
-    .max(100, { error: "Limit must be between 1 and 100." })
-    .default(fallback);
 }

@@ -2,15 +2,12 @@
 // ../schemas.ts, ../people.ts, ../security.ts and ../webhooks.ts).
 import { z } from "zod";
 import { acceptInvitationSchema } from "../people";
-import { listLimit } from "../schemas";
+import { listLimit, queryNumber } from "../schemas";
 
 /** An event's or a checkpoint's id: a whole number from 1, optional. */
 const sequenceId = (message: string) =>
-  z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .positive({ error: message })
-    .max(Number.MAX_SAFE_INTEGER, { error: message })
+  queryNumber(message)
+    .pipe(z.number().positive({ error: message }).max(Number.MAX_SAFE_INTEGER, { error: message }))
     .optional();
 
 export const auditQuerySchema = z.strictObject({

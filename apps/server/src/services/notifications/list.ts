@@ -1,11 +1,17 @@
-import { LIST_PAGE_SIZE, listCursor, NOTIFICATION_CATEGORIES, type NotificationDto, type Page } from "@tranche/domain";
+import {
+  LIST_PAGE_SIZE,
+  listCursor,
+  NOTIFICATION_CATEGORIES,
+  type NotificationDto,
+  type Page,
+  pageLimit,
+} from "@tranche/domain";
 import { and, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ServiceContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { notifications } from "../../db/schema";
 import { keyset, keysetPage, type SortSpec } from "../../lib/keyset";
-import { pageLimit } from "../../lib/validate";
 import { type NotificationRow, toNotificationDto } from "./dto";
 
 export const listNotificationsQuery = z.strictObject({

@@ -1,10 +1,9 @@
-import { LIST_PAGE_SIZE, listCursor, type Page, type PublicRequestDto } from "@tranche/domain";
+import { LIST_PAGE_SIZE, listCursor, type Page, type PublicRequestDto, pageLimit } from "@tranche/domain";
 import { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { publicRequests } from "../../db/schema";
 import { forbidden } from "../../errors";
 import { keyset, keysetPage, newestFirst } from "../../lib/keyset";
-import { pageLimit } from "../../lib/validate";
 import { toPublicRequestDto } from "./dto";
 
 export const listPublicRequestsQuery = z.strictObject({

@@ -4,6 +4,7 @@ import {
   LIST_PAGE_SIZE,
   listCursor,
   type MilestoneStatus,
+  pageLimit,
   type VerifierQueueDto,
   type VerifierQueueItemDto,
   type VerifierQueuePageDto,
@@ -17,7 +18,6 @@ import { milestones, projects } from "../../db/schema";
 import { forbidden } from "../../errors";
 import { earliestDue, keyset, keysetPage, type SortSpec } from "../../lib/keyset";
 import { toMoney } from "../../lib/money";
-import { pageLimit } from "../../lib/validate";
 import { containsPattern } from "../projects/list";
 import { openAmount } from "../releases/sums";
 import { completedCount, decidedBy } from "../verifiers/decided";
