@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Deps } from "../src/context";
@@ -444,13 +444,42 @@ describe("webhook delivery", () => {
     const first = await t.request("GET", base, { as: admin });
     expect(first.body.items).toHaveLength(50);
     expect(first.body.items[0].id).toBe(sent.at(-1));
-    const second = await t.request("GET", `${base}?before=${encodeURIComponent(first.body.nextCursor)}`, {
-      as: admin,
-    });
+    const second = await t.request("GET", `${base}?cursor=${first.body.nextCursor}`, { as: admin });
     expect(second.body.nextCursor).toBeNull();
     const ids = [...first.body.items, ...second.body.items].map((d: { id: string }) => d.id);
     expect(ids).toEqual([...sent].reverse());
     expect((await t.request("GET", `${base}?before=yesterday`, { as: admin })).status).toBe(400);
+    expect((await t.request("GET", `${base}?cursor=yesterday`, { as: admin })).status).toBe(400);
+    // The older form still reads: deliveries created before a time.
+    const older = await t.request("GET", `${base}?before=${encodeURIComponent(first.body.items[0].createdAt)}`, {
+      as: admin,
+    });
+    expect(older.body.items.map((d: { id: string }) => d.id)).not.toContain(sent.at(-1));
+  });
+
+  it("pages deliveries created in the same millisecond without skipping any", async () => {
+    const endpoint = await register();
+    const base = `/api/webhook-endpoints/${endpoint.id}/deliveries`;
+    // 60 deliveries a microsecond apart, all in one millisecond: a cursor rounded to the millisecond skipped the
+    // second page.
+    await t.deps.db.execute(sql`
+      insert into webhook_deliveries (endpoint_id, event_id, event_type, payload, status, created_at)
+      select ${endpoint.id}::uuid, 'evt_same_ms_' || g, 'release.instructed', '{}'::jsonb, 'delivered',
+             '2026-01-01T00:00:00.000Z'::timestamptz + (g || ' microseconds')::interval
+      from generate_series(1, 60) g`);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const { body }: { body: { items: { id: string }[]; nextCursor: string | null } } = await t.request(
+        "GET",
+        cursor ? `${base}?cursor=${cursor}` : base,
+        { as: admin },
+      );
+      seen.push(...body.items.map((d) => d.id));
+      cursor = body.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(60);
+    expect(new Set(seen).size).toBe(60);
   });
 
   it("delivers, with the same webhook-id, what a process killed mid-delivery left leased", async () => {

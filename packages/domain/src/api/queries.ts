@@ -2,7 +2,7 @@
 // ../schemas.ts, ../people.ts, ../security.ts and ../webhooks.ts).
 import { z } from "zod";
 import { acceptInvitationSchema } from "../people";
-import { listLimit, queryNumber } from "../schemas";
+import { listCursor, listLimit, queryNumber } from "../schemas";
 
 /** An event's or a checkpoint's id: a whole number from 1, optional. */
 const sequenceId = (message: string) =>
@@ -35,6 +35,8 @@ export const certificateQuerySchema = z.strictObject({
 });
 
 export const deliveriesQuerySchema = z.strictObject({
+  /** The previous page's nextCursor; `before` (an ISO time: deliveries created before it) is its older form. */
+  cursor: listCursor,
   before: z.iso.datetime({ offset: true, error: "before must be an ISO time." }).optional(),
 });
 

@@ -11,6 +11,7 @@ import type { Deps, ServiceContext } from "../../context";
 import { type DbOrTx, queryRows, type Tx } from "../../db/client";
 import { outbox, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
+import { keyset, keysetPage, newestFirst } from "../../lib/keyset";
 import { appendAudit } from "../audit/append";
 import { sharedCheckpoints, withReleaseCheckpoint } from "../audit/checkpoints";
 import { notify } from "../notifications/notify";
@@ -245,27 +246,32 @@ async function requireEndpoint(ctx: ServiceContext, endpointId: string) {
   return row;
 }
 
-/** The newest deliveries of an endpoint with every attempt, newest first; `before` pages by creation time. */
+/** Newest first: creation time to the microsecond, then id (deliveries created in one transaction share a time). */
+const NEWEST = newestFirst("newest", webhookDeliveries.createdAt, webhookDeliveries.id);
+
+/** The newest deliveries of an endpoint with every attempt, newest first, a page at a time (keyset, lib/keyset.ts). */
 export async function listDeliveries(
   ctx: ServiceContext,
   endpointId: string,
-  query: { before?: string },
+  query: { cursor?: string; before?: string },
 ): Promise<{ items: WebhookDeliveryDto[]; nextCursor: string | null }> {
   requireAdmin(ctx);
   await requireEndpoint(ctx, endpointId);
+  const set = keyset(NEWEST, query.cursor);
   const rows = await ctx.db
-    .select({ delivery: webhookDeliveries, runAt: outbox.runAt, outboxStatus: outbox.status })
+    .select({ delivery: webhookDeliveries, runAt: outbox.runAt, outboxStatus: outbox.status, keysetKeys: set.keys })
     .from(webhookDeliveries)
     .leftJoin(outbox, eq(outbox.id, webhookDeliveries.outboxId))
     .where(
       and(
         eq(webhookDeliveries.endpointId, endpointId),
+        set.after,
         query.before ? lt(webhookDeliveries.createdAt, new Date(query.before)) : undefined,
       ),
     )
-    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .orderBy(...set.orderBy)
     .limit(LOG_PAGE + 1);
-  const page = rows.slice(0, LOG_PAGE);
+  const { page, nextCursor } = keysetPage(rows, LOG_PAGE, NEWEST);
   const ids = page.map((r) => r.delivery.id);
   const attempts = ids.length
     ? await ctx.db
@@ -298,7 +304,7 @@ export async function listDeliveries(
       payload: delivery.payload,
       attempts: byDelivery.get(delivery.id) ?? [],
     })),
-    nextCursor: rows.length > LOG_PAGE ? (page.at(-1)?.delivery.createdAt.toISOString() ?? null) : null,
+    nextCursor,
   };
 }
 

@@ -31,7 +31,6 @@ export function useWebhookDeliveries(endpointId: string) {
       webhookKeys.deliveries(endpointId),
       `/webhook-endpoints/${endpointId}/deliveries`,
       {},
-      "before",
     ),
     (pages) => (pages.some((page) => page.items.some((d) => d.status === "pending")) ? 2_000 : 15_000),
   );
