@@ -6,6 +6,7 @@ import { notify } from "../src/services/notifications/notify";
 import { enqueue } from "../src/services/outbox/outbox";
 import { outboxTopics } from "../src/services/outbox/topics";
 import { createOutboxWorker } from "../src/services/outbox/worker";
+import { notifyDueSoonMilestones } from "../src/services/verifiers/turnaround";
 import { daysFromNow, makeMilestone, makeProject } from "./factories";
 import { createTestApp, type TestApp, type TestUser } from "./harness";
 
@@ -251,6 +252,51 @@ describe("who is told about what", () => {
     const byOwner = await t.request("POST", `/api/milestones/${milestone.id}/start`, { as: owner });
     expect(byOwner.status).toBeGreaterThanOrEqual(400);
     for (const user of [owner, investor, verifier]) expect(await inbox(user)).toEqual([]);
+  });
+
+  it("tells a verifier removed from a project nothing more about the milestones they worked on there", async () => {
+    const [admin, owner, investor, verifier, otherVerifier] = [
+      await t.user("admin"),
+      await t.user("project_owner"),
+      await t.user("investor"),
+      await t.user("verifier"),
+      await t.user("verifier"),
+    ];
+    const project = await makeProject(t, {
+      owner,
+      investors: [investor],
+      verifiers: [verifier, otherVerifier],
+      name: "Quay Wall",
+    });
+    const milestone = await makeMilestone(t, project, { title: "Sheet piles", dueInDays: 2 });
+    const later = await makeMilestone(t, project, { title: "Capping beam", dueInDays: 40 });
+    for (const [m, action, body] of [
+      [milestone, "start"],
+      [milestone, "reject", { comments: "No pile logs." }],
+      [later, "start"],
+      [later, "reject", { comments: "No drawings." }],
+    ] as const) {
+      const res = await t.request("POST", `/api/milestones/${m.id}/${action}`, { as: verifier, body });
+      expect(res.status, `${action}: ${JSON.stringify(res.body)}`).toBe(200);
+    }
+    const removed = await t.request("DELETE", `/api/projects/${project.id}/members/${verifier.id}?role=verifier`, {
+      as: admin,
+    });
+    expect(removed.status).toBe(204);
+    const told = (await inbox(verifier)).length;
+
+    // Resubmitted: back in the queue of the verifiers still on the project, not of the one who left it.
+    expect((await t.request("POST", `/api/milestones/${milestone.id}/resubmit`, { as: owner })).status).toBe(200);
+    expect((await inbox(verifier)).length).toBe(told);
+    expect((await inbox(otherVerifier))[0]).toMatchObject({ title: "Milestone resubmitted" });
+    expect((await t.request("POST", `/api/milestones/${later.id}/delay`, { as: owner })).status).toBe(200);
+    expect((await inbox(verifier)).length).toBe(told);
+    expect((await inbox(investor))[0]).toMatchObject({ title: "Milestone delayed" });
+    await notifyDueSoonMilestones(t.deps);
+    expect((await inbox(verifier)).length).toBe(told);
+    expect((await inbox(otherVerifier)).map((n) => n.message)).toContainEqual(
+      expect.stringContaining('"Sheet piles" (Quay Wall) is due on'),
+    );
   });
 });
 

@@ -125,6 +125,17 @@ export function membersIn(access: MilestoneAccess, roles: MemberRole[]): string[
   return access.members.filter((m) => roles.includes(m.role)).map((m) => m.userId);
 }
 
+/**
+ * Who hears of a milestone its verifier worked on: that verifier while they are still one of the project's verifiers,
+ * else (`orEvery`) the project's verifiers. A verifier removed from the project keeps the milestone's `verifier_id`
+ * (its record names them) but may no longer read it, so is told nothing more about it.
+ */
+export function milestoneVerifiers(access: MilestoneAccess, verifierId: string | null, orEvery = false): string[] {
+  const verifiers = membersIn(access, ["verifier"]);
+  if (verifierId && verifiers.includes(verifierId)) return [verifierId];
+  return orEvery ? verifiers : [];
+}
+
 /** User ids of a project's members in the given roles (for notifications). */
 export async function memberIds(db: DbOrTx, projectId: string, roles: MemberRole[]): Promise<string[]> {
   const rows = await db

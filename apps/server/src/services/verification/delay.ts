@@ -1,7 +1,7 @@
 import type { VerificationDto } from "@tranche/domain";
 import type { ServiceContext } from "../../context";
 import type { Tx } from "../../db/client";
-import { type MilestoneAccess, membersIn } from "../access";
+import { type MilestoneAccess, membersIn, milestoneVerifiers } from "../access";
 import { transitionMilestone } from "../milestones/transition";
 import { requireOwner, requireStatus } from "./access";
 import { recordTransition, withLockedMilestone } from "./locked";
@@ -26,7 +26,7 @@ export async function delayLocked(tx: Tx, ctx: ServiceContext, access: Milestone
     updated,
     { action: "milestone.delayed" },
     {
-      recipients: [...membersIn(access, ["investor"]), updated.verifierId],
+      recipients: [...membersIn(access, ["investor"]), ...milestoneVerifiers(access, updated.verifierId)],
       title: "Milestone delayed",
       message: `"${updated.title}" (${access.project.name}) was marked as delayed.`,
       category: "milestone",
@@ -46,7 +46,7 @@ export async function undelayLocked(tx: Tx, ctx: ServiceContext, access: Milesto
     updated,
     { action: "milestone.undelayed" },
     {
-      recipients: [...membersIn(access, ["investor"]), updated.verifierId],
+      recipients: [...membersIn(access, ["investor"]), ...milestoneVerifiers(access, updated.verifierId)],
       title: "Milestone status changed",
       message: `"${updated.title}" (${access.project.name}) is pending again.`,
       category: "milestone",

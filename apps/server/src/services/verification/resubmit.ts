@@ -4,7 +4,7 @@ import type { ServiceContext } from "../../context";
 import type { DbOrTx, Tx } from "../../db/client";
 import { milestoneDisputes } from "../../db/schema";
 import { conflict } from "../../errors";
-import type { MilestoneAccess } from "../access";
+import { type MilestoneAccess, milestoneVerifiers } from "../access";
 import { transitionMilestone } from "../milestones/transition";
 import { requireOwner, requireStatus } from "./access";
 import { recordTransition, withLockedMilestone } from "./locked";
@@ -54,7 +54,8 @@ export async function resubmitLocked(tx: Tx, ctx: ServiceContext, access: Milest
     updated,
     { action: "milestone.resubmitted" },
     {
-      recipients: [updated.verifierId],
+      // Its verifier; if they have left the project, every verifier whose queue it is back in.
+      recipients: milestoneVerifiers(access, updated.verifierId, true),
       title: "Milestone resubmitted",
       message: `${ctx.actor.name} resubmitted "${updated.title}" (${access.project.name}) for verification.`,
       category: "milestone",

@@ -191,7 +191,8 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * Tells the verifiers of every milestone still to verify (pending or in verification) that is due within
- * LIMITS.urgentWithinDays, once per due date: its verifier when one has started, else every verifier of the project.
+ * LIMITS.urgentWithinDays, once per due date: its verifier when one has started (and is still on the project), else
+ * every verifier of the project.
  * The notice row is claimed in the same transaction as the notification, so processes sweeping together tell once.
  * Resolves to how many milestones were announced.
  */
@@ -231,14 +232,14 @@ export async function notifyDueSoonMilestones(deps: Pick<Deps, "db" | "env">, no
         .onConflictDoNothing()
         .returning({ milestoneId: milestoneDueSoonNotices.milestoneId });
       if (!marked) return false;
-      const verifiers = m.verifierId
-        ? [m.verifierId]
-        : (
-            await tx
-              .select({ userId: projectMembers.userId })
-              .from(projectMembers)
-              .where(and(eq(projectMembers.projectId, m.projectId), eq(projectMembers.role, "verifier")))
-          ).map((row) => row.userId);
+      const members = (
+        await tx
+          .select({ userId: projectMembers.userId })
+          .from(projectMembers)
+          .where(and(eq(projectMembers.projectId, m.projectId), eq(projectMembers.role, "verifier")))
+      ).map((row) => row.userId);
+      // Its verifier while still on the project: one removed since is told nothing more about it.
+      const verifiers = m.verifierId && members.includes(m.verifierId) ? [m.verifierId] : members;
       await notify(tx, verifiers, {
         title: "Verification due soon",
         message: `"${m.title}" (${m.projectName}) is due on ${formatDate(m.dueDate)}.`,
