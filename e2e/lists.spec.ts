@@ -51,9 +51,12 @@ test.describe("paged lists", () => {
     await expect(page.getByRole("tab", { name: `All ${COUNT}` })).toBeVisible();
     await expect(page.getByRole("tab", { name: `Pending ${COUNT}` })).toBeVisible();
     await expect(page.getByRole("tab", { name: "Verified 0" })).toBeVisible();
-    await page.getByRole("button", { name: "Show more milestones" }).click();
+    // From the keyboard: when the last page is in and the button goes, focus moves to what the footer says.
+    await page.getByRole("button", { name: "Show more milestones" }).focus();
+    await page.keyboard.press("Enter");
     await expect(page.getByText(`Showing ${COUNT} of ${COUNT} milestones`)).toBeVisible();
     await expect(page.getByRole("button", { name: "Show more milestones" })).toHaveCount(0);
+    await expect(page.getByText(`Showing ${COUNT} of ${COUNT} milestones`)).toBeFocused();
 
     // Earliest due first by default; the Amount header sorts by the largest amount, on the server.
     await expect.poll(async () => (await rowTitles(page))[0]).toBe("Turbine 01");

@@ -1,4 +1,5 @@
 import { formatCount } from "@tranche/domain";
+import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 
 /** What a paged list needs to say how much it shows and to fetch the next page (TanStack Query's infinite query). */
@@ -19,20 +20,29 @@ export const countOf = (count: number, noun: string) =>
  */
 export function PagingFooter({ list, noun, total }: { list: PagedList; noun: string; total?: number }) {
   const shown = list.items.length;
+  // The keyboard stays where it was: the button is only marked busy while a page loads (a disabled button drops
+  // focus), and when the last page is in and the button goes, focus moves to what the footer now says.
+  const status = useRef<HTMLParagraphElement>(null);
+  const pressed = useRef(false);
+  useEffect(() => {
+    if (list.hasNextPage || !pressed.current) return;
+    pressed.current = false;
+    if (document.activeElement === document.body) status.current?.focus();
+  }, [list.hasNextPage]);
+  const showMore = () => {
+    if (list.isFetchingNextPage) return;
+    pressed.current = true;
+    void list.fetchNextPage();
+  };
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-      <p aria-live="polite">
+      <p ref={status} tabIndex={-1} aria-live="polite" className="outline-none">
         {total === undefined
           ? `Showing ${countOf(shown, noun)}${list.hasNextPage ? "" : " (all)"}`
           : `Showing ${formatCount(shown)} of ${countOf(total, noun)}`}
       </p>
       {list.hasNextPage ? (
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-        >
+        <Button variant="outline" size="sm" aria-disabled={list.isFetchingNextPage || undefined} onClick={showMore}>
           {list.isFetchingNextPage ? "Loading…" : `Show more ${noun}`}
         </Button>
       ) : null}

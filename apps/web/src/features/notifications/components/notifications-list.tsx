@@ -60,18 +60,23 @@ export function NotificationsList() {
     if (list.isError) toast.error("Error", "Failed to load notifications. Please try again later.");
   }, [list.isError]);
 
-  const onMarkAll = () =>
+  // Marked busy, not disabled, when there is nothing to mark: a disabled button drops the keyboard's focus to the
+  // page's start the moment everything is read.
+  const cannotMarkAll = list.isPending || !anyUnread || markAll.isPending;
+  const onMarkAll = () => {
+    if (cannotMarkAll) return;
     markAll.mutate(undefined, {
       onSuccess: () => toast.success("Success", "All notifications marked as read"),
       onError: () => toast.error("Error", "Failed to update notifications. Please try again."),
     });
+  };
 
   return (
     // The list is the selected tab's panel: each tab controls the element it names (aria-controls).
     <Tabs value={unreadOnly ? "unread" : "all"} onValueChange={(show) => setView({ show })} className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Notifications</h1>
-        <Button variant="outline" onClick={onMarkAll} disabled={list.isPending || !anyUnread || markAll.isPending}>
+        <Button variant="outline" onClick={onMarkAll} aria-disabled={cannotMarkAll || undefined}>
           Mark all as read
         </Button>
       </div>
