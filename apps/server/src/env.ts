@@ -50,7 +50,7 @@ export const envSchema = z
     SIGNIN_FAILURES_PER_ACCOUNT_IP: z.coerce.number().int().min(1).default(10),
     /** …and against one account from all IPs together (much higher: a stranger cannot lock a person out). */
     SIGNIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
-    /** Roles that must pass a second factor (TOTP) within 12 hours before acting on money or access. */
+    /** Roles that must pass a second factor (passkey or authenticator code) within 12 hours before acting on money or access. */
     MFA_REQUIRED_ROLES: mfaRoles.default(["verifier", "admin"]),
     PUBLIC_FORM_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
     /** Requests one API token may make per minute. */

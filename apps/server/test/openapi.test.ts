@@ -15,6 +15,9 @@ afterAll(async () => {
   await t.close();
 });
 
+/** An operation of the parsed document, read as JSON. */
+type Operation = { summary: string; description?: string; requestBody?: any };
+
 const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
 
 describe("GET /api/openapi.json", () => {
@@ -91,6 +94,33 @@ describe("GET /api/openapi.json", () => {
       const res = await t.request("GET", "/api/analytics", { as: await t.user(role) });
       expect(res.status, role).toBe(200);
     }
+  });
+
+  it("says in the summary when a verifier's or admin's action needs the second factor, as the description does", async () => {
+    const { body } = await t.request("GET", "/api/openapi.json");
+    const unsaid: string[] = [];
+    for (const [path, methods] of Object.entries(body.paths as Record<string, Record<string, Operation>>)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const needsIt = /Roles in MFA_REQUIRED_ROLES must have passed the second factor/.test(op.description ?? "");
+        const byThoseRoles = /\([^)]*(verifier|admins)/.test(op.summary); // the actor, in parentheses
+        if (needsIt && byThoseRoles && !/second factor/.test(op.summary))
+          unsaid.push(`${method} ${path}: ${op.summary}`);
+      }
+    }
+    expect(unsaid).toEqual([]);
+  });
+
+  it("names every way POST /api/auth/mfa/verify passes the second factor", async () => {
+    const { body } = await t.request("GET", "/api/openapi.json");
+    const verify = body.paths["/api/auth/mfa/verify"].post as Operation;
+    const schema = verify.requestBody.content["application/json"].schema;
+    const fields = Object.keys(
+      (schema.$ref ? body.components.schemas[schema.$ref.split("/").pop()] : schema).properties,
+    );
+    expect(fields).toEqual(expect.arrayContaining(["code", "passkey"]));
+    expect(verify.summary).toMatch(/passkey/);
+    expect(verify.summary).toMatch(/code from the app/);
+    expect(verify.summary).toMatch(/recovery code/);
   });
 
   it("refuses an answer the document does not describe", async () => {

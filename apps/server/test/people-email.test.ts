@@ -151,6 +151,35 @@ describe("invitations", () => {
     expect((await t.request("DELETE", `/api/invitations/${invite.id}`, { as: admin })).status).toBe(404);
   });
 
+  it("keeps an invited address for the invitation: a self sign-up with it creates nothing and tells the address", async () => {
+    const invited = await t.request("POST", "/api/invitations", {
+      as: admin,
+      body: { email: "ravi@fund.example", role: "verifier" },
+    });
+    expect(invited.status).toBe(201);
+    const token = actionLink(await nextMail("ravi@fund.example")).searchParams.get("token") as string;
+
+    // Whoever types the address first answers as any sign-up does, but no account is made with it.
+    const squatted = await t.request("POST", "/api/auth/sign-up", {
+      body: { name: "Not Ravi", email: "ravi@fund.example", password: NEW_PASSWORD },
+    });
+    expect(squatted.status).toBe(201);
+    expect(squatted.headers.get("set-cookie") ?? "").not.toContain("tranche_session=");
+    const notice = await nextMail("ravi@fund.example");
+    expect(notice.subject).toBe("Someone tried to sign up to Tranche with your email");
+    expect(notice.text).toContain(
+      "which an administrator has invited. No account was created, and your invitation still works.",
+    );
+
+    // The invitation still makes the account, with the role it was sent for.
+    const accepted = await t.request("POST", "/api/invitations/accept", {
+      body: { token, name: "Ravi Menon", password: PASSWORD },
+    });
+    expect(accepted.status).toBe(201);
+    const me = await t.request("GET", "/api/me", { as: as(cookieFrom(accepted.headers)) });
+    expect(me.body).toMatchObject({ email: "ravi@fund.example", role: "verifier", name: "Ravi Menon" });
+  });
+
   it("accepted in a browser signed in as someone else, ends that session as signing in does", async () => {
     await t.request("POST", "/api/invitations", {
       as: admin,

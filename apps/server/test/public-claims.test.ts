@@ -48,3 +48,48 @@ describe("public claims", () => {
     expect(read("apps/web/src/app/routes/public/roadmap.tsx")).toMatch(/Planned[\s\S]*Smart contract disbursements/);
   });
 });
+
+describe("what the public pages promise is what the product does", () => {
+  const page = (name: string) => read(`apps/web/src/app/routes/public/${name}.tsx`);
+
+  it("counts releases per milestone and verification round, as the database's unique index does", () => {
+    // A partial release closes its round: a milestone may be paid in several releases, one per round (ADR 004).
+    expect(read("apps/server/drizzle/0009_release_rules.sql")).toMatch(
+      /UNIQUE INDEX "disbursements_milestone_key" ON "disbursements" \("milestone_id", "round"\)/,
+    );
+    for (const name of ["home", "roadmap", "features", "demo"]) {
+      expect(page(name), name).not.toMatch(/unique per milestone|One release record per verified milestone/i);
+    }
+    expect(page("home")).toMatch(/one release per milestone and verification round/);
+    expect(page("roadmap")).toMatch(/One release per milestone and verification round/);
+  });
+
+  it("promises the custodian the channel that reaches it: signed webhooks, retried for 24 hours", () => {
+    // Emails go to people with an account (services/email); the custodian is told by webhook, delivered at least
+    // once under one webhook-id, and an endpoint failing for 24 hours is disabled.
+    for (const name of ["pricing", "ai-verification", "home", "partners"]) {
+      expect(page(name), name).not.toMatch(/e-?mail to your custodian|webhook and an e-?mail/i);
+    }
+    expect(page("roadmap")).not.toMatch(/retried until received/);
+    expect(page("roadmap")).toMatch(/retried for 24 hours/);
+  });
+
+  it("offers single sign-on only as what it is: planned", () => {
+    for (const name of ["enterprise", "pricing", "home"]) {
+      expect(page(name), name).not.toMatch(/SAML|OpenID Connect|Single sign-on and your own|with single sign-on/);
+    }
+    expect(page("enterprise")).toMatch(/Single sign-on[\s\S]*on the roadmap/i);
+    expect(page("roadmap")).toMatch(/Planned[\s\S]*Single sign-on/);
+  });
+
+  it("says how often the field app asks for the fingerprint: within 12 hours, as the server requires", () => {
+    const source = page("verifier-app");
+    expect(source).not.toMatch(/confirmation for every approve|confirm each decision|unlocked phone is not enough/i);
+    expect(source).toMatch(/12 hours/);
+  });
+
+  it("gives no outcome figure on the investors' page that nothing measured", () => {
+    const source = page("institutional-partners");
+    expect(source).not.toMatch(/\d+\s?%|on average|since adoption|\d+ weeks/);
+  });
+});

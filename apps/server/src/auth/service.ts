@@ -10,6 +10,7 @@ import { appendAudit } from "../services/audit/append";
 import { queueEmail } from "../services/email/queue";
 import { appUrl, renderEmail } from "../services/email/template";
 import { queueEmailVerification } from "../services/email-verification/verify";
+import { hasUsableInvitation } from "../services/invitations/accept";
 import { notify } from "../services/notifications/notify";
 import { clearFailures, countAttempt } from "./failure-limits";
 import { knownDeviceFor } from "./known-devices";
@@ -44,6 +45,13 @@ export async function signUp(db: Db, env: Env, input: SignUpInput): Promise<{ id
 
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
+    // An address an admin has invited is the invitation's to take: an account made first by whoever typed it would
+    // turn the invitation away ("already exists") and keep the role and projects from the person it was sent to.
+    if (await hasUsableInvitation(tx, input.email)) {
+      const { count } = await hit(tx, { key: `signup-taken:${input.email}`, max: 1, windowSeconds: 3600 });
+      if (count === 1) await queueSignUpAttemptEmail(tx, env, input.email, "invited");
+      return { id: randomUUID() };
+    }
     const [user] = await tx
       .insert(users)
       .values({ email: input.email, name: input.name, passwordHash, role: "project_owner" })
@@ -52,7 +60,7 @@ export async function signUp(db: Db, env: Env, input: SignUpInput): Promise<{ id
     if (!user) {
       const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.email, input.email));
       const { count } = await hit(tx, { key: `signup-taken:${input.email}`, max: 1, windowSeconds: 3600 });
-      if (owner && count === 1) await queueSignUpAttemptEmail(tx, env, owner.email);
+      if (owner && count === 1) await queueSignUpAttemptEmail(tx, env, owner.email, "account");
       return { id: randomUUID() };
     }
     await appendAudit(tx, {
@@ -73,8 +81,11 @@ export async function signUp(db: Db, env: Env, input: SignUpInput): Promise<{ id
   });
 }
 
-/** Tells an account's owner that someone tried to sign up with their address (sent whatever their settings). */
-async function queueSignUpAttemptEmail(tx: DbOrTx, env: Env, email: string): Promise<void> {
+/**
+ * Tells the address's owner that someone tried to sign up with it (sent whatever their settings): it has an account,
+ * or an invitation waiting.
+ */
+async function queueSignUpAttemptEmail(tx: DbOrTx, env: Env, email: string, has: "account" | "invited"): Promise<void> {
   await queueEmail(
     tx,
     email,
@@ -82,10 +93,16 @@ async function queueSignUpAttemptEmail(tx: DbOrTx, env: Env, email: string): Pro
     renderEmail({
       subject: "Someone tried to sign up to Tranche with your email",
       heading: "Someone tried to sign up with your email",
-      paragraphs: [
-        `Someone tried to create a new Tranche account with ${email}, which already has one. No account was created and nothing changed in yours.`,
-        "If it was you, sign in instead; if you forgot your password, ask for a reset link on the sign-in page. If it was not you, there is nothing to do.",
-      ],
+      paragraphs:
+        has === "account"
+          ? [
+              `Someone tried to create a new Tranche account with ${email}, which already has one. No account was created and nothing changed in yours.`,
+              "If it was you, sign in instead; if you forgot your password, ask for a reset link on the sign-in page. If it was not you, there is nothing to do.",
+            ]
+          : [
+              `Someone tried to create a new Tranche account with ${email}, which an administrator has invited. No account was created, and your invitation still works.`,
+              "If it was you, open the invitation email and set your password from its link; if you cannot find it, ask the administrator to send it again. If it was not you, there is nothing to do.",
+            ],
       action: { label: "Sign in", url: appUrl(env.PUBLIC_URL, "/login") },
       reason: `You receive this email because a sign-up was attempted with ${email} on Tranche. It is sent at most once an hour.`,
     }),

@@ -105,7 +105,7 @@ const verify = createRoute({
   path: "/verify",
   operationId: "verifySecondFactor",
   tags,
-  summary: "Pass the second factor in this session (a code from the app, or a recovery code, used up)",
+  summary: "Pass the second factor in this session (a passkey, a code from the app, or a recovery code, used up)",
   description: "Wrong codes are counted per (account, IP); another IP's failures never block a right code.",
   security: SESSION,
   request: { body: codeBody },

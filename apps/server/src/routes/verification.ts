@@ -103,7 +103,7 @@ const approve = createRoute({
   operationId: "approveMilestone",
   tags,
   summary:
-    "Approve (an assigned verifier); the approval that completes the release policy instructs the release, exactly once",
+    "Approve (an assigned verifier, second factor); the approval that completes the release policy instructs the release, exactly once",
   description:
     "Under a policy needing several approvals each assigned verifier approves once; `share` (percent) approves " +
     "part of the open amount, with a reason. Send an `Idempotency-Key` header to make retries safe: the same key " +

@@ -1,5 +1,5 @@
 import type { AcceptInvitationInput, InvitationPreviewDto, Role } from "@tranche/domain";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import { hashLinkToken } from "../../auth/one-time-token";
 import { hashPassword, passwordWeaknesses } from "../../auth/password";
 import { createSession } from "../../auth/sessions";
@@ -35,6 +35,24 @@ async function usableInvitation(db: DbOrTx, token: string, lock = false) {
   if (row.expiresAt.getTime() <= Date.now()) throw new AppError("gone", EXPIRED);
   if (found.inviterRole !== "admin") throw new AppError("gone", INVITER_GONE);
   return row;
+}
+
+/** Whether an invitation to `email` could still be accepted (open, unexpired, its sender still an admin). */
+export async function hasUsableInvitation(db: DbOrTx, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .innerJoin(users, eq(users.id, invitations.invitedBy))
+    .where(
+      and(
+        eq(invitations.email, email),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+        gt(invitations.expiresAt, new Date()),
+        eq(users.role, "admin"),
+      ),
+    );
+  return row !== undefined;
 }
 
 export async function previewInvitation(db: Db, token: string): Promise<InvitationPreviewDto> {

@@ -109,9 +109,9 @@ export default function AiVerificationPage() {
               <div>
                 <h2 className="text-3xl font-semibold tracking-tight text-slate-900">On the roadmap, not built yet</h2>
                 <p className="mt-4 text-lg leading-relaxed text-slate-600">
-                  Today a verified milestone's release instruction reaches your custodian as a signed webhook and an
-                  e-mail, exactly once, and the custodian executes it. Executing releases with a smart contract that
-                  holds the tranche in escrow is planned; no plan includes it yet.
+                  Today a verified milestone's release is created exactly once and its instruction reaches your
+                  custodian as a signed webhook (a retry keeps its id), and the custodian executes it. Executing
+                  releases with a smart contract that holds the tranche in escrow is planned; no plan includes it yet.
                 </p>
                 <p className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
                   Smart contract disbursements are on the <Link to="/roadmap">roadmap</Link>.

@@ -13,7 +13,7 @@ const CONTROLS: Feature[] = [
   {
     icon: KeyRoundIcon,
     title: "Single sign-on",
-    text: "SAML or OpenID Connect with your identity provider, with roles mapped from your directory groups.",
+    text: "Sign-in through your identity provider is on the roadmap. Today: passkeys or an authenticator app as a second factor, and sessions you can revoke.",
   },
   {
     icon: DatabaseIcon,

@@ -36,7 +36,7 @@ const COMPARISON = [
   {
     topic: "Instructing the custodian",
     before: "Manual release letters, re-keyed by operations staff.",
-    after: "A release instruction generated once per verified milestone, never twice.",
+    after: "A signed release instruction generated once per verified milestone (or verified part), never twice.",
   },
 ] as const;
 
@@ -113,7 +113,7 @@ const FAQ: FaqItem[] = [
   {
     question: "Can a release happen twice, or be edited afterwards?",
     answer:
-      "No. A verified milestone is final: it cannot be edited, deleted or verified again, and the release record is unique per milestone, so concurrent or repeated approvals release capital exactly once.",
+      "No. A verified milestone is final: it cannot be edited, deleted or verified again, and the database allows one release per milestone and verification round (a milestone paid in parts has one per part, never more than its amount in total), so concurrent or repeated approvals release capital exactly once.",
   },
   {
     question: "How do we prove to auditors what was checked?",
@@ -123,7 +123,7 @@ const FAQ: FaqItem[] = [
   {
     question: "How long does onboarding take?",
     answer:
-      "Most limited partners run a first project within two weeks: we import the project and its milestones, connect your custodian's instruction format and agree the verifier panel. Enterprise deployments with single sign-on typically take four to six weeks.",
+      "Most limited partners run a first project within two weeks: we import the project and its milestones, connect your custodian to the signed release webhooks and agree the verifier panel. Enterprise deployments on your own infrastructure typically take four to six weeks.",
   },
 ];
 

@@ -59,16 +59,19 @@ export default function InstitutionalPartnersPage() {
       <Section id="governance" title="Governance built into the flow of capital">
         <FeatureGrid features={FEATURES} />
       </Section>
-      <Section id="outcomes" tone="muted" title="What our institutional clients report">
+      <Section id="outcomes" tone="muted" title="What the platform holds for you">
         <StatList
           stats={[
-            { value: "100%", label: "of releases backed by a named verifier" },
-            { value: "3 weeks", label: "earlier warning of slipping projects, on average" },
-            { value: "60%", label: "less time preparing committee reports" },
-            { value: "0", label: "duplicate releases since adoption" },
+            { value: "Every", label: "release names the verifiers' approvals that made it" },
+            { value: "1", label: "release per milestone and verification round, never a duplicate" },
+            { value: "Same day", label: "a rejected, delayed or overdue milestone flags its project at risk" },
+            { value: "1 command", label: "re-checks the whole audit chain and its signed checkpoints" },
           ]}
         />
-        <p className="mt-4 text-sm text-slate-600">Figures from a 2025 survey of Tranche institutional clients.</p>
+        <p className="mt-4 text-sm text-slate-600">
+          Held by the product itself, not reported: the database refuses a release without its approvals or a second one
+          for the same round, and <code>audit verify</code> names any row changed since.
+        </p>
       </Section>
       <CtaBand
         title="Bring verified milestones to your next commitment"

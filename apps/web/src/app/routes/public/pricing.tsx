@@ -21,7 +21,7 @@ const PLANS = [
       "Unlimited milestones and evidence files",
       "Verifier assignment from your own panel",
       "Hash-chained audit log and exports",
-      "Release instructions by e-mail to your custodian",
+      "Signed release instructions to your custodian by webhook",
     ],
     cta: { to: "/contact", label: "Request Demo" },
   },
@@ -49,7 +49,7 @@ const PLANS = [
       "Unlimited projects",
       "Everything in Premium",
       "Automatic evidence checks on every upload",
-      "Single sign-on and your own PostgreSQL deployment",
+      "Your own PostgreSQL deployment",
       "99.9% availability commitment",
     ],
     cta: { to: "/enterprise", label: "Talk to us about Enterprise" },
@@ -63,7 +63,8 @@ const ROWS = [
   ["Automatic evidence checks", "Included", "Included", "Included"],
   ["Smart contract disbursements", "Roadmap", "Roadmap", "Roadmap"],
   ["Vetted verifier network", "—", "Included", "Included"],
-  ["Single sign-on, own deployment", "—", "—", "Included"],
+  ["Own deployment", "—", "—", "Included"],
+  ["Single sign-on", "Roadmap", "Roadmap", "Roadmap"],
 ] as const;
 
 export default function PricingPage() {

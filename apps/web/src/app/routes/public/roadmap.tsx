@@ -11,7 +11,7 @@ const STAGES = [
         "Independent verification workflow",
         "Start, approve and reject with a six-point checklist and required reasons.",
       ],
-      ["Exactly-once releases", "One release record per verified milestone, safe under concurrent approvals."],
+      ["Exactly-once releases", "One release per milestone and verification round, safe under concurrent approvals."],
       ["Release rules", "A quorum of verifiers and an investor countersign above an amount, set per project."],
       ["Hash-chained audit log", "Every state change appended and chained, with a command to verify the chain."],
       ["Live notifications", "Decisions pushed to the people they concern, in the app, by e-mail and Web Push."],
@@ -22,7 +22,7 @@ const STAGES = [
       ],
       [
         "Custodian webhooks",
-        "Signed release instructions delivered to the custodian's systems, retried until received.",
+        "Signed release instructions delivered to the custodian's systems, retried for 24 hours until received.",
       ],
       ["Release certificates", "A signed certificate per release that anyone can check on a public page."],
     ],
@@ -40,6 +40,7 @@ const STAGES = [
     badge: "bg-slate-200 text-slate-700",
     items: [
       ["Smart contract disbursements", "On-chain execution of releases where the custodian supports it."],
+      ["Single sign-on", "SAML or OpenID Connect with your identity provider, roles mapped from directory groups."],
       ["Co-investor rules", "Different release rules per investor applied to the same verified milestones."],
     ],
   },

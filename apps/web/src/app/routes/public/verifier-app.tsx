@@ -26,7 +26,7 @@ const FEATURES: Feature[] = [
   {
     icon: FingerprintIcon,
     title: "Biometric security",
-    text: "Sign in and confirm each decision with your fingerprint or face, so an unlocked phone is not enough to approve a release.",
+    text: "Sign in with your fingerprint or face (a passkey); the server accepts an approval or rejection only within 12 hours of that check.",
   },
   {
     icon: MapPinIcon,
@@ -74,8 +74,8 @@ const TABS = [
     title: "As strict as the web platform",
     text: "The app enforces the same permissions as Tranche's server: you see only milestones assigned to you, and you can never verify a project you own or invest in.",
     points: [
-      "Biometric confirmation for every approve or reject",
-      "Device-bound sessions that you can revoke from the web",
+      "A fingerprint or face check within 12 hours of every approve or reject",
+      "Sessions and passkeys you can revoke from the web",
       "Evidence hashed on capture and checked again on upload",
     ],
   },
@@ -85,12 +85,12 @@ export default function VerifierAppPage() {
   return (
     <main id="main">
       <PageHero
-        eyebrow="Tranche Verifier for iOS and Android"
+        eyebrow="Tranche Verifier, installable on iOS and Android"
         title="Verify milestones where the work happens"
         lead={
           <p>
             The verifier app takes Tranche's independent checks to the site: offline checklists, evidence captured and
-            hashed on the spot, and biometric confirmation for every decision.
+            hashed on the spot, and decisions that need a recent fingerprint or face check.
           </p>
         }
         aside={
