@@ -26,7 +26,7 @@ const FEATURES: Feature[] = [
   {
     icon: FingerprintIcon,
     title: "Biometric security",
-    text: "Sign in with your fingerprint or face (a passkey); the server accepts an approval or rejection only within 12 hours of that check.",
+    text: "Sign in with your fingerprint or face (a passkey); the server accepts an approval or rejection only within 12 hours of a passkey or authenticator check.",
   },
   {
     icon: MapPinIcon,
@@ -74,7 +74,7 @@ const TABS = [
     title: "As strict as the web platform",
     text: "The app enforces the same permissions as Tranche's server: you see only milestones assigned to you, and you can never verify a project you own or invest in.",
     points: [
-      "A fingerprint or face check within 12 hours of every approve or reject",
+      "A passkey or authenticator check within 12 hours of every approve or reject",
       "Sessions and passkeys you can revoke from the web",
       "Evidence hashed on capture and checked again on upload",
     ],
@@ -90,7 +90,7 @@ export default function VerifierAppPage() {
         lead={
           <p>
             The verifier app takes Tranche's independent checks to the site: offline checklists, evidence captured and
-            hashed on the spot, and decisions that need a recent fingerprint or face check.
+            hashed on the spot, and decisions that need a recent passkey or authenticator check.
           </p>
         }
         aside={
