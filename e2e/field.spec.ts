@@ -415,6 +415,9 @@ test.describe("the field view", () => {
     const title = "Grid interconnection";
     const id = await assignmentId(page, title);
     await openAssignment(page, title);
+    const urgency = page.getByText(/^(Overdue|Due soon|Resubmitted|New)$/);
+    await expect(urgency).toHaveCount(1);
+    await expect(page.getByText("Pending", { exact: true })).toBeVisible();
 
     await context.setOffline(true);
     await expect(page.getByRole("status").getByText("Offline")).toBeVisible();
@@ -441,6 +444,15 @@ test.describe("the field view", () => {
       .poll(() => queueItems(page).evaluateAll((items) => items.map((i) => i.getAttribute("data-status"))))
       .toEqual(["needs_attention", "needs_attention", "needs_attention"]);
     await expect(queueItems(page).getByRole("button", { name: "Send again" })).toHaveCount(0);
+    // The page looks at the milestone again by itself: decided, so nothing of the visit can be sent for its round
+    // (it could only be refused again), and no urgency is left to show.
+    await expect(page.getByText("Rejected", { exact: true })).toBeVisible();
+    await expect(page.getByText("Pending", { exact: true })).toHaveCount(0);
+    await expect(queueItems(page).getByRole("button", { name: /^Send for round/ })).toHaveCount(0);
+    await expect(urgency).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Save checklist" })).toHaveCount(0);
+    await expect(page.getByTestId("decision-note")).toHaveCount(0);
+    await expect(page.getByTestId("decided-note")).toHaveText(/^Rejected by Vera Lindqvist/);
     await screenshot(page, "field-decided-elsewhere-phone");
 
     await alert.getByRole("button", { name: "Review and decide again" }).click();

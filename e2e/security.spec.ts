@@ -62,8 +62,11 @@ test.describe("security", () => {
     await expect(sessions.getByText("This device")).toBeVisible();
     await expect(sessions.getByRole("listitem")).toHaveCount(2);
     await expect(page.getByText(/^Confirmed on this device until /)).toBeVisible();
-    await page.getByRole("button", { name: "Sign out all other sessions" }).click();
+    await page.getByRole("button", { name: "Sign out all other sessions" }).focus();
+    await page.keyboard.press("Enter");
     await expectToast(page, "1 session was signed out.");
+    // The button is disabled now, with no other session left: focus is on the card, not at the page's start.
+    await expect(page.getByRole("heading", { name: "Active sessions" })).toBeFocused();
     await expect(sessions.getByRole("listitem")).toHaveCount(1);
     const gone = await first.page.request.get("/api/auth/session");
     expect((await gone.json()).user).toBeNull();
@@ -79,5 +82,72 @@ test.describe("security", () => {
     await expect(phone.page.getByText("10 of 10 recovery codes left.")).toBeVisible();
     await screenshot(phone.page, "security-account-phone");
     await Promise.all([first.context.close(), second.context.close(), phone.context.close()]);
+  });
+
+  test("keyboard: focus follows the authenticator card as set-up, codes and turning off replace what had it", async () => {
+    const { page } = await suite.page(PHONE);
+    await signIn(page, DEMO.owner);
+    await page.goto("/account");
+
+    // "Set up authenticator app" gives way to the form: focus is on its code field, not back at the page's start.
+    await page.getByRole("button", { name: "Set up authenticator app" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByLabel("Authentication code")).toBeFocused();
+    const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
+    await page.keyboard.type(codeFor(secret, 0));
+    await page.keyboard.press("Enter");
+    // "Turn on" gives way to the codes, shown once: they have focus, and the next Tab reaches "Copy codes".
+    const codes = page.getByRole("region", { name: "Recovery codes" });
+    await expect(codes).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Copy codes" })).toBeFocused();
+    await page.getByRole("button", { name: "I have saved them" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Authenticator app" })).toBeFocused();
+
+    // Escape from the code dialog goes back to its opener, though its code field took focus as it opened.
+    const replace = page.getByRole("button", { name: "New recovery codes" });
+    await replace.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "New recovery codes" });
+    await expect(dialog.getByLabel("Authentication code")).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).not.toBeAttached();
+    await expect(replace).toBeFocused();
+
+    // Replacing the codes: the dialog closes onto the new codes.
+    await page.keyboard.press("Enter");
+    await page.keyboard.type(codeFor(secret, 1));
+    await page.keyboard.press("Enter");
+    await expect(dialog).not.toBeAttached();
+    await expect(codes).toBeFocused();
+    const recovery = (await codes.getByRole("listitem").first().textContent()) ?? "";
+    await page.getByRole("button", { name: "I have saved them" }).click();
+
+    // Turning it off with one of those codes: the dialog closes onto the card, and the next Tab sets it up again.
+    await page.getByRole("button", { name: "Turn off" }).focus();
+    await page.keyboard.press("Enter");
+    const off = page.getByRole("dialog", { name: "Turn off the second factor" });
+    await off.getByRole("button", { name: "Use a recovery code instead" }).click();
+    await off.getByLabel("Recovery code").fill(recovery);
+    await off.getByLabel("Recovery code").press("Enter");
+    await expect(off).not.toBeAttached();
+    await expect(page.getByRole("heading", { name: "Authenticator app" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Set up authenticator app" })).toBeFocused();
+    await screenshot(page, "security-turn-off-phone");
+
+    // Signing out one other session: its row leaves with the focused button; focus stays on the card.
+    const other = await suite.page(DESKTOP);
+    await signIn(other.page, DEMO.owner);
+    await page.reload();
+    const sessions = page.getByRole("list", { name: "Sessions" });
+    await sessions.getByRole("button", { name: /^Sign out / }).focus();
+    await page.keyboard.press("Enter");
+    await expectToast(page, "is signed out.");
+    await expect(sessions.getByRole("listitem")).toHaveCount(1);
+    await expect(page.getByRole("heading", { name: "Active sessions" })).toBeFocused();
+    await expect(other.page).toHaveURL(/\/login\?next=/);
+    await other.context.close();
   });
 });

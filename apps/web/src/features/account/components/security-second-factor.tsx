@@ -1,6 +1,6 @@
 import { formatDateTime, type TotpSetupDto } from "@tranche/domain";
 import { ShieldCheckIcon } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
@@ -28,6 +28,10 @@ export function SecuritySecondFactor() {
   const start = useStartTotpSetup();
   const replace = useReplaceRecoveryCodes();
   const disable = useDisableTotp();
+  // The card's content is swapped under the focused control (set-up, turn on, saved, replaced, turned off): focus goes
+  // to what replaced it or to the card's heading, not to the page's start.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const swapped = useRef(false);
 
   async function confirmed(input: SecondFactorInput) {
     if (confirming === "replace") {
@@ -37,6 +41,7 @@ export function SecuritySecondFactor() {
       await disable.mutateAsync(input);
       toast.success("Second factor turned off", "Your account is protected by your password only.");
     }
+    swapped.current = true;
     setConfirming(null);
   }
 
@@ -44,7 +49,9 @@ export function SecuritySecondFactor() {
   return (
     <Card>
       <CardHeader>
-        <h2 className="text-base font-semibold leading-tight tracking-tight">Authenticator app</h2>
+        <h2 ref={heading} tabIndex={-1} className="text-base font-semibold leading-tight tracking-tight outline-none">
+          Authenticator app
+        </h2>
         <CardDescription>
           A code from an authenticator app (Google Authenticator, 1Password, Authy…) as well as your password.
           {data?.required
@@ -58,7 +65,13 @@ export function SecuritySecondFactor() {
           <LoadError title="Could not load your second factor" error={status.error} onRetry={() => status.refetch()} />
         ) : null}
         {codes ? (
-          <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
+          <RecoveryCodes
+            codes={codes}
+            onDone={() => {
+              setCodes(null);
+              heading.current?.focus();
+            }}
+          />
         ) : data?.totp ? (
           <>
             <p className="flex flex-wrap items-center gap-2 text-sm">
@@ -100,7 +113,14 @@ export function SecuritySecondFactor() {
         ) : null}
       </CardContent>
       <Dialog open={confirming !== null} onOpenChange={(open) => (open ? undefined : setConfirming(null))}>
-        <DialogContent>
+        <DialogContent
+          onCloseAutoFocus={(event) => {
+            if (!swapped.current) return;
+            swapped.current = false;
+            event.preventDefault();
+            (document.getElementById(RECOVERY_CODES_ID) ?? heading.current)?.focus();
+          }}
+        >
           <DialogHeader>
             <DialogTitle>{confirming === "disable" ? "Turn off the second factor" : "New recovery codes"}</DialogTitle>
             <DialogDescription>
@@ -162,6 +182,7 @@ function EnrolForm({ setup, onEnabled }: { setup: TotpSetupDto; onEnabled: (code
             value={code}
             inputMode="numeric"
             autoComplete="one-time-code"
+            autoFocus
             placeholder="123456"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "totp-code-error" : undefined}
@@ -178,9 +199,20 @@ function EnrolForm({ setup, onEnabled }: { setup: TotpSetupDto; onEnabled: (code
   );
 }
 
+const RECOVERY_CODES_ID = "recovery-codes";
+
+/** Shown once: focused as it appears, so the codes are read out and the next Tab reaches "Copy codes". */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => section.current?.focus(), []);
   return (
-    <section className="grid gap-3" aria-label="Recovery codes">
+    <section
+      ref={section}
+      id={RECOVERY_CODES_ID}
+      tabIndex={-1}
+      className="grid gap-3 outline-none"
+      aria-label="Recovery codes"
+    >
       <p className="text-sm">
         Save these recovery codes somewhere safe. Each one works once if you lose your device. They will not be shown
         again.

@@ -1,4 +1,5 @@
 import { formatDistanceToNow } from "date-fns";
+import { useRef } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
@@ -13,11 +14,16 @@ export function SecuritySessions() {
   const signOutOne = useSignOutSession();
   const signOutOthers = useSignOutOtherSessions();
   const others = (sessions.data ?? []).filter((s) => !s.current);
+  // A signed-out row leaves with its button, and "Sign out all other sessions" is then disabled: focus goes to the
+  // card's heading rather than to the page's start.
+  const heading = useRef<HTMLHeadingElement>(null);
 
   return (
     <Card>
       <CardHeader>
-        <h2 className="text-base font-semibold leading-tight tracking-tight">Active sessions</h2>
+        <h2 ref={heading} tabIndex={-1} className="text-base font-semibold leading-tight tracking-tight outline-none">
+          Active sessions
+        </h2>
         <CardDescription>Where your account is signed in. Sign out any you do not recognise.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -48,7 +54,10 @@ export function SecuritySessions() {
                     disabled={signOutOne.isPending}
                     onClick={() =>
                       signOutOne.mutate(s.id, {
-                        onSuccess: () => toast.success("Session signed out", `${s.device} is signed out.`),
+                        onSuccess: () => {
+                          heading.current?.focus();
+                          toast.success("Session signed out", `${s.device} is signed out.`);
+                        },
                         onError: (error) => toast.error("Could not sign out the session", errorMessage(error)),
                       })
                     }
@@ -67,11 +76,13 @@ export function SecuritySessions() {
               disabled={others.length === 0 || signOutOthers.isPending}
               onClick={() =>
                 signOutOthers.mutate(undefined, {
-                  onSuccess: ({ signedOut }) =>
+                  onSuccess: ({ signedOut }) => {
+                    heading.current?.focus();
                     toast.success(
                       "Other sessions signed out",
                       `${signedOut} ${signedOut === 1 ? "session was" : "sessions were"} signed out.`,
-                    ),
+                    );
+                  },
                   onError: (error) => toast.error("Could not sign out other sessions", errorMessage(error)),
                 })
               }

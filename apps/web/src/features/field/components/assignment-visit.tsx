@@ -54,6 +54,14 @@ export function AssignmentVisit({ user, milestoneId }: { user: UserDto; mileston
     if (sent > seenSent.current) void refetch();
     seenSent.current = sent;
   }, [sent, refetch]);
+  // A conflict means the milestone changed meanwhile: the page shows it as it is now without waiting for a click.
+  const conflicts = mine.filter((item) => item.status === "needs_attention" && isConflict(item.problem));
+  const conflicted = conflicts.length;
+  const seenConflicted = useRef(conflicted);
+  useEffect(() => {
+    if (conflicted > seenConflicted.current) void refetch();
+    seenConflicted.current = conflicted;
+  }, [conflicted, refetch]);
 
   if (visit.isPending) {
     return (
@@ -86,9 +94,10 @@ export function AssignmentVisit({ user, milestoneId }: { user: UserDto; mileston
   const seen = { title: a.title, round: verification.round };
   const policyVersion = verification.quorum.policyVersion;
   const waiting = mine.filter(unsent);
-  const starting = waiting.some((item) => item.kind === "start");
+  // Decided (here or elsewhere): what still waits in the queue can only be refused, so the page offers no more work.
+  const decided = verification.status === "verified" || verification.status === "rejected";
+  const starting = !decided && waiting.some((item) => item.kind === "start");
   const decision = waiting.find((item) => item.kind === "approve" || item.kind === "reject");
-  const conflicts = mine.filter((item) => item.status === "needs_attention" && isConflict(item.problem));
   const status: MilestoneStatus = starting ? "in_verification" : verification.status;
   const eligible = verification.permissions.canDecide || verification.permissions.canStart;
   const working = status === "in_verification" && (verification.permissions.canDecide || starting);
@@ -158,7 +167,7 @@ export function AssignmentVisit({ user, milestoneId }: { user: UserDto; mileston
       <BackLink />
       <div className="grid gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <UrgencyBadge urgency={a.urgency} />
+          {decided ? null : <UrgencyBadge urgency={a.urgency} />}
           <MilestoneStatusBadge status={verification.status} />
           <span className="text-xs text-slate-600">Round {verification.round}</span>
         </div>
@@ -239,13 +248,13 @@ export function AssignmentVisit({ user, milestoneId }: { user: UserDto; mileston
       <EvidenceCard userId={user.id} milestoneId={milestoneId} evidence={v.evidence} online={online} />
 
       {working && !decision ? <DecisionCard title={a.title} round={verification.round} onDecide={decide} /> : null}
-      {decision ? (
+      {decision && !decided ? (
         <p className="rounded-md border bg-white p-3 text-sm text-slate-800" data-testid="decision-note">
           Your decision ({actionLabel(decision.action).toLowerCase()}) is in the queue for round {decision.action.round}
           .
         </p>
       ) : null}
-      {verification.status === "verified" || verification.status === "rejected" ? (
+      {decided ? (
         <p className="rounded-md border bg-white p-3 text-sm text-slate-800" data-testid="decided-note">
           {verification.status === "verified" ? "Verified" : "Rejected"}
           {verification.verifierName ? ` by ${verification.verifierName}` : ""}
@@ -257,7 +266,11 @@ export function AssignmentVisit({ user, milestoneId }: { user: UserDto; mileston
         <h2 id="visit-queue" className="text-lg font-semibold text-slate-900">
           This visit's queue
         </h2>
-        <QueueList items={mine} current={source === "server" ? { round: verification.round, policyVersion } : null} />
+        {/* A decided milestone takes nothing more in its round: a conflicted item can only be discarded. */}
+        <QueueList
+          items={mine}
+          current={source === "server" && !decided ? { round: verification.round, policyVersion } : null}
+        />
       </section>
     </div>
   );
