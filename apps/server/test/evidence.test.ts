@@ -209,6 +209,79 @@ describe("list and download", () => {
   });
 });
 
+describe("what a file is served as", () => {
+  it("believes only types a browser cannot run: HTML, SVG and scripts are stored and served as bytes to save", async () => {
+    const { milestone } = await scenario();
+    const script = "fetch('/api/auth/session')";
+    const res = await upload(milestone.id, owner, [
+      { name: "report.html", content: "<script src='/api/evidence/x'></script>", type: "text/html" },
+      {
+        name: "plan.svg",
+        content: "<svg xmlns='http://www.w3.org/2000/svg'><script>1</script></svg>",
+        type: "image/svg+xml",
+      },
+      { name: "notes.js", content: script, type: "text/javascript" },
+      { name: "style.css", content: "body{}", type: "text/css" },
+      { name: "invoice.pdf", content: "%PDF-1.4", type: "application/pdf" },
+      { name: "site.jpg", content: Buffer.alloc(100, 1), type: "image/jpeg" },
+      { name: "walk.mp4", content: Buffer.alloc(100, 2), type: "video/mp4" },
+      { name: "log.txt", content: "seen", type: "text/plain" },
+    ]);
+    expect(res.status).toBe(201);
+    expect(res.body.items.map((e: { contentType: string }) => e.contentType)).toEqual([
+      "application/octet-stream",
+      "application/octet-stream",
+      "application/octet-stream",
+      "application/octet-stream",
+      "application/pdf",
+      "image/jpeg",
+      "video/mp4",
+      "text/plain",
+    ]);
+    const js = res.body.items[2];
+    const download = await t.app.request(`/api/evidence/${js.id}`, { headers: { cookie: investor.cookie } });
+    expect(download.headers.get("content-type")).toBe("application/octet-stream");
+    expect(await download.text()).toBe(script);
+  });
+
+  it("serves a file stored with a script's type before types were screened as bytes, and lists it so", async () => {
+    const { milestone } = await scenario();
+    const up = await upload(milestone.id, owner, [{ name: "old.js", content: "alert(document.domain)" }]);
+    const id = up.body.items[0].id;
+    await t.deps.db.update(evidence).set({ contentType: "text/javascript" }).where(eq(evidence.id, id));
+    const download = await t.app.request(`/api/evidence/${id}`, { headers: { cookie: verifier.cookie } });
+    expect(download.headers.get("content-type")).toBe("application/octet-stream");
+    expect(download.headers.get("x-content-type-options")).toBe("nosniff");
+    const list = await t.request("GET", `/api/milestones/${milestone.id}/evidence`, { as: verifier });
+    expect(list.body.items[0].contentType).toBe("application/octet-stream");
+  });
+
+  it("keeps names readable as they are: no direction overrides, controls or half characters", async () => {
+    const { milestone } = await scenario();
+    const long = `${"a".repeat(254)}😀tail`;
+    const res = await upload(milestone.id, owner, [
+      // Shown as "invoiceexe.pdf" by the right-to-left override; really an .exe.
+      { name: "invoice\u202Efdp.exe", content: "one" },
+      { name: "ter\u009b31mminal\u0085.txt", content: "two" },
+      { name: "zero\u200bwidth\u2066.txt", content: "three" },
+      { name: long, content: "four" },
+      { name: "../../etc/passwd", content: "five" },
+    ]);
+    expect(res.status).toBe(201);
+    const names = res.body.items.map((e: { originalName: string }) => e.originalName);
+    expect(names.slice(0, 3)).toEqual(["invoicefdp.exe", "ter31mminal.txt", "zerowidth.txt"]);
+    // Cut at 255 characters, never inside the emoji's surrogate pair.
+    expect(names[3]).toBe(`${"a".repeat(254)}😀`);
+    expect(names[4]).toBe("passwd");
+    const download = await t.app.request(`/api/evidence/${res.body.items[0].id}`, {
+      headers: { cookie: owner.cookie },
+    });
+    expect(download.headers.get("content-disposition")).toBe(
+      `attachment; filename="invoicefdp.exe"; filename*=UTF-8''invoicefdp.exe`,
+    );
+  });
+});
+
 describe("remove", () => {
   it("lets only the uploader remove a file, and deletes the blob once nothing references it", async () => {
     const { milestone } = await scenario("pending");

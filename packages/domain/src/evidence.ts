@@ -53,3 +53,72 @@ export const evidenceCaptureSchema = z.strictObject({
   distanceToSiteM: z.number().nullable(),
 });
 export type EvidenceCaptureDto = z.infer<typeof evidenceCaptureSchema>;
+
+// ---------- what an evidence file is served as ----------
+
+/**
+ * Content types a browser shows on its own without running anything: a document opened with one of these (the
+ * download, or a kept file the field app opens from the device) can never act as a page of Tranche.
+ */
+const VIEWABLE_TYPES = new Set([
+  "application/pdf",
+  "text/plain",
+  "image/jpeg",
+  "image/png",
+  "image/gif",
+  "image/webp",
+  "image/avif",
+  "image/bmp",
+  "image/heic",
+  "image/heif",
+  "image/tiff",
+]);
+/** Further types kept as declared: the browser saves them (office documents, archives) or plays them. */
+const SAVED_TYPES = new Set([
+  "text/csv",
+  "application/zip",
+  "application/msword",
+  "application/vnd.ms-excel",
+  "application/vnd.ms-powerpoint",
+  "application/rtf",
+]);
+const SAVED_PREFIXES = ["application/vnd.openxmlformats-officedocument.", "application/vnd.oasis.opendocument."];
+
+/**
+ * The content type an evidence file is stored and served with. Uploaders declare any type they like; only the
+ * types above are believed. HTML, SVG, XML, JavaScript, CSS and every other type a browser could render as a page,
+ * or load as a script or a style sheet from Tranche's own origin, become `application/octet-stream` (bytes to save),
+ * so a project owner's file can neither run in a verifier's session nor serve as a script for one.
+ */
+export function evidenceContentType(declared: string | null | undefined): string {
+  const type = (declared ?? "").split(";")[0].trim().toLowerCase();
+  if (VIEWABLE_TYPES.has(type) || SAVED_TYPES.has(type)) return type;
+  if (SAVED_PREFIXES.some((prefix) => type.startsWith(prefix))) return type;
+  if (/^(video|audio)\/[\w.+-]+$/.test(type)) return type;
+  return "application/octet-stream";
+}
+
+/** Whether a file of this (served) type may be opened in a browser tab; anything else is saved under its name. */
+export const opensInBrowser = (contentType: string) =>
+  VIEWABLE_TYPES.has(contentType) || /^(video|audio)\//.test(contentType);
+
+/**
+ * Characters that change how a name reads without being seen: C0 and C1 controls (\p{Cc}), the bidirectional marks,
+ * overrides, embeddings and isolates ("invoice\u202Efdp.exe" reads as "invoiceexe.pdf"), the zero-width space, the
+ * word joiner and invisible operators, the BOM, and lone surrogates (half a character). The zero-width joiner and
+ * non-joiner (U+200C, U+200D) stay: scripts and emoji need them.
+ */
+const INVISIBLE_IN_NAMES = /\p{Cc}|\p{Cs}|[\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/gu;
+
+/** How long an evidence file's name may be, in characters (code points). */
+export const EVIDENCE_NAME_MAX = 255;
+
+/**
+ * An uploaded file's name as it is kept and shown: its last path segment, without invisible or direction-changing
+ * characters, cut at whole characters to 255; "file" when nothing is left. Never used as a path.
+ */
+export function cleanEvidenceName(name: string | null | undefined): string {
+  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
+  const cleaned = base.replace(INVISIBLE_IN_NAMES, "").trim();
+  return [...cleaned].slice(0, EVIDENCE_NAME_MAX).join("").trim() || "file";
+}

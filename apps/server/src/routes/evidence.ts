@@ -4,6 +4,7 @@ import {
   dismissFlagSchema,
   EVIDENCE_FLAG_CODES,
   evidenceChecksSchema,
+  evidenceContentType,
   evidenceFlagSchema,
   evidenceSchema,
   itemsOf,
@@ -165,7 +166,8 @@ export const milestoneEvidenceRoutes = new ApiRoutes()
 export const evidenceRoutes = new ApiRoutes()
   .handleRaw(download, async (c) => {
     const file = await openEvidence(serviceContext(c), param(c, "id", "Evidence"));
-    c.header("Content-Type", file.contentType);
+    // A file stored before types were screened is served as what it may be served as, too.
+    c.header("Content-Type", evidenceContentType(file.contentType));
     c.header("Content-Length", String(file.size));
     c.header("Content-Disposition", contentDisposition(file.originalName));
     c.header("X-Content-Type-Options", "nosniff");

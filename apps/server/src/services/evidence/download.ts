@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import { cleanEvidenceName } from "@tranche/domain";
 import { eq } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import { evidence } from "../../db/schema";
@@ -29,7 +30,7 @@ export async function openEvidence(ctx: ServiceContext, evidenceId: string): Pro
     stream,
     size: row.size,
     contentType: row.contentType,
-    originalName: row.originalName,
+    originalName: cleanEvidenceName(row.originalName),
     sha256: row.sha256,
   };
 }

@@ -1,4 +1,4 @@
-import type { EvidenceDto, EvidenceFlagDto } from "@tranche/domain";
+import { cleanEvidenceName, type EvidenceDto, type EvidenceFlagDto, evidenceContentType } from "@tranche/domain";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { SessionUser } from "../../context";
@@ -83,9 +83,10 @@ export async function evidenceList(
   return rows.map((r) => ({
     id: r.id,
     milestoneId: milestone.id,
-    originalName: r.originalName,
+    // Names kept before they were cleaned of invisible and direction-changing characters read as they are.
+    originalName: cleanEvidenceName(r.originalName),
     size: r.size,
-    contentType: r.contentType,
+    contentType: evidenceContentType(r.contentType),
     sha256: r.sha256,
     uploadedBy: { id: r.uploaderId, name: r.uploaderName },
     createdAt: r.createdAt.toISOString(),

@@ -9,6 +9,7 @@ import path from "node:path";
 import { Readable, Transform, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { cleanEvidenceName, evidenceContentType } from "@tranche/domain";
 import busboy from "busboy";
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
@@ -92,17 +93,6 @@ export interface ReceivedFile {
   originalName: string;
 }
 
-/** Keeps the last path segment, drops control characters and caps the length; never used as a path. */
-export function cleanFileName(name: string | undefined): string {
-  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  const cleaned = [...base]
-    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f)
-    .join("")
-    .trim()
-    .slice(0, 255);
-  return cleaned || "file";
-}
-
 async function removeQuietly(file: string) {
   await unlink(file).catch(() => {});
 }
@@ -174,8 +164,9 @@ export async function receiveFiles(request: Request, env: Env): Promise<Received
       tempPath: path.join(tempDir, `${randomUUID()}.part`),
       sha256: "",
       size: 0,
-      contentType: info.mimeType || "application/octet-stream",
-      originalName: cleanFileName(info.filename),
+      // Only types a browser cannot run as a page, script or style sheet are believed (evidenceContentType).
+      contentType: evidenceContentType(info.mimeType),
+      originalName: cleanEvidenceName(info.filename),
       tooLarge: false,
     };
     files.push(entry);

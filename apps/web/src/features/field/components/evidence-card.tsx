@@ -1,4 +1,4 @@
-import { type EvidenceDto, formatDateTime, formatFileSize } from "@tranche/domain";
+import { type EvidenceDto, evidenceContentType, formatDateTime, formatFileSize, opensInBrowser } from "@tranche/domain";
 import { ExternalLinkIcon, FileIcon } from "lucide-react";
 import { CaptureTags, EvidenceFlags } from "@/components/evidence-tags";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -7,12 +7,24 @@ import { errorMessage } from "@/lib/api-client";
 import { useKeepDocument, useKeptDocuments } from "../api/keep-document";
 import { keptDocument } from "../store/field-store";
 
-/** Opens a kept file from the device (no connection needed). */
+/**
+ * Opens a kept file from the device (no connection needed). A blob: URL belongs to this page's origin, so only a type
+ * a browser shows without running anything (a PDF, a photo, plain text, a video) is opened in a tab; anything else
+ * (an HTML or SVG file the uploader declared as such) is saved under its name, never rendered as a page of Tranche.
+ */
 async function openKept(userId: string, item: EvidenceDto) {
   const bytes = await keptDocument(userId, item.id);
   if (!bytes) return;
-  const url = URL.createObjectURL(new Blob([bytes], { type: item.contentType }));
-  window.open(url, "_blank", "noopener");
+  const type = evidenceContentType(item.contentType);
+  const url = URL.createObjectURL(new Blob([bytes], { type }));
+  if (opensInBrowser(type)) {
+    window.open(url, "_blank", "noopener");
+  } else {
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = item.originalName;
+    link.click();
+  }
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
