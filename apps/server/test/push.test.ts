@@ -6,7 +6,15 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditEvents, milestones, outbox, pushSubscriptions, vapidKeys } from "../src/db/schema";
+import { cookieName, createSession } from "../src/auth/sessions";
+import {
+  auditEvents,
+  milestones,
+  outbox,
+  pushSubscriptions,
+  sessions as sessionsTable,
+  vapidKeys,
+} from "../src/db/schema";
 import { outboxTopics } from "../src/services/outbox/topics";
 import { createOutboxWorker } from "../src/services/outbox/worker";
 import { notifyDueSoonMilestones, notifyOverdueVerifications } from "../src/services/verifiers/turnaround";
@@ -112,6 +120,12 @@ function checkVapid(authorization: string | undefined, publicKey: string, audien
   const body = JSON.parse(Buffer.from(claims, "base64url").toString("utf8"));
   expect(body.aud).toBe(audience);
   expect(body.exp * 1000).toBeGreaterThan(Date.now());
+}
+
+/** Another signed-in session of the same person (another browser), as a TestUser with its own cookie. */
+async function signInAgain(user: TestUser): Promise<TestUser> {
+  const { token } = await createSession(t.deps.db, user.id, { secondFactorPassed: true });
+  return { ...user, cookie: `${cookieName(t.deps.env)}=${token}` };
 }
 
 async function subscribe(user: TestUser, path: string) {
@@ -284,6 +298,71 @@ describe("subscribing", () => {
       ["push.unsubscribed", b.id, expect.objectContaining({ service })],
     ]);
     expect(JSON.stringify(recorded)).not.toContain(device.json.endpoint);
+  });
+
+  it("ends with the session that enabled it: signed out, signed out by another session (as a password change does), expired", async () => {
+    const owner = await t.user("project_owner");
+    /** A rejected milestone of a project the verifier checks: resubmitting it pushes to the verifier's devices. */
+    const pushTo = async (verifier: TestUser) => {
+      const project = await makeProject(t, { owner, verifiers: [verifier] });
+      const rejected = await makeMilestone(t, project, { status: "rejected", verifier });
+      received.length = 0;
+      expect((await t.request("POST", `/api/milestones/${rejected.id}/resubmit`, { as: owner })).status).toBe(200);
+      await deliver();
+      return received.map((r) => r.path).sort();
+    };
+    const endpointsOf = async (userId: string) =>
+      (await t.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)))
+        .map((s) => s.endpoint.replace(base, ""))
+        .sort();
+
+    const verifier = await t.user("verifier");
+    // A second session of the same verifier (another browser).
+    const phoneSession = await signInAgain(verifier);
+    await subscribe(verifier, "/push/laptop");
+    await subscribe(phoneSession, "/push/phone");
+    expect(await pushTo(verifier)).toEqual(["/push/laptop", "/push/phone"]);
+
+    // Signing out on the phone stops its pushes; the laptop's go on.
+    expect((await t.request("POST", "/api/auth/sign-out", { as: phoneSession })).status).toBe(204);
+    expect(await endpointsOf(verifier.id)).toEqual(["/push/laptop"]);
+    expect(await pushTo(verifier)).toEqual(["/push/laptop"]);
+
+    // A lost phone signed out from the laptop ("Sign out" on one session, or all others) stops hearing anything.
+    const lost = await signInAgain(verifier);
+    await subscribe(lost, "/push/lost");
+    const sessions = await t.request("GET", "/api/auth/sessions", { as: verifier });
+    const other = sessions.body.items.find((s: { current: boolean }) => !s.current);
+    expect((await t.request("DELETE", `/api/auth/sessions/${other.id}`, { as: verifier })).status).toBe(204);
+    expect(await endpointsOf(verifier.id)).toEqual(["/push/laptop"]);
+    const stolen = await signInAgain(verifier);
+    await subscribe(stolen, "/push/stolen");
+    expect((await t.request("POST", "/api/auth/sessions/sign-out-others", { as: verifier })).status).toBe(200);
+    expect(await endpointsOf(verifier.id)).toEqual(["/push/laptop"]);
+
+    // A session that ended by its idle limit, with nothing deleting it yet: its browser is dropped at the next push.
+    const idle = await t.user("verifier");
+    const device = await subscribe(idle, "/push/idle");
+    await t.deps.db
+      .update(sessionsTable)
+      .set({ lastSeenAt: new Date(Date.now() - (t.deps.env.SESSION_IDLE_MINUTES + 1) * 60_000) })
+      .where(eq(sessionsTable.userId, idle.id));
+    expect(await pushTo(idle)).toEqual([]);
+    expect(await endpointsOf(idle.id)).toEqual([]);
+
+    // Signed in again, the browser sends its subscription again (each signed-in page does) and hears again; sent
+    // again by the same session with the same keys, it is recorded once.
+    const back = await signInAgain(idle);
+    for (let i = 0; i < 2; i++) {
+      const sent = await t.request("POST", "/api/push/subscriptions", { as: back, body: device.json });
+      expect(sent.status).toBe(201);
+    }
+    expect(await pushTo(idle)).toEqual(["/push/idle"]);
+    const recorded = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.actorId, idle.id), eq(auditEvents.action, "push.subscribed")));
+    expect(recorded).toHaveLength(2);
   });
 
   it("refuses bad subscriptions with 400 and field messages, and needs a session", async () => {

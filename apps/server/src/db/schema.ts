@@ -985,6 +985,13 @@ export const pushSubscriptions = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * The signed-in session that enabled it: the subscription ends with that session (signed out, signed out by
+     * another, a password changed, expired), so a browser no longer signed in stops receiving notifications.
+     */
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
     endpoint: text("endpoint").notNull(),
     /** The browser's P-256 public key and auth secret (base64url) that each message is encrypted for (RFC 8291). */
     p256dh: text("p256dh").notNull(),
@@ -997,6 +1004,7 @@ export const pushSubscriptions = pgTable(
   (t) => [
     uniqueIndex("push_subscriptions_endpoint_key").on(t.endpoint),
     index("push_subscriptions_user_idx").on(t.userId),
+    index("push_subscriptions_session_idx").on(t.sessionId),
   ],
 );
 

@@ -25,3 +25,20 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | und
     .catch(() => undefined);
   return registered;
 }
+
+/**
+ * Sends this browser's push subscription, if it has one, to the server for the signed-in session. The server keeps a
+ * subscription only while the session that sent it lasts (signing out, or being signed out, ends it), so a browser
+ * signed in again — by the same person or another — hears again only once a signed-in page has sent it.
+ */
+export async function resendPushSubscription(): Promise<void> {
+  const registration = await registerServiceWorker();
+  if (!registration || !("PushManager" in window) || !("Notification" in window)) return;
+  if (Notification.permission !== "granted") return;
+  const subscription = await registration.pushManager.getSubscription().catch(() => null);
+  if (!subscription) return;
+  const { api } = await import("./api-client");
+  await api("/push/subscriptions", { method: "POST", body: subscription.toJSON(), redirectOn401: false }).catch(
+    () => undefined,
+  );
+}

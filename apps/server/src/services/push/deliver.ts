@@ -5,6 +5,7 @@
 import type { PushPayload, PushUrgency } from "@tranche/domain";
 import { eq, inArray } from "drizzle-orm";
 import webPush from "web-push";
+import { sessionEnd } from "../../auth/sessions";
 import type { Deps } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { notifications, pushSubscriptions } from "../../db/schema";
@@ -80,6 +81,12 @@ async function deliverPush(deps: Deps, message: PushMessage): Promise<void> {
   const [notification] = await deps.db.select().from(notifications).where(eq(notifications.id, message.notificationId));
   // The device turned push off, or the notification went with its account: nothing to send.
   if (!device || !notification || notification.userId !== device.userId) return;
+  // The session that enabled it ended by its idle or absolute limit (one that was signed out took the subscription
+  // with it): the browser is no longer signed in, and hears nothing more until it signs in again.
+  if ((await sessionEnd(deps.db, device.sessionId, deps.env)) === null) {
+    await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+    return;
+  }
   const keys = await vapidKeys(deps);
   const payload = payloadOf(notification, message.urgency);
   const request = webPush.generateRequestDetails(

@@ -31,9 +31,11 @@ function checkEndpoint(raw: string, allowPrivate: boolean): void {
 }
 
 /**
- * Enables push for this browser; a browser that was another person's moves to this one (one device, one user).
- * Audited with the device and the push service's origin (the endpoint itself is a capability, kept out of the record),
- * and whose browser it was when it moved.
+ * Enables push for this browser, for as long as the caller's session lasts (signing out ends it); a browser that was
+ * another person's, or another session's, moves to this one (one device, one user). Audited with the device and the
+ * push service's origin (the endpoint itself is a capability, kept out of the record), and whose browser it was when
+ * it moved. The browser sends its subscription again on each signed-in page: one this session already has, with the
+ * same keys, is left as it is and not recorded again.
  */
 export async function subscribe(
   ctx: ServiceContext,
@@ -43,16 +45,26 @@ export async function subscribe(
   checkEndpoint(input.endpoint, ctx.env.PUSH_ALLOW_PRIVATE);
   const values = {
     userId: ctx.actor.id,
+    sessionId: ctx.actor.sessionId,
     p256dh: input.keys.p256dh,
     auth: input.keys.auth,
     device: describeDevice(userAgent),
   };
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ userId: pushSubscriptions.userId })
+      .select()
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.endpoint, input.endpoint))
       .for("update");
+    if (
+      before &&
+      before.sessionId === values.sessionId &&
+      before.p256dh === values.p256dh &&
+      before.auth === values.auth &&
+      before.device === values.device
+    ) {
+      return { id: before.id, device: before.device };
+    }
     const [row] = await tx
       .insert(pushSubscriptions)
       .values({ endpoint: input.endpoint, ...values })

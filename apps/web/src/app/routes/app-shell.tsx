@@ -17,10 +17,12 @@ export default function AppShell() {
   // Signing out here goes to a plain /login; arriving signed out remembers the page asked for.
   const signedIn = useRef(false);
   if (user) signedIn.current = true;
-  // The installable app's service worker: registered from signed-in pages only, never from the public site.
+  // The installable app's service worker: registered from signed-in pages only, never from the public site. A push
+  // subscription the browser has is sent again for this session (the server ends it with the session before).
+  const userId = user?.id;
   useEffect(() => {
-    if (user) void import("@/lib/pwa").then((pwa) => pwa.registerServiceWorker());
-  }, [user]);
+    if (userId) void import("@/lib/pwa").then((pwa) => pwa.resendPushSubscription());
+  }, [userId]);
   if (isPending && !online) {
     return (
       <main className="mx-auto grid min-h-screen max-w-md content-center gap-3 p-6 text-sm text-slate-700">

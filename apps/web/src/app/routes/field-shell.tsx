@@ -39,6 +39,11 @@ export default function FieldShell() {
   useEffect(() => {
     void import("@/lib/pwa").then((pwa) => pwa.registerServiceWorker());
   }, []);
+  // Signed in (not the device's remembered person while offline): its push subscription is sent for this session.
+  const signedInId = session.data?.id;
+  useEffect(() => {
+    if (signedInId) void import("@/lib/pwa").then((pwa) => pwa.resendPushSubscription());
+  }, [signedInId]);
 
   if (session.data === null) return <Navigate to={loginPath(`${location.pathname}${location.search}`)} replace />;
   const offline = !online || session.isError;
