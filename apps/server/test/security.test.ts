@@ -244,6 +244,35 @@ describe("evidence file names", () => {
   });
 });
 
+describe("push endpoints naming this host", () => {
+  it("are refused when subscribing, however the name is written; a script's device is an unknown device", async () => {
+    const keys = {
+      p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+      auth: "tBHItJI5svbpez7KI4CCXg",
+    };
+    for (const endpoint of [
+      "https://localhost/push",
+      "https://localhost./push",
+      "https://LOCALHOST/push",
+      "https://push.localhost/push",
+      "https://127.0.0.1/push",
+      "https://[::1]/push",
+      "https://10.0.0.8/push",
+    ]) {
+      const res = await t.request("POST", "/api/push/subscriptions", { as: investor, body: { endpoint, keys } });
+      expect(res.status, endpoint).toBe(400);
+      expect(res.body.error.details.endpoint).toBe("The push service's URL names a private or loopback address.");
+    }
+    const ok = await t.request("POST", "/api/push/subscriptions", {
+      as: investor,
+      body: { endpoint: "https://push.example/send/1", keys },
+      headers: { "user-agent": "node" },
+    });
+    expect(ok.status).toBe(201);
+    expect(ok.body.device).toBe("Unknown device");
+  });
+});
+
 describe("one Idempotency-Key sent with two different approvals at once", () => {
   it("approves one and answers the other 409, never a 500 from the key's primary key", async () => {
     for (let round = 0; round < 3; round++) {

@@ -24,8 +24,13 @@ function checkEndpoint(raw: string, allowPrivate: boolean): void {
   if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) {
     throw refused("The push service's URL must use https.");
   }
-  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
-  if (!allowPrivate && (host === "localhost" || (isIP(host) && isForbiddenAddress(host)))) {
+  // "localhost.", "LOCALHOST" and any name under .localhost are this host too (RFC 6761).
+  const host = url.hostname
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/\.$/, "")
+    .toLowerCase();
+  const loopbackName = host === "localhost" || host.endsWith(".localhost");
+  if (!allowPrivate && (loopbackName || (isIP(host) && isForbiddenAddress(host)))) {
     throw refused("The push service's URL names a private or loopback address.");
   }
 }

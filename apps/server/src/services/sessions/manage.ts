@@ -20,7 +20,8 @@ export function describeDevice(userAgent: string | null): string {
   const browser = parsed.browser.name;
   const os = parsed.os.name;
   if (browser && os) return `${browser} on ${os}`;
-  return browser ?? os ?? "Unknown device";
+  // Bowser names what it cannot read as "": a client it does not know (a script) is an unknown device.
+  return browser || os || "Unknown device";
 }
 
 async function rowsOf(ctx: ServiceContext) {
