@@ -4,7 +4,7 @@
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import { expect, test } from "@playwright/test";
-import { DEMO, DESKTOP, expectToast, screenshot, signIn } from "./support/app";
+import { DEMO, DEMO_PASSWORD, DESKTOP, expectToast, screenshot, signIn } from "./support/app";
 import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
@@ -14,7 +14,10 @@ test.describe("order of checks", () => {
     // The verifier sets up an authenticator app in one session (which passes the second factor there) ...
     const enrolling = await suite.page(DESKTOP);
     await signIn(enrolling.page, DEMO.verifier);
-    const setup = await (await enrolling.page.request.post("/api/auth/mfa/totp/setup")).json();
+    // The first second factor of a session that has passed none: the password is typed again.
+    const setup = await (
+      await enrolling.page.request.post("/api/auth/mfa/totp/setup", { data: { password: DEMO_PASSWORD } })
+    ).json();
     const code = generateHOTP(decodeBase32IgnorePadding(setup.secret), BigInt(Math.floor(Date.now() / 30_000)), 6);
     const enabled = await enrolling.page.request.post("/api/auth/mfa/totp/enable", { data: { code } });
     expect(enabled.status()).toBe(200);

@@ -2,7 +2,7 @@
 // resident-key platform authenticator, as a phone's would be): register one under Account → Security, pass the
 // second factor for an approval with it, sign in with it (no email typed), revoke it, and see it refused.
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn, startAndApprove } from "./support/app";
+import { DEMO, DEMO_PASSWORD, DESKTOP, expectToast, PHONE, screenshot, signIn, startAndApprove } from "./support/app";
 import { useBrowserSuite } from "./support/suite";
 
 // WebAuthn needs a domain (not an IP address) as the relying party: this suite's server is PUBLIC_URL=localhost.
@@ -43,6 +43,13 @@ test.describe("passkeys", () => {
     await page.getByRole("button", { name: "Create passkey" }).click();
     await expect(page.getByText("Name this passkey, e.g. “Work laptop”.")).toBeVisible();
     await page.getByLabel("Device name").fill("Site phone");
+    // The first second factor: the password is typed again (a session alone never sets one up).
+    await page.getByRole("button", { name: "Create passkey" }).click();
+    await expect(page.getByText("Enter your password to set up a second factor.")).toBeVisible();
+    await page.getByLabel("Your password").fill("not the password");
+    await page.getByRole("button", { name: "Create passkey" }).click();
+    await expect(page.getByText("That password is not correct.")).toBeVisible();
+    await page.getByLabel("Your password").fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Create passkey" }).click();
     await expectToast(page, '"Site phone" can now sign you in and confirm actions.');
     const list = page.getByRole("list", { name: "Passkeys" });

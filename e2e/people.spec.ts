@@ -115,7 +115,9 @@ test.describe("people", () => {
     });
     expect(joined.status()).toBe(201);
     // An admin passes a second factor before changing access: an authenticator app, set up and enabled.
-    const setup = await (await second.request.post("/api/auth/mfa/totp/setup")).json();
+    const setup = await (
+      await second.request.post("/api/auth/mfa/totp/setup", { data: { password: NEW_PASSWORD } })
+    ).json();
     const code = generateHOTP(decodeBase32IgnorePadding(setup.secret), BigInt(Math.floor(Date.now() / 30_000)), 6);
     expect((await second.request.post("/api/auth/mfa/totp/enable", { data: { code } })).status()).toBe(200);
     const onward = await second.request.post("/api/invitations", {

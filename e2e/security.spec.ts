@@ -4,7 +4,7 @@
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import { expect, test } from "@playwright/test";
-import { DEMO, DESKTOP, expectToast, PHONE, screenshot, signIn, startAndApprove } from "./support/app";
+import { DEMO, DEMO_PASSWORD, DESKTOP, expectToast, PHONE, screenshot, signIn, startAndApprove } from "./support/app";
 import { useBrowserSuite } from "./support/suite";
 
 const suite = useBrowserSuite();
@@ -23,6 +23,9 @@ test.describe("security", () => {
     await first.page.goto("/account");
     await expect(first.page.getByRole("heading", { name: "Authenticator app" })).toBeVisible();
     await first.page.getByRole("button", { name: "Set up authenticator app" }).click();
+    // The first second factor: the password is typed again before the QR code (a session alone never sets one up).
+    await first.page.getByLabel("Your password").fill(DEMO_PASSWORD);
+    await first.page.getByRole("button", { name: "Continue" }).click();
     await expect(first.page.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
     await expect(first.page.getByTestId("totp-secret")).toHaveText(/^[A-Z2-7]{32}$/);
     const secret = (await first.page.getByTestId("totp-secret").textContent()) ?? "";

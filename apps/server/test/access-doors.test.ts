@@ -9,7 +9,7 @@ import { mintApiToken } from "../src/auth/api-tokens";
 import { apiTokens, invitations, notifications, outbox, sessions, users } from "../src/db/schema";
 import { outboxTopics } from "../src/services/outbox/topics";
 import { createOutboxWorker } from "../src/services/outbox/worker";
-import { createTestApp, type TestApp, type TestUser } from "./harness";
+import { createTestApp, givePassword, type TestApp, type TestUser } from "./harness";
 
 const PER_ACCOUNT_IP = 3;
 const PER_ACCOUNT = 6;
@@ -30,7 +30,8 @@ const freshIp = () => `203.0.113.${++ipCounter}`;
 
 /** Sets up an authenticator app through the API, then forgets that this session passed it. */
 async function enrolledWithoutPassing(user: TestUser): Promise<string> {
-  const setup = await t.request("POST", "/api/auth/mfa/totp/setup", { as: user });
+  const password = await givePassword(t, user);
+  const setup = await t.request("POST", "/api/auth/mfa/totp/setup", { as: user, body: { password } });
   const enabled = await t.request("POST", "/api/auth/mfa/totp/enable", {
     as: user,
     body: { code: codeAt(setup.body.secret, step()) },

@@ -6,8 +6,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Role } from "@tranche/domain";
+import { eq } from "drizzle-orm";
 import pg from "pg";
 import { createApp } from "../src/app";
+import { hashPassword } from "../src/auth/password";
 import { cookieName, createSession } from "../src/auth/sessions";
 import type { Deps } from "../src/context";
 import { openDatabase } from "../src/db/client";
@@ -200,6 +202,20 @@ export async function createTestApp(envOverrides: Partial<Env> = {}): Promise<Te
       await pgDb?.drop();
     },
   };
+}
+
+/** The password a test gives a factory user who must type it (setting up a first second factor). */
+export const TEST_PASSWORD = "a test passphrase, typed again 7";
+let testPasswordHash: Promise<string> | undefined;
+
+/** Gives `user` TEST_PASSWORD (hashed once per test file) and returns it. */
+export async function givePassword(t: TestApp, user: TestUser): Promise<string> {
+  testPasswordHash ??= hashPassword(TEST_PASSWORD);
+  await t.deps.db
+    .update(users)
+    .set({ passwordHash: await testPasswordHash })
+    .where(eq(users.id, user.id));
+  return TEST_PASSWORD;
 }
 
 /** The session cookie from a Set-Cookie header, ready for the Cookie header. */

@@ -3,9 +3,17 @@
 // and revoking one. User verification is required everywhere; challenges are single-use and short-lived.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, disbursements, milestones, passkeys, sessions, webauthnChallenges } from "../src/db/schema";
+import {
+  auditEvents,
+  disbursements,
+  mfaTotp,
+  milestones,
+  passkeys,
+  sessions,
+  webauthnChallenges,
+} from "../src/db/schema";
 import { makeMilestone, makeProject } from "./factories";
-import { cookieFrom, createTestApp, type TestApp, type TestUser } from "./harness";
+import { cookieFrom, createTestApp, givePassword, TEST_PASSWORD, type TestApp, type TestUser } from "./harness";
 import { type SoftwareCredential, softwareAuthenticator } from "./software-authenticator";
 
 let t: TestApp;
@@ -16,9 +24,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Registers a passkey for `user` (whose session has passed the second factor, or has none set up). */
+/**
+ * Registers a passkey for `user` (whose session has passed the second factor, or has none set up: then the password
+ * is typed again).
+ */
 async function register(user: TestUser, name = "Work phone"): Promise<SoftwareCredential> {
-  const options = await t.request("POST", "/api/auth/passkeys/registration-options", { as: user });
+  const password = await givePassword(t, user);
+  const options = await t.request("POST", "/api/auth/passkeys/registration-options", { as: user, body: { password } });
   expect(options.status).toBe(200);
   const { credential, response } = device.create(options.body);
   const created = await t.request("POST", "/api/auth/passkeys", { as: user, body: { name, response } });
@@ -41,7 +53,24 @@ describe("registering a passkey (Account → Security)", () => {
     const before = await t.request("GET", "/api/auth/mfa", { as: verifier });
     expect(before.body).toMatchObject({ enrolled: false, totp: false, passkeys: 0 });
 
-    const options = await t.request("POST", "/api/auth/passkeys/registration-options", { as: verifier });
+    // A session that has passed no second factor sets up the first one only with the password typed again.
+    const bare = await t.request("POST", "/api/auth/passkeys/registration-options", { as: verifier });
+    expect(bare.status).toBe(400);
+    expect(bare.body.error.details.password).toBe("Enter your password to set up a second factor.");
+    const password = await givePassword(t, verifier);
+    const wrong = await t.request("POST", "/api/auth/passkeys/registration-options", {
+      as: verifier,
+      body: { password: "not the password" },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.details.password).toBe("That password is not correct.");
+    expect(await t.deps.db.select().from(webauthnChallenges).where(eq(webauthnChallenges.userId, verifier.id))).toEqual(
+      [],
+    );
+    const options = await t.request("POST", "/api/auth/passkeys/registration-options", {
+      as: verifier,
+      body: { password },
+    });
     expect(options.body.authenticatorSelection).toMatchObject({
       residentKey: "required",
       userVerification: "required",
@@ -62,6 +91,33 @@ describe("registering a passkey (Account → Security)", () => {
     const after = await t.request("GET", "/api/auth/mfa", { as: verifier });
     expect(after.body).toMatchObject({ enrolled: true, totp: false, passkeys: 1, recoveryCodesLeft: 0 });
     expect(after.body.validUntil).not.toBeNull();
+  });
+
+  it("is never set up as the first factor by a session alone (a copied cookie): the password is typed again", async () => {
+    // A passkey set up on a session alone would sign in without the password, outlive a password change and, as the
+    // account's only factor, could not be revoked by its owner (revoking needs the second factor passed).
+    const owner = await t.user("project_owner", { secondFactor: false });
+    const copied = await t.request("POST", "/api/auth/passkeys/registration-options", { as: owner });
+    expect(copied.status).toBe(400);
+    const app = await t.request("POST", "/api/auth/mfa/totp/setup", { as: owner, body: {} });
+    expect(app.status).toBe(400);
+    expect(app.body.error.details.password).toBe("Enter your password to set up a second factor.");
+    // Wrong passwords count as failed sign-ins: a session cannot be used to guess the password.
+    await givePassword(t, owner);
+    const limit = t.deps.env.SIGNIN_FAILURES_PER_ACCOUNT_IP;
+    for (let i = 0; i < limit; i++) {
+      const guess = await t.request("POST", "/api/auth/mfa/totp/setup", {
+        as: owner,
+        body: { password: `guess ${i}` },
+      });
+      expect(guess.status).toBe(400);
+    }
+    const stopped = await t.request("POST", "/api/auth/passkeys/registration-options", {
+      as: owner,
+      body: { password: TEST_PASSWORD },
+    });
+    expect(stopped.status).toBe(429);
+    expect(await t.deps.db.select().from(mfaTotp).where(eq(mfaTotp.userId, owner.id))).toEqual([]);
   });
 
   it("refuses a passkey created without user verification, and a registration answered twice", async () => {

@@ -13,6 +13,7 @@ import {
   cancelReleaseSchema,
   changePasswordSchema,
   checklistSchema,
+  confirmPasswordSchema,
   countersignSchema,
   createApiTokenSchema,
   createInvitationSchema,
@@ -308,6 +309,12 @@ const ZOD_BODIES: Record<string, { schema: { shape: Record<string, unknown> }; v
       // A public documentation address: no DNS needed, and not one the SSRF check refuses.
       valid: () => ({ url: "https://203.0.113.10/hook", events: ["release.settled"], description: "Custodian" }),
     },
+    // Optional: a session that has passed no second factor types the password again to set up the first one.
+    "POST /api/auth/mfa/totp/setup": { schema: confirmPasswordSchema, valid: () => ({ password: "a password" }) },
+    "POST /api/auth/passkeys/registration-options": {
+      schema: confirmPasswordSchema,
+      valid: () => ({ password: "a password" }),
+    },
     "PATCH /api/webhook-endpoints/:id": {
       schema: updateWebhookEndpointSchema,
       valid: () => ({ description: "Renamed", enabled: false }),
@@ -318,7 +325,6 @@ const NO_BODY = new Set([
   "POST /api/me/email-verification",
   "PUT /api/me/avatar", // an image body: its type is checked before anything is read
   "POST /api/auth/sign-out",
-  "POST /api/auth/mfa/totp/setup",
   "POST /api/auth/sessions/sign-out-others",
   "POST /api/milestones/:id/start",
   "POST /api/milestones/:id/resubmit",
@@ -328,7 +334,6 @@ const NO_BODY = new Set([
   "POST /api/releases/:id/reinstruct",
   "POST /api/milestones/:id/evidence", // multipart: its own cases below
   "POST /api/webhook-endpoints/:id/rotate-secret",
-  "POST /api/auth/passkeys/registration-options",
   "POST /api/auth/passkeys/sign-in-options",
   "POST /api/auth/mfa/passkey-options",
   "POST /api/webhook-endpoints/:id/test",

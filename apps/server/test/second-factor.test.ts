@@ -6,7 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, disbursements, mfaTotp, milestones, projectMembers, sessions, users } from "../src/db/schema";
 import { makeMilestone, makeProject } from "./factories";
-import { createTestApp, type TestApp, type TestUser } from "./harness";
+import { createTestApp, givePassword, type TestApp, type TestUser } from "./harness";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,7 +20,8 @@ const codeAt = (secret: string, at: number) => generateHOTP(decodeBase32IgnorePa
 
 /** Sets up an authenticator app for `user` through the API; returns its secret and recovery codes. */
 async function enroll(user: TestUser) {
-  const setup = await t.request("POST", "/api/auth/mfa/totp/setup", { as: user });
+  const password = await givePassword(t, user);
+  const setup = await t.request("POST", "/api/auth/mfa/totp/setup", { as: user, body: { password } });
   expect(setup.status).toBe(200);
   const enabled = await t.request("POST", "/api/auth/mfa/totp/enable", {
     as: user,
@@ -177,7 +178,10 @@ describe("enrolment and codes", () => {
       recoveryCodesLeft: 0,
     });
 
-    const setup = await t.request("POST", "/api/auth/mfa/totp/setup", { as: user });
+    const setup = await t.request("POST", "/api/auth/mfa/totp/setup", {
+      as: user,
+      body: { password: await givePassword(t, user) },
+    });
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Tranche:.*secret=/);
     expect(setup.body.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
@@ -317,7 +321,10 @@ describe("the demo's exemption", () => {
       const status = async (as: typeof seeded) => (await demo.request("GET", "/api/auth/mfa", { as })).body;
       expect(await status(seeded)).toMatchObject({ enrolled: false, required: false });
       expect(await status(lookalike)).toMatchObject({ enrolled: false, required: true });
-      const setup = await demo.request("POST", "/api/auth/mfa/totp/setup", { as: seeded });
+      const setup = await demo.request("POST", "/api/auth/mfa/totp/setup", {
+        as: seeded,
+        body: { password: await givePassword(demo, seeded) },
+      });
       const code = codeAt(setup.body.secret, step());
       expect((await demo.request("POST", "/api/auth/mfa/totp/enable", { as: seeded, body: { code } })).status).toBe(
         200,

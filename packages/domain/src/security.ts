@@ -70,6 +70,21 @@ export const passkeyNameSchema = z
   .min(1, { error: "Name this passkey, e.g. “Work laptop”." })
   .max(PASSKEY_NAME_MAX, { error: `Keep the name to ${PASSKEY_NAME_MAX} characters.` });
 
+/**
+ * The account's password typed again, asked when a session that has passed no second factor sets up the first one
+ * (a passkey, or an authenticator app). A session alone — a cookie copied from an unattended browser, a script run in
+ * the page — never enrols a factor: a passkey would then sign in without the password, outlive a password change and,
+ * being the only factor, could not be revoked by the account's owner.
+ */
+export const confirmPasswordSchema = z.strictObject({
+  password: z
+    .string({ error: "Enter your password." })
+    .min(1, { error: "Enter your password." })
+    .max(1024, { error: "Password must be at most 1024 characters." })
+    .optional(),
+});
+export type ConfirmPasswordInput = z.infer<typeof confirmPasswordSchema>;
+
 export const registerPasskeySchema = z.strictObject({ name: passkeyNameSchema, response: passkeyAttestationSchema });
 export const passkeySignInSchema = z.strictObject({ response: passkeyAssertionSchema });
 

@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
-import { parseJson, parseQuery, pathId } from "../lib/validate";
+import { parseJson, parseQuery, parseWith, pathId } from "../lib/validate";
 
 /** What each error status means, the same on every route. */
 export const ERROR_DESCRIPTIONS = {
@@ -153,6 +153,12 @@ export async function body<R extends RouteConfig>(c: Context<AppEnv>, route: R):
   const schema = media?.schema;
   if (!schema) throw new Error(`${route.method} ${route.path} declares no JSON body`);
   return (await parseJson(c, schema as z.ZodType)) as BodyOf<R>;
+}
+
+/** An optional JSON body: none at all reads as {}. */
+export async function optionalJson<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
+  const hasBody = Number(c.req.header("content-length") ?? 0) > 0 || c.req.header("content-type");
+  return hasBody ? parseJson(c, schema) : parseWith(schema, {});
 }
 
 /** A uuid path parameter; anything else names nothing (404 "<what> not found."). */

@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import {
+  confirmPasswordSchema,
   enableTotpSchema,
   recoveryCodesSchema,
   secondFactorSchema,
@@ -10,7 +11,7 @@ import {
 import type { Context } from "hono";
 import { clientIp, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
-import { ApiRoutes, body, empty, errors, json, SESSION } from "../openapi/routes";
+import { ApiRoutes, body, empty, errors, json, jsonBody, optionalJson, SESSION } from "../openapi/routes";
 import {
   disableTotp,
   enableTotp,
@@ -51,8 +52,14 @@ const setup = createRoute({
   operationId: "startTotpSetup",
   tags,
   summary: "Start setting up an authenticator app: a new secret and its QR code",
+  description:
+    "Once a second factor is set up, the session must have passed it within 12 hours (else 403 `mfa_required`). " +
+    "Before any is, a session that has passed none sends the account's `password` (400 without it or when it is " +
+    "wrong; wrong ones count as failed sign-ins, 429 past the limit).",
   security: SESSION,
+  request: { body: jsonBody(confirmPasswordSchema, { password: "your-password" }, false) },
   responses: {
+    ...errors(429),
     200: json(totpSetupSchema, "The secret (base32), its otpauth URL and a QR code; not on until a code is confirmed."),
   },
 });
@@ -129,7 +136,10 @@ const replaceCodes = createRoute({
 /** /api/auth/mfa: the caller's own second factor. */
 export const mfaRoutes = new ApiRoutes()
   .handle(status, async (c) => c.json(await secondFactorStatus(securityContext(c)), 200))
-  .handle(setup, async (c) => c.json(await startTotpSetup(securityContext(c)), 200))
+  .handle(setup, async (c) => {
+    const ctx = securityContext(c);
+    return c.json(await startTotpSetup(ctx, await optionalJson(c, confirmPasswordSchema)), 200);
+  })
   .handle(enable, async (c) => {
     const ctx = securityContext(c);
     const { code } = await body(c, enable);

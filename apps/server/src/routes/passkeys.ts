@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import {
+  confirmPasswordSchema,
   itemsOf,
   passkeySchema,
   passkeySignInSchema,
@@ -14,7 +15,19 @@ import { clientIp, requireUser } from "../auth/middleware";
 import { limitByIp } from "../auth/service";
 import { createSession, deleteSession, setSessionCookie } from "../auth/sessions";
 import type { AppEnv } from "../context";
-import { ApiRoutes, body, empty, errors, idParams, json, jsonBody, PUBLIC, param, SESSION } from "../openapi/routes";
+import {
+  ApiRoutes,
+  body,
+  empty,
+  errors,
+  idParams,
+  json,
+  jsonBody,
+  optionalJson,
+  PUBLIC,
+  param,
+  SESSION,
+} from "../openapi/routes";
 import type { SecurityContext } from "../services/mfa/second-factor";
 import { assertionOptions } from "../services/passkeys/assertion";
 import {
@@ -52,9 +65,10 @@ const registrationOptionsRoute = createRoute({
   operationId: "passkeyRegistrationOptions",
   tags: ["Security"],
   summary: "Options for navigator.credentials.create(): a discoverable passkey with user verification",
-  description: `The challenge is good once, for five minutes. ${ENROLLED_NOTE}`,
+  description: `The challenge is good once, for five minutes. ${ENROLLED_NOTE} Before any second factor is set up, a session that has passed none sends the account's \`password\` (400 without it or when it is wrong; wrong ones count as failed sign-ins, 429 past the limit).`,
   security: SESSION,
-  responses: { 200: json(webauthnOptionsSchema, "PublicKeyCredentialCreationOptionsJSON.") },
+  request: { body: jsonBody(confirmPasswordSchema, { password: "your-password" }, false) },
+  responses: { 200: json(webauthnOptionsSchema, "PublicKeyCredentialCreationOptionsJSON."), ...errors(429) },
 });
 
 const register = createRoute({
@@ -127,7 +141,10 @@ const signIn = createRoute({
 /** /api/auth/passkeys: the caller's passkeys, and signing in with one. */
 export const passkeyRoutes = new ApiRoutes()
   .handle(list, async (c) => c.json({ items: await listPasskeys(securityContext(c)) }, 200))
-  .handle(registrationOptionsRoute, async (c) => c.json(await registrationOptions(securityContext(c)), 200))
+  .handle(registrationOptionsRoute, async (c) => {
+    const ctx = securityContext(c);
+    return c.json(await registrationOptions(ctx, await optionalJson(c, confirmPasswordSchema)), 200);
+  })
   .handle(register, async (c) => {
     const ctx = securityContext(c);
     const { name, response } = await body(c, register);

@@ -22,7 +22,6 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { requireSecondFactor } from "../auth/require-second-factor";
 import { type AppEnv, serviceContext } from "../context";
-import { parseJson, parseWith } from "../lib/validate";
 import {
   ApiRoutes,
   body,
@@ -32,6 +31,7 @@ import {
   idParams,
   json,
   jsonBody,
+  optionalJson,
   param,
   query,
   SESSION,
@@ -234,12 +234,6 @@ const history = createRoute({
 });
 
 const milestoneId = (c: Context<AppEnv>) => param(c, "id", "Milestone");
-
-/** An optional JSON body: none at all reads as {}. */
-async function optionalJson<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
-  const hasBody = Number(c.req.header("content-length") ?? 0) > 0 || c.req.header("content-type");
-  return hasBody ? parseJson(c, schema) : parseWith(schema, {});
-}
 
 /** Mounted on /milestones beside the milestone CRUD routes. */
 export const verificationRoutes = new ApiRoutes()

@@ -11,10 +11,11 @@ import {
 } from "@tranche/domain";
 import { and, count, eq, isNull } from "drizzle-orm";
 import { clearFailures, countAttempt, refundAttempt } from "../../auth/failure-limits";
-import { secondFactorFailureRule } from "../../auth/sign-in-failures";
+import { verifyPassword } from "../../auth/password";
+import { secondFactorFailureRule, signInFailureRule } from "../../auth/sign-in-failures";
 import type { Deps, SessionUser } from "../../context";
 import type { DbOrTx, Tx } from "../../db/client";
-import { mfaRecoveryCodes, mfaTotp, sessions } from "../../db/schema";
+import { mfaRecoveryCodes, mfaTotp, sessions, users } from "../../db/schema";
 import { AppError, conflict } from "../../errors";
 import { demoAccount } from "../../seed";
 import { appendAudit } from "../audit/append";
@@ -62,6 +63,30 @@ export async function requirePassedIfEnrolled(ctx: SecurityContext): Promise<voi
   );
 }
 
+/**
+ * Setting up a second factor: once one is set up, the session must have passed it (requirePassedIfEnrolled); before
+ * any is, a session that has passed none must give the account's password, typed again (confirmPasswordSchema). Wrong
+ * passwords count against the same limits as failed sign-ins, so a session cannot be used to guess the password.
+ */
+export async function requireProofToEnrol(ctx: SecurityContext, password: string | undefined): Promise<void> {
+  await requirePassedIfEnrolled(ctx);
+  if (secondFactorValidUntil(ctx.actor)) return;
+  if (password === undefined) {
+    throw new AppError("invalid_input", "Enter your password to set up a second factor.", {
+      password: "Enter your password to set up a second factor.",
+    });
+  }
+  const { db, env } = ctx.deps;
+  const rule = signInFailureRule(env);
+  const source = { ip: ctx.ip };
+  await countAttempt(db, rule, ctx.actor.email, source);
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.actor.id));
+  if (!row || !(await verifyPassword(password, row.passwordHash))) {
+    throw new AppError("invalid_input", "That password is not correct.", { password: "That password is not correct." });
+  }
+  await clearFailures(db, rule, ctx.actor.email, source);
+}
+
 export async function secondFactorStatus(ctx: SecurityContext): Promise<SecondFactorStatusDto> {
   const row = await totpRow(ctx.deps, ctx.actor.id);
   const [{ left }] = await ctx.deps.db
@@ -82,9 +107,12 @@ export async function secondFactorStatus(ctx: SecurityContext): Promise<SecondFa
   };
 }
 
-/** Starts (or restarts) enrolment: a new secret, not yet on until a first code from it is accepted. */
-export async function startTotpSetup(ctx: SecurityContext): Promise<TotpSetupDto> {
-  await requirePassedIfEnrolled(ctx);
+/**
+ * Starts (or restarts) enrolment: a new secret, not yet on until a first code from it is accepted. The first factor
+ * needs the password typed again (requireProofToEnrol).
+ */
+export async function startTotpSetup(ctx: SecurityContext, input: { password?: string } = {}): Promise<TotpSetupDto> {
+  await requireProofToEnrol(ctx, input.password);
   const existing = await totpRow(ctx.deps, ctx.actor.id);
   if (existing?.enabledAt) throw conflict("An authenticator app is already set up. Turn it off first to replace it.");
   const key = newTotpKey();

@@ -21,6 +21,7 @@ import {
   hasSecondFactor,
   markPassed,
   requirePassedIfEnrolled,
+  requireProofToEnrol,
   type SecurityContext,
   secondFactorValidUntil,
 } from "../mfa/second-factor";
@@ -47,10 +48,17 @@ export async function listPasskeys(ctx: SecurityContext): Promise<PasskeyDto[]> 
   return rows.map(toPasskeyDto);
 }
 
-/** Options for navigator.credentials.create(): a discoverable passkey that verifies the person. */
-export async function registrationOptions(ctx: SecurityContext): Promise<PublicKeyCredentialCreationOptionsJSON> {
+/**
+ * Options for navigator.credentials.create(): a discoverable passkey that verifies the person. The first second factor
+ * needs the password typed again (requireProofToEnrol); the challenge, good once for this person, carries that proof
+ * to the registration.
+ */
+export async function registrationOptions(
+  ctx: SecurityContext,
+  input: { password?: string } = {},
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const { deps, actor } = ctx;
-  await requirePassedIfEnrolled(ctx);
+  await requireProofToEnrol(ctx, input.password);
   const rp = relyingParty(deps.env);
   const existing = await activePasskeys(deps.db, actor.id);
   const options = await generateRegistrationOptions({

@@ -31,11 +31,15 @@ function usePasskeyMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
   });
 }
 
-/** Creates a passkey on this device (the browser asks for the biometric or PIN) and registers it under `name`. */
+/**
+ * Creates a passkey on this device (the browser asks for the biometric or PIN) and registers it under `name`. The
+ * first second factor of a session that has passed none needs the account's `password` typed again.
+ */
 export const useRegisterPasskey = () =>
-  usePasskeyMutation(async (name: string) => {
+  usePasskeyMutation(async ({ name, password }: { name: string; password?: string }) => {
     const options = await api<PublicKeyCredentialCreationOptionsJSON>("/auth/passkeys/registration-options", {
       method: "POST",
+      body: password === undefined ? undefined : { password },
     });
     const response = await startRegistration({ optionsJSON: options });
     return api<PasskeyDto>("/auth/passkeys", { method: "POST", body: { name, response } });

@@ -25,8 +25,21 @@ function useSecondFactorMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
   });
 }
 
+/** Starts setting up the app; the first second factor of a session that has passed none needs the password again. */
 export const useStartTotpSetup = () =>
-  useSecondFactorMutation(() => api<TotpSetupDto>("/auth/mfa/totp/setup", { method: "POST" }));
+  useSecondFactorMutation((password: string | undefined) =>
+    api<TotpSetupDto>("/auth/mfa/totp/setup", {
+      method: "POST",
+      body: password === undefined ? undefined : { password },
+    }),
+  );
+
+/**
+ * Whether setting up a second factor asks for the password again: none is set up yet and this session has passed
+ * none (once one is set up, passing it is what is asked instead).
+ */
+export const asksForPassword = (status: SecondFactorStatusDto | undefined) =>
+  status !== undefined && !status.enrolled && status.validUntil === null;
 
 export const useEnableTotp = () =>
   useSecondFactorMutation((code: string) =>

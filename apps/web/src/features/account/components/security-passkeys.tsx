@@ -9,8 +9,10 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LoadError, Skeleton } from "@/components/ui/feedback";
 import { Field, Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
+import { ApiError } from "@/lib/api-client";
 import { passkeyErrorMessage } from "@/lib/passkey-error";
 import { usePasskeys, useRegisterPasskey, useRevokePasskey } from "../api/passkeys";
+import { asksForPassword, useSecondFactorStatus } from "../api/second-factor";
 
 const ago = (iso: string) => formatDistanceToNow(new Date(iso), { addSuffix: true });
 
@@ -95,22 +97,38 @@ export function SecurityPasskeys() {
 
 function AddPasskeyForm({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState("");
+  const [password, setPassword] = useState("");
   const [error, setError] = useState<string>();
+  const [passwordError, setPasswordError] = useState<string>();
   const register = useRegisterPasskey();
+  // The first passkey of a session that has passed no second factor: the password is typed again.
+  const needsPassword = asksForPassword(useSecondFactorStatus().data);
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    setPasswordError(undefined);
     if (!name.trim()) {
       setError("Name this passkey, e.g. “Work laptop”.");
       return;
     }
-    register.mutate(name.trim(), {
-      onSuccess: (passkey) => {
-        toast.success("Passkey added", `"${passkey.deviceName}" can now sign you in and confirm actions.`);
-        onDone();
+    if (needsPassword && !password) {
+      setPasswordError("Enter your password to set up a second factor.");
+      return;
+    }
+    register.mutate(
+      { name: name.trim(), password: needsPassword ? password : undefined },
+      {
+        onSuccess: (passkey) => {
+          toast.success("Passkey added", `"${passkey.deviceName}" can now sign you in and confirm actions.`);
+          onDone();
+        },
+        onError: (failure) => {
+          const wrongPassword = failure instanceof ApiError ? failure.fieldErrors.password : undefined;
+          if (wrongPassword) setPasswordError(wrongPassword);
+          else setError(passkeyErrorMessage(failure));
+        },
       },
-      onError: (failure) => setError(passkeyErrorMessage(failure)),
-    });
+    );
   }
 
   return (
@@ -131,6 +149,24 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
           onChange={(e) => setName(e.target.value)}
         />
       </Field>
+      {needsPassword ? (
+        <Field
+          id="passkey-password"
+          label="Your password"
+          hint="Your first passkey signs you in without it, so confirm it's you."
+          error={passwordError}
+        >
+          <Input
+            id="passkey-password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            aria-invalid={passwordError ? true : undefined}
+            aria-describedby={passwordError ? "passkey-password-error" : undefined}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={register.isPending}>
           {register.isPending ? "Waiting for your device..." : "Create passkey"}

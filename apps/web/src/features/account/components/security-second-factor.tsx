@@ -10,6 +10,7 @@ import { Field, Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import {
+  asksForPassword,
   type SecondFactorInput,
   useDisableTotp,
   useEnableTotp,
@@ -96,6 +97,8 @@ export function SecuritySecondFactor() {
           </>
         ) : setup ? (
           <EnrolForm setup={setup} onEnabled={(recoveryCodes) => (setSetup(null), setCodes(recoveryCodes))} />
+        ) : data && asksForPassword(data) ? (
+          <StartWithPasswordForm onStarted={setSetup} />
         ) : data ? (
           <div>
             <Button
@@ -138,6 +141,62 @@ export function SecuritySecondFactor() {
         </DialogContent>
       </Dialog>
     </Card>
+  );
+}
+
+/** The first second factor of a session that has passed none: the password is typed again before the QR code. */
+function StartWithPasswordForm({ onStarted }: { onStarted: (setup: TotpSetupDto) => void }) {
+  const [asking, setAsking] = useState(false);
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string>();
+  const start = useStartTotpSetup();
+
+  if (!asking) {
+    return (
+      <div>
+        <Button onClick={() => setAsking(true)}>Set up authenticator app</Button>
+      </div>
+    );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!password) {
+      setError("Enter your password to set up a second factor.");
+      return;
+    }
+    start.mutate(password, {
+      onSuccess: onStarted,
+      onError: (failure) =>
+        setError(
+          failure instanceof ApiError ? (failure.fieldErrors.password ?? failure.message) : errorMessage(failure),
+        ),
+    });
+  }
+
+  return (
+    <form className="grid max-w-sm gap-3" onSubmit={submit} noValidate>
+      <Field id="totp-password" label="Your password" hint="Confirm it's you before setting up the app." error={error}>
+        <Input
+          id="totp-password"
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+          value={password}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "totp-password-error" : undefined}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </Field>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={start.isPending}>
+          {start.isPending ? "Starting..." : "Continue"}
+        </Button>
+        <Button type="button" variant="outline" onClick={() => setAsking(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }
 
