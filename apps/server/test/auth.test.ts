@@ -129,6 +129,28 @@ describe("sessions", () => {
   });
 });
 
+describe("guessing the password through a session", () => {
+  it("counts a wrong current password as a failed sign-in: past the limit nothing is checked, the right one neither", async () => {
+    const a = await signUpAndIn();
+    const limit = t.deps.env.SIGNIN_FAILURES_PER_ACCOUNT_IP;
+    for (let i = 0; i < limit; i++) {
+      const guess = await t.request("POST", "/api/auth/change-password", {
+        headers: { cookie: a.cookie },
+        body: { currentPassword: `guess number ${i}`, newPassword: "violet harbour engine 77" },
+      });
+      expect(guess.status).toBe(400);
+    }
+    const right = await t.request("POST", "/api/auth/change-password", {
+      headers: { cookie: a.cookie },
+      body: { currentPassword: GOOD, newPassword: "violet harbour engine 77" },
+    });
+    expect(right.status).toBe(429);
+    // The same counters as signing in: the guesses made through the session count there too.
+    const signIn = await t.request("POST", "/api/auth/sign-in", { body: { email: a.email, password: GOOD } });
+    expect(signIn.status).toBe(429);
+  });
+});
+
 describe("rate limits", () => {
   it("answers 429 with Retry-After after 30 sign-ups from one IP in 5 minutes", async () => {
     const headers = { "x-forwarded-for": "203.0.113.99" };

@@ -129,18 +129,27 @@ export async function signIn(
   return { token, user: signedInUser(row) };
 }
 
-/** Changes the password and ends every other session of the user. */
+/**
+ * Changes the password and ends every other session of the user. A wrong current password counts as a failed
+ * sign-in (same limits, same counters): a session cannot be used to guess the password it was opened with.
+ */
 export async function changePassword(
   db: Db,
+  env: Env,
   actor: SessionUser,
   input: { currentPassword: string; newPassword: string },
+  meta: { ip: string },
 ): Promise<void> {
+  const rule = signInFailureRule(env);
+  const source = { ip: meta.ip };
+  await countAttempt(db, rule, actor.email, source);
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id));
   if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
     throw new AppError("invalid_input", "Current password is incorrect.", {
       currentPassword: "Current password is incorrect.",
     });
   }
+  await clearFailures(db, rule, actor.email, source);
   const reasons = passwordWeaknesses(input.newPassword, [actor.email, actor.name]);
   if (reasons.length) throw new AppError("weak_password", "Password is too weak.", { reasons });
   const passwordHash = await hashPassword(input.newPassword);

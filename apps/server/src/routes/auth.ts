@@ -170,6 +170,7 @@ export const authRoutes = new ApiRoutes()
   .handleRaw(changePasswordRoute, async (c) => {
     const user = requireUser(c);
     const input = await body(c, changePasswordRoute);
-    await changePassword(c.get("deps").db, user, input);
+    const { db, env } = c.get("deps");
+    await changePassword(db, env, user, input, { ip: clientIp(c) });
     return c.body(null, 204);
   });
