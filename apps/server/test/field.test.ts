@@ -481,6 +481,16 @@ describe("a decision against a stale round", () => {
       form([{ name: "x.jpg", content: "x", capture: NEAR }], { round: "1" }),
     );
     expect(staleUpload.status).toBe(409);
+    // A round is written in decimal digits: "0x2", "2e0" or " 2 " name no round.
+    for (const round of ["0x2", "2e0", " 2 ", "-2", "2.0"]) {
+      const odd = await upload(
+        milestone.id,
+        verifier,
+        form([{ name: "x.jpg", content: "x", capture: NEAR }], { round }),
+      );
+      expect(odd.status, round).toBe(400);
+      expect(odd.body.error.details.round).toBe("Round must be a whole number of at least 1.");
+    }
     expect(await evidenceOf(milestone.id)).toEqual([]);
 
     // Decided again on what the milestone is now: released exactly once.

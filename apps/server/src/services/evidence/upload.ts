@@ -61,7 +61,8 @@ function readFields(fields: Record<string, string>, files: ReceivedFile[]): { ca
       throw new AppError("invalid_input", `captures: ${problem}`, { captures: problem });
     }
   }
-  const round = raw.round === undefined ? undefined : Number(raw.round);
+  // Decimal digits only: Number() would also read "0x1", "1e0" or " 1 " as round 1.
+  const round = raw.round === undefined ? undefined : /^\d{1,7}$/.test(raw.round) ? Number(raw.round) : Number.NaN;
   const seen = parseWith(z.strictObject({ round: seenStateFields.round }), round === undefined ? {} : { round });
   return { captures, seen };
 }
