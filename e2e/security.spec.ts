@@ -92,8 +92,12 @@ test.describe("security", () => {
     await signIn(page, DEMO.owner);
     await page.goto("/account");
 
-    // "Set up authenticator app" gives way to the form: focus is on its code field, not back at the page's start.
+    // "Set up authenticator app" gives way to the password it asks for first, then to the form: focus is on each
+    // field in turn, not back at the page's start.
     await page.getByRole("button", { name: "Set up authenticator app" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByLabel("Your password")).toBeFocused();
+    await page.keyboard.type(DEMO_PASSWORD);
     await page.keyboard.press("Enter");
     await expect(page.getByLabel("Authentication code")).toBeFocused();
     const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
