@@ -515,7 +515,8 @@ describe("API tokens", () => {
     const audit = await t.deps.db
       .select({ action: auditEvents.action })
       .from(auditEvents)
-      .where(eq(auditEvents.entityId, created.body.id));
+      .where(eq(auditEvents.entityId, created.body.id))
+      .orderBy(asc(auditEvents.id));
     expect(audit.map((a) => a.action)).toEqual(["api_token.created", "api_token.revoked"]);
   });
 
