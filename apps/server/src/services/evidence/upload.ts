@@ -3,6 +3,7 @@ import {
   type CaptureFlag,
   capturesSchema,
   type EvidenceDto,
+  queryNumber,
   type SeenState,
   seenStateFields,
   sitePosition,
@@ -61,11 +62,13 @@ function readFields(fields: Record<string, string>, files: ReceivedFile[]): { ca
       throw new AppError("invalid_input", `captures: ${problem}`, { captures: problem });
     }
   }
-  // Decimal digits only: Number() would also read "0x1", "1e0" or " 1 " as round 1.
-  const round = raw.round === undefined ? undefined : /^\d{1,7}$/.test(raw.round) ? Number(raw.round) : Number.NaN;
-  const seen = parseWith(z.strictObject({ round: seenStateFields.round }), round === undefined ? {} : { round });
+  // A form field is text: read as digits only, as a query's numbers are ("0x1", "1e0" or " 1 " are not round 1).
+  const round = queryNumber(ROUND_MESSAGE).pipe(seenStateFields.round.unwrap()).optional();
+  const seen = parseWith(z.strictObject({ round }), raw.round === undefined ? {} : { round: raw.round });
   return { captures, seen };
 }
+
+const ROUND_MESSAGE = "Round must be a whole number of at least 1.";
 
 /** A file that is not what the device hashed when it captured it: the whole upload is refused. */
 function requireMatchingHashes(files: ReceivedFile[], captures: Capture[]): void {
