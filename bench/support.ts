@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 
@@ -135,6 +135,12 @@ export interface CpuTimes {
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
+/** A /proc/PID/stat line's CPU ticks: after the command's closing parenthesis, utime and stime are fields 14 and 15. */
+function ticksOf(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
 /** Read from /proc (Linux); null elsewhere. Per-process figures count only processes alive at both readings. */
 export function cpuTimes(pid: number): CpuTimes | null {
   if (!existsSync("/proc/stat")) return null;
@@ -151,11 +157,6 @@ export function cpuTimes(pid: number): CpuTimes | null {
     .split(/\s+/)
     .slice(1)
     .map(Number);
-  const ticksOf = (stat: string) => {
-    // After the command's closing parenthesis: state is field 3, utime and stime are fields 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return Number(fields[11]) + Number(fields[12]);
-  };
   let postgres = 0;
   for (const entry of readdirSync("/proc")) {
     if (/^\d+$/.test(entry) && read(`/proc/${entry}/comm`).trim() === "postgres") {
@@ -168,4 +169,52 @@ export function cpuTimes(pid: number): CpuTimes | null {
     postgres: postgres * TICK_MS,
     process: own ? ticksOf(own) * TICK_MS : 0,
   };
+}
+
+/**
+ * Waits until the machine is nearly idle (under `threshold` of all its cores busy over a second), for at most
+ * `maxWaitMs`, and says how busy it was at the last look and which processes kept it busy. A timing taken while
+ * another process holds a core (a test server still stopping, autovacuum, a compile) measures that process too.
+ */
+export async function waitForQuietHost(
+  maxWaitMs = 60_000,
+  threshold = 0.15,
+): Promise<{ waitedMs: number; busy: number; busiest: string[] }> {
+  const cores = availableParallelism();
+  const started = Date.now();
+  let busy = 0;
+  for (;;) {
+    const before = cpuTimes(process.pid);
+    if (!before) return { waitedMs: 0, busy: 0, busiest: [] };
+    const processesBefore = processTicks();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const after = cpuTimes(process.pid) as CpuTimes;
+    busy = (after.machine - before.machine) / (1000 * cores);
+    const waitedMs = Date.now() - started - 1000;
+    if (busy < threshold || waitedMs >= maxWaitMs) {
+      const processesAfter = processTicks();
+      const busiest = [...processesAfter]
+        .map(([pid, { comm, ticks }]) => ({ comm, ms: (ticks - (processesBefore.get(pid)?.ticks ?? ticks)) * TICK_MS }))
+        .filter((p) => p.ms >= 50)
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 3)
+        .map((p) => `${p.comm} ${p.ms} ms`);
+      return { waitedMs: Math.max(0, waitedMs), busy, busiest };
+    }
+  }
+}
+
+/** Every live process's CPU ticks (user + system) and command name. */
+function processTicks(): Map<string, { comm: string; ticks: number }> {
+  const ticks = new Map<string, { comm: string; ticks: number }>();
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      ticks.set(pid, { comm: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), ticks: ticksOf(stat) });
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return ticks;
 }
