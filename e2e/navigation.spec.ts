@@ -84,6 +84,17 @@ test.describe("navigation", () => {
     await context.close();
   });
 
+  test("an owner who opens a page their navigation does not offer (/users, /verifiers) lands on the dashboard", async () => {
+    const { context, page } = await suite.page();
+    await signIn(page, DEMO.owner);
+    for (const path of ["/users", "/verifiers"]) {
+      await page.goto(path);
+      await page.waitForURL("**/dashboard");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    }
+    await context.close();
+  });
+
   test("'Back to Dashboard' returns to the tab the user came from; every page has its own title", async () => {
     const { context, page } = await suite.page();
     await signIn(page, DEMO.owner);

@@ -227,7 +227,9 @@ describe("lists and creation", () => {
   it.each(callers)("GET /api/verifiers as %s", async (role) => {
     const actor = role === "signed_out" ? null : actors[role];
     const res = await t.request("GET", "/api/verifiers", { as: actor });
-    expect(res.status).toBe(role === "signed_out" ? 401 : 200);
+    // Anyone may sign up as an owner: the directory, with its email addresses, is for investors and admins.
+    const status = { signed_out: 401, project_owner: 403, verifier: 403, investor: 200, admin: 200 }[role];
+    expect(res.status).toBe(status);
   });
 
   it("answers 404 for ids that are not uuids or do not exist", async () => {

@@ -319,4 +319,13 @@ describe("GET /api/verifiers", () => {
     expect(res.body.items.every((v: { id: string }) => v.id !== investor.id)).toBe(true);
     void daysFromNow;
   });
+
+  it("refuses the directory, with its email addresses, to owners and verifiers (anyone may sign up as an owner)", async () => {
+    for (const who of [owner, verifier]) {
+      const res = await t.request("GET", "/api/verifiers", { as: who });
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toBe("The verifiers directory is for investors and admins.");
+      expect(JSON.stringify(res.body)).not.toContain(verifier.email);
+    }
+  });
 });

@@ -123,7 +123,7 @@ describe("one portfolio, every page's figures", () => {
     // Completed: the partly released milestone counts for v1 on the queue, the Verifiers page and the dashboard.
     const queue = await get("/api/verifications", v1);
     const completed = await get("/api/verifications/completed", v1);
-    const directory = await get("/api/verifiers?limit=100", owner);
+    const directory = await get("/api/verifiers?limit=100", admin);
     const adminDashboard = await get("/api/dashboard", admin);
     const listed = directory.items.find((v: { id: string }) => v.id === v1.id);
     const onDashboard = adminDashboard.role.verifiers.find((v: { id: string }) => v.id === v1.id);
@@ -155,7 +155,7 @@ describe("one portfolio, every page's figures", () => {
     expect((await post(`/api/milestones/${milestone.id}/approve`, b, { comments: "Checked on site." })).status).toBe(
       200,
     );
-    const directory = await get("/api/verifiers?limit=100", owner);
+    const directory = await get("/api/verifiers?limit=100", admin);
     for (const verifier of [a, b]) {
       const row = directory.items.find((v: { id: string }) => v.id === verifier.id);
       expect(row.completedVerifications, verifier.name).toBe(1);

@@ -1,4 +1,5 @@
 import type { Role } from "./constants";
+import { seesVerifierDirectory } from "./rules";
 
 /** A page's reads, for a user of `role`; `filtered` when its address has a query (filters, a sort, a page). */
 type Reads = (filtered: boolean, role: Role | null) => string[];
@@ -29,7 +30,9 @@ const PAGE_READS: Record<string, Reads> = {
   "/milestones": plain(["/milestones?sort=due", "/milestones/counts"]),
   // Admins see the turnaround chart (analytics) above the directory.
   "/verifiers": (filtered, role) =>
-    filtered ? [] : ["/verifiers?sort=name", ...(role === "admin" ? ["/analytics"] : [])],
+    filtered || !seesVerifierDirectory(role)
+      ? []
+      : ["/verifiers?sort=name", ...(role === "admin" ? ["/analytics"] : [])],
   "/verifications": plainFor("verifier", ["/verifications"]),
   "/reports": (filtered, role) =>
     filtered ? [] : role === "verifier" ? ["/reports?sort=newest"] : ["/analytics", "/reports?sort=newest"],

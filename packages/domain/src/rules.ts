@@ -166,3 +166,11 @@ export const NAV_LINKS: Record<Role, { to: string; label: string }[]> = {
     { to: "/settings", label: "Settings" },
   ],
 };
+
+/**
+ * Whether `role` may read the verifiers directory (names, organizations, email addresses, track records): the roles
+ * whose navigation links to it. Anyone may sign up as a project owner, so the directory is not open to every account.
+ */
+export function seesVerifierDirectory(role: Role | null | undefined): boolean {
+  return role != null && NAV_LINKS[role].some((link) => link.to === "/verifiers");
+}

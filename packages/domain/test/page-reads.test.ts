@@ -22,7 +22,7 @@ describe("a signed-in page's first reads", () => {
     expect(pageReads("/projects/p-1", "", "investor")).toEqual(["/notifications/unread-count"]);
   });
 
-  it("asks for nothing another role's page would be refused (admins' settings and users, verifiers' queue)", () => {
+  it("asks for nothing another role's page would be refused (admins' settings and users, verifiers' queue, the directory)", () => {
     expect(pageReads("/settings", "", "admin")).toContain("/api-tokens");
     expect(pageReads("/users", "", "admin")).toContain("/invitations");
     expect(pageReads("/verifications", "", "verifier")).toContain("/verifications");
@@ -32,6 +32,9 @@ describe("a signed-in page's first reads", () => {
     }
     for (const role of ["investor", "project_owner", "admin"] as const) {
       expect(pageReads("/verifications", "", role)).toEqual(["/notifications/unread-count"]);
+    }
+    for (const role of ["project_owner", "verifier"] as const) {
+      expect(pageReads("/verifiers", "", role)).toEqual(["/notifications/unread-count"]);
     }
   });
 

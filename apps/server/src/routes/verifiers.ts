@@ -9,7 +9,7 @@ const list = createRoute({
   path: "/",
   operationId: "listVerifiers",
   tags: ["Verification"],
-  summary: "Verifiers with their track record, searched and sorted, a page at a time",
+  summary: "Verifiers with their track record, searched and sorted, a page at a time (investors and admins)",
   security: SESSION,
   request: { query: verifierListQuerySchema },
   responses: { 200: json(pageOf(verifierSchema), "A page of verifiers; `nextCursor` fetches the next.") },

@@ -1,8 +1,15 @@
-import type { Page, VerifierDto, VerifierSort, verifierListQuerySchema } from "@tranche/domain";
+import {
+  type Page,
+  seesVerifierDirectory,
+  type VerifierDto,
+  type VerifierSort,
+  type verifierListQuerySchema,
+} from "@tranche/domain";
 import { and, eq, ilike, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { users } from "../../db/schema";
+import { forbidden } from "../../errors";
 import { keyset, keysetPage, type SortSpec } from "../../lib/keyset";
 import { containsPattern } from "../projects/list";
 import { completedCount } from "./decided";
@@ -26,6 +33,7 @@ export async function listVerifiers(
   ctx: ServiceContext,
   input: z.output<typeof verifierListQuerySchema>,
 ): Promise<Page<VerifierDto>> {
+  if (!seesVerifierDirectory(ctx.actor.role)) throw forbidden("The verifiers directory is for investors and admins.");
   const spec = VERIFIER_SORT_SPECS[input.sort];
   const page = keyset(spec, input.cursor);
   const pattern = input.q ? containsPattern(input.q) : undefined;

@@ -1,11 +1,13 @@
-import type { VerifierSort } from "@tranche/domain";
+import { seesVerifierDirectory, type VerifierSort } from "@tranche/domain";
 import { useEffect } from "react";
+import { Navigate } from "react-router";
 import { ListSearch } from "@/components/list-search";
 import { PageHeader } from "@/components/page-header";
 import { PagedListState } from "@/components/paged-list-state";
 import { SelectFilter } from "@/components/select-filter";
 import { toast } from "@/components/ui/toaster";
 import { VerifierTurnaround } from "@/features/analytics/components/lazy-charts";
+import { useSession } from "@/features/auth/api/session";
 import { useVerifierDirectory } from "@/features/projects/api/get-verifiers";
 import { VerifierDirectory } from "@/features/projects/components/verifier-directory";
 import { errorMessage } from "@/lib/api-client";
@@ -18,6 +20,14 @@ const SORTS: { value: VerifierSort; label: string }[] = [
 ];
 
 export default function VerifiersPage() {
+  const { data: user } = useSession();
+  if (!user) return null;
+  // The server refuses the directory to other roles; their navigation does not link to it.
+  if (!seesVerifierDirectory(user.role)) return <Navigate to="/dashboard" replace />;
+  return <VerifierDirectoryPage />;
+}
+
+function VerifierDirectoryPage() {
   const [view, setView] = useUrlState({ q: "", sort: "name" });
   const sort = view.sort as VerifierSort;
   const verifiers = useVerifierDirectory({ q: view.q || undefined, sort });
