@@ -16,6 +16,7 @@ import { issueMissingCertificates } from "./services/certificates/facts";
 import { createDigestScheduler } from "./services/email/digest";
 import { sweepPartialUploads } from "./services/evidence/storage";
 import { closeOcr } from "./services/evidence-checks/ocr";
+import { createHousekeeper } from "./services/housekeeping";
 import { outboxTopics } from "./services/outbox/topics";
 import { createOutboxWorker } from "./services/outbox/worker";
 import { vapidKeys } from "./services/push/vapid";
@@ -76,6 +77,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
   overdueSweeper.start();
   const digests = createDigestScheduler(deps);
   digests.start();
+  const housekeeper = createHousekeeper(deps);
+  housekeeper.start();
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
@@ -102,7 +105,13 @@ export async function startServer(env: Env): Promise<RunningServer> {
       // Open event streams would hold server.close() until the timeout: end them first.
       await realtime.close();
       // Each periodic task stops and finishes a run under way before the database closes.
-      await Promise.all([checkpointer.stop(), overdueSweeper.stop(), digests.stop(), outboxWorker.stop()]);
+      await Promise.all([
+        checkpointer.stop(),
+        overdueSweeper.stop(),
+        digests.stop(),
+        housekeeper.stop(),
+        outboxWorker.stop(),
+      ]);
       await closeOcr();
       metricsServer?.close();
       // Stop accepting; in-flight requests finish; keep-alive sockets close as soon as they are idle (those busy

@@ -5,14 +5,19 @@ import { AppError } from "../errors";
 export interface Limit {
   key: string;
   max: number;
+  /** At most MAX_WINDOW_SECONDS: a counter older than that is deleted by the hourly housekeeping. */
   windowSeconds: number;
 }
+
+/** The longest window a limit may count over (a day); services/housekeeping.ts keeps counters that long. */
+export const MAX_WINDOW_SECONDS = 86_400;
 
 /**
  * Fixed-window counter in the database, so every server process shares it. One statement:
  * it starts a new window when the old one is over, else counts one more.
  */
 export async function hit(db: DbOrTx, limit: Limit): Promise<{ count: number; retryAfter: number }> {
+  if (limit.windowSeconds > MAX_WINDOW_SECONDS) throw new Error(`A rate limit's window is at most a day: ${limit.key}`);
   const [row] = await queryRows<{ count: number; window_start: Date | string }>(
     db,
     sql`
