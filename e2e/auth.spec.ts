@@ -125,16 +125,35 @@ test.describe("the signed-in shell", () => {
 });
 
 test.describe("not found", () => {
-  test("shows 404, the text and a link home, and logs the path", async () => {
+  test("answers 404 and shows 404, the text and a link home, and logs the path", async () => {
     const { context, page } = await suite.page(DESKTOP);
     const errors: string[] = [];
     page.on("console", (message) => errors.push(message.text()));
-    await page.goto("/no/such/page");
+    // The server says so too (a crawler or a link checker reads the status, not the page).
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
     await expect(page.getByText("Oops! Page not found")).toBeVisible();
     await expect(page.getByRole("link", { name: "Return to Home" })).toBeVisible();
     expect(errors.some((line) => line.includes("/no/such/page"))).toBe(true);
     await screenshot(page, "not-found-desktop");
+    // The link home still works from a page the server answered 404.
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await context.close();
+  });
+
+  test("answers 404 for a signed-in person's mistyped address, and 200 for a page whose record is unknown", async () => {
+    const { context, page } = await suite.page(DESKTOP);
+    await signIn(page, DEMO.investor);
+    const response = await page.goto("/projects/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("Oops! Page not found")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Return to Home" })).toBeVisible();
+    // The page decides after reading it: the server only knows the address is one of the app's pages.
+    const unknownRecord = await page.goto("/projects/00000000-0000-4000-8000-000000000000");
+    expect(unknownRecord?.status()).toBe(200);
     await context.close();
   });
 });

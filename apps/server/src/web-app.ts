@@ -14,7 +14,8 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 /**
  * The built web app (apps/web/scripts/prerender.mjs lays it out): each public page prerendered at its path
  * (dist/<path>/index.html), hashed assets cached for a year, the empty app shell (app.html) for every other
- * client route. Files are sent as built: brotli or gzip beside each, chosen by the request's Accept-Encoding.
+ * client route, and the same shell as a 404 where the router has no route (docs/decisions/038). Files are sent
+ * as built: brotli or gzip beside each, chosen by the request's Accept-Encoding.
  */
 export function mountWebApp(app: Hono<AppEnv>, publicUrl: string) {
   const shellPath = path.join(webDist, "app.html");
@@ -23,8 +24,7 @@ export function mountWebApp(app: Hono<AppEnv>, publicUrl: string) {
     return;
   }
   const root = path.relative(process.cwd(), webDist) || ".";
-  const pageList = path.join(webDist, ".vite/prerendered.json");
-  const pages: string[] = existsSync(pageList) ? JSON.parse(readFileSync(pageList, "utf8")) : [];
+  const pages = readBuildList<string[]>("prerendered.json", []);
   const robots = robotsTxt(publicUrl);
   const sitemap = sitemapXml(publicUrl, pages);
 
@@ -54,8 +54,8 @@ export function mountWebApp(app: Hono<AppEnv>, publicUrl: string) {
   // The shell says who is signed in (docs/decisions/017): the page asks for its data at once, not after a
   // round trip for the session. Per person, so never stored by a cache.
   const shell = readFileSync(shellPath, "utf8");
-  const chunkList = path.join(webDist, ".vite/page-chunks.json");
-  const pageChunks = pageChunkMatcher(existsSync(chunkList) ? JSON.parse(readFileSync(chunkList, "utf8")) : []);
+  const pageChunks = pageChunkMatcher(readBuildList<PageChunks[]>("page-chunks.json", []));
+  const isRoute = routeMatcher(readBuildList<string[] | null>("routes.json", null));
   app.get("*", async (c) => {
     const { db, env } = c.get("deps");
     const user = await resolveSession(db, sessionToken(c, env), env);
@@ -66,8 +66,16 @@ export function mountWebApp(app: Hono<AppEnv>, publicUrl: string) {
     const dto = user ? toUserDto(user) : null;
     const chunks = dto ? pageChunks(c.req.path) : [];
     const reads = dto && chunks.length ? pageReads(c.req.path, new URL(c.req.url).search, dto.role) : [];
-    return c.html(shellWithSession(shell, dto, chunks, reads));
+    // Where the router has no route the shell still comes, so that the app shows its Not Found page, but as a
+    // 404: crawlers, monitors and link checkers then see a broken address for what it is.
+    return c.html(shellWithSession(shell, dto, chunks, reads), isRoute(c.req.path) ? 200 : 404);
   });
+}
+
+/** A list the web app's build writes beside its files (dist/.vite/<name>), or `missing` when it did not. */
+function readBuildList<T>(name: string, missing: T): T {
+  const file = path.join(webDist, ".vite", name);
+  return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : missing;
 }
 
 /** A signed-in page's path pattern and the chunks its first load needs (written by apps/web/vite.config.ts). */
@@ -81,6 +89,18 @@ export function pageChunkMatcher(pages: PageChunks[]): (pathname: string) => str
   const files = new Map(pages.map((page) => [page.path, page.files]));
   const patterns = [...files.keys()];
   return (pathname) => files.get(matchPagePattern(patterns, pathname) ?? "") ?? [];
+}
+
+/**
+ * Whether the router (apps/web/src/app/router.tsx, its patterns listed by the build) has a page at `pathname`:
+ * a `:param` matches one segment, a trailing slash is ignored, and so is case, as React Router ignores it (/Pricing
+ * shows the pricing page). Whether the record a param names exists is for the page to say. With no list (a build
+ * from before the list was written), every path is a page, as it was then.
+ */
+export function routeMatcher(patterns: string[] | null): (pathname: string) => boolean {
+  if (!patterns) return () => true;
+  const lower = patterns.map((pattern) => pattern.toLowerCase());
+  return (pathname) => matchPagePattern(lower, pathname.toLowerCase()) !== undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 // The built web app as the server sends it: prerendered public pages, precompressed files, the app shell for
-// client routes, robots.txt and sitemap.xml. Needs `npm run build` first (npm test runs it).
+// client routes (a 404 where the router has none), robots.txt and sitemap.xml. Needs `npm run build` first (npm
+// test runs it).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -59,22 +60,85 @@ describe("prerendered public pages", () => {
     expect(await plain.text()).toContain("Priced per platform, not per dollar released</h1>");
   });
 
-  it("serves the empty app shell for signed-in and unknown routes, and keeps the build's bookkeeping private", async () => {
-    for (const url of [
-      "/dashboard",
-      "/projects/some-client-route",
-      "/verify/5f0c2a0e",
-      "/no-such-page",
-      "/.vite/manifest.json",
-    ]) {
-      const res = await get(url);
-      expect(res.status, url).toBe(200);
-      // Per person (it says who is signed in): never stored by a cache.
-      expect(res.headers.get("cache-control"), url).toBe("private, no-store");
-      const html = await decoded(res);
-      expect(html, url).toContain('<div id="root"></div>');
-      expect(html, url).not.toContain("<h1");
+  // The router's pages, signed out and signed in (apps/web/src/app/router.tsx), as a person's address bar has them.
+  const ID = "5f0c2a0e-8a4b-4c1d-9e2f-3a4b5c6d7e8f";
+  const APP_ROUTES = [
+    "/dashboard",
+    "/dashboard/",
+    "/DASHBOARD",
+    `/projects/${ID}`,
+    "/projects/abc?tab=team",
+    `/milestones/${ID}`,
+    "/field",
+    `/field/milestones/${ID}`,
+    "/settings#webhooks",
+    "/login",
+    "/invite?token=abc",
+    "/forgot-password",
+    "/reset-password?token=abc",
+    "/verify-email?token=abc",
+    `/verify/${ID}`,
+  ];
+  // Nothing the router knows: it shows its Not Found page there.
+  const UNKNOWN = [
+    "/no-such-page",
+    "/pricingg",
+    "/signup",
+    "/projects/a/b/c",
+    "/dashboard/extra",
+    "/field/milestones",
+    "/no-such-page?tab=team",
+    "/.vite/manifest.json",
+  ];
+
+  it("serves the empty app shell, 200, at every route of the router's that is not prerendered, signed in or out", async () => {
+    const owner = await t.user("project_owner");
+    for (const cookie of [undefined, owner.cookie]) {
+      for (const url of APP_ROUTES) {
+        const res = await t.app.request(url, { headers: { "accept-encoding": "br", ...(cookie ? { cookie } : {}) } });
+        expect(res.status, url).toBe(200);
+        // Per person (it says who is signed in): never stored by a cache.
+        expect(res.headers.get("cache-control"), url).toBe("private, no-store");
+        const html = await decoded(res);
+        expect(html, url).toContain('<div id="root"></div>');
+        expect(html, url).not.toContain("<h1");
+      }
     }
+  });
+
+  it("answers 404 with the same shell where no route matches, so the app still shows its Not Found page", async () => {
+    const owner = await t.user("project_owner");
+    for (const cookie of [undefined, owner.cookie]) {
+      for (const url of UNKNOWN) {
+        const res = await t.app.request(url, { headers: { "accept-encoding": "br", ...(cookie ? { cookie } : {}) } });
+        expect(res.status, url).toBe(404);
+        expect(res.headers.get("content-type"), url).toMatch(/^text\/html/);
+        expect(res.headers.get("cache-control"), url).toBe("private, no-store");
+        const html = await decoded(res);
+        expect(html, url).toContain('<div id="root"></div>');
+        // The session is there for the app as on any page; the build's bookkeeping and a page's chunks are not.
+        expect(html, url).toContain(`"user":${cookie ? '{"id"' : "null"}`);
+        expect(html, url).not.toContain('rel="modulepreload" crossorigin href="/assets/dashboard-');
+        expect(html, url).not.toContain('"file"');
+      }
+    }
+  });
+
+  it("keeps 404 JSON for an unknown API path and 200 for a prerendered page and the sitemap", async () => {
+    const api = await get("/api/no-such-thing");
+    expect(api.status).toBe(404);
+    expect(api.headers.get("content-type")).toMatch(/^application\/json/);
+    for (const url of ["/", "/pricing", "/pricing/", "/verify", "/pricing?ref=ad", "/sitemap.xml", "/robots.txt"])
+      expect((await get(url)).status, url).toBe(200);
+  });
+
+  it("lists every route of the router in the build's route list, each prerendered and each signed-in page among them", () => {
+    const list = (name: string) => JSON.parse(readFileSync(path.join(webDist, ".vite", name), "utf8"));
+    const routes = list("routes.json") as string[];
+    expect(routes).toEqual(expect.arrayContaining(["/", "/login", "/invite", "/verify/:milestoneId", "/field"]));
+    expect(routes).toEqual(expect.arrayContaining(list("prerendered.json")));
+    expect(routes).toEqual(expect.arrayContaining(list("page-chunks.json").map((page: { path: string }) => page.path)));
+    expect(routes.some((route) => route.includes("*"))).toBe(false);
   });
 
   it("names a signed-in page's own chunks in its shell, so they load with the entry script; none signed out", async () => {

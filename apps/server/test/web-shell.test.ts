@@ -1,7 +1,7 @@
 // The app shell carries the signed-in user as a JSON data block (apps/server/src/web-app.ts): nothing in a user's
 // own fields (a name they chose) can end the element or run as a script.
 import { describe, expect, it } from "vitest";
-import { pageChunkMatcher, shellWithSession } from "../src/web-app";
+import { pageChunkMatcher, routeMatcher, shellWithSession } from "../src/web-app";
 
 const SHELL = '<!doctype html><html><head><title>Tranche</title></head><body><div id="root"></div></body></html>';
 
@@ -48,5 +48,20 @@ describe("the app shell's page chunks", () => {
     expect(html).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/projects-a.js"><script type="application/json" id="session-data">',
     );
+  });
+});
+
+describe("the router's routes, for a 404 where it has none", () => {
+  const isRoute = routeMatcher(["/", "/login", "/projects", "/projects/:projectId", "/field/milestones/:milestoneId"]);
+
+  it("knows a path by its pattern: a :param is one segment, a trailing slash and case are ignored", () => {
+    for (const path of ["/", "/login", "/login/", "/Login", "/projects/p-1", "/projects/p-1/", "/field/milestones/m-1"])
+      expect(isRoute(path), path).toBe(true);
+    for (const path of ["/logi", "/projects/p-1/extra", "/field/milestones", "/field/milestones/", "/nowhere"])
+      expect(isRoute(path), path).toBe(false);
+  });
+
+  it("takes every path for a page when the build wrote no list, as before it wrote one", () => {
+    expect(routeMatcher(null)("/nowhere")).toBe(true);
   });
 });

@@ -4,6 +4,7 @@
 //   dist/app.html                             the empty shell for every other route (signed-in screens, 404)
 //   dist/assets/boot-<hash>.js                 what public pages load first: the app, once the page has painted
 //   dist/.vite/prerendered.json               the prerendered paths (the server's sitemap.xml lists them)
+//   dist/.vite/routes.json                    every route pattern of the router (elsewhere the server answers 404)
 //   <file>.br, <file>.gz                      beside every compressible file, when smaller
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -32,7 +33,7 @@ await build({
   // The domain package ships TypeScript sources: bundle it rather than import it at run time.
   ssr: { noExternal: ["@tranche/domain"] },
 });
-const { pageTitle, renderPage, staticPublicPaths } = await import(
+const { pageTitle, renderPage, routePatterns, staticPublicPaths } = await import(
   pathToFileURL(path.join(ssrOut, "prerender.js")).href
 );
 
@@ -73,6 +74,7 @@ for (const pagePath of paths) {
 }
 mkdirSync(path.join(dist, ".vite"), { recursive: true });
 writeFileSync(path.join(dist, ".vite/prerendered.json"), `${JSON.stringify(paths, null, 2)}\n`);
+writeFileSync(path.join(dist, ".vite/routes.json"), `${JSON.stringify(routePatterns(), null, 2)}\n`);
 rmSync(ssrOut, { recursive: true, force: true });
 
 const COMPRESSIBLE = /\.(?:html|js|css|svg|json|txt|xml)$/;

@@ -3,16 +3,36 @@
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { type RouteObject, StaticRouter } from "react-router";
-import { AppRoutes } from "./app/router";
+import { AppRoutes, routes } from "./app/router";
 import { publicPageTitle, publicRoutes } from "./app/routes/public/routes";
 import { ToasterSlot } from "./app/toaster-slot";
 
-/** The public routes without parameters (a page per path), "/" first. */
-export function staticPublicPaths(routes: RouteObject[] = publicRoutes): string[] {
-  return routes.flatMap((route) => {
-    const own = route.index ? ["/"] : route.path && !route.path.includes(":") ? [route.path] : [];
-    return [...own, ...staticPublicPaths(route.children ?? [])];
+/** The router's catch-all: its Not Found page, which is no page of its own. */
+const NOT_FOUND = "*";
+
+/**
+ * Every path pattern of `list` ("/projects/:projectId"; "/" for the index), in the router's order, without the
+ * catch-all. The server answers 404 at any other path (apps/server/src/web-app.ts), and reads a `:param` as one
+ * segment and nothing more: a pattern it could not read (a splat, an optional segment) fails the build rather than
+ * turn a working address into a 404.
+ */
+export function routePatterns(list: RouteObject[] = routes, parent = "/"): string[] {
+  const patterns = list.flatMap((route): string[] => {
+    if (route.path === NOT_FOUND) return [];
+    if (route.path && /[*?]/.test(route.path)) throw new Error(`the server cannot match the route ${route.path}`);
+    const own = route.path ? joinPath(parent, route.path) : parent;
+    return [...(route.index || route.path ? [own] : []), ...routePatterns(route.children ?? [], own)];
   });
+  return [...new Set(patterns)];
+}
+
+/** A child route's path under its parent's (React Router's rule: an absolute path stands as written). */
+const joinPath = (parent: string, path: string) =>
+  path.startsWith("/") ? path : `${parent.replace(/\/$/, "")}/${path}`;
+
+/** The public routes without parameters (a page per path), "/" first. */
+export function staticPublicPaths(list: RouteObject[] = publicRoutes): string[] {
+  return routePatterns(list).filter((pattern) => !pattern.includes(":"));
 }
 
 /** The page's <title> text ("Pricing · Tranche"). */

@@ -42,11 +42,16 @@ const PAGE_READS: Record<string, Reads> = {
   "/account": () => ["/me/profile", "/me/email-preferences", "/auth/mfa", "/auth/sessions"],
 };
 
-/** The route pattern ("/projects/:projectId") `pathname` matches among `patterns`; `:name` matches one segment. */
+const splitPath = (path: string) => path.replace(/\/+$/, "").split("/");
+
+/**
+ * The route pattern ("/projects/:projectId") `pathname` matches among `patterns`; `:name` matches one segment, and
+ * trailing slashes are ignored on both (so "/" matches "/").
+ */
 export function matchPagePattern(patterns: readonly string[], pathname: string): string | undefined {
-  const segments = pathname.replace(/\/+$/, "").split("/");
+  const segments = splitPath(pathname);
   return patterns.find((pattern) => {
-    const parts = pattern.split("/");
+    const parts = splitPath(pattern);
     return (
       parts.length === segments.length &&
       parts.every((part, i) => (part.startsWith(":") ? segments[i] !== "" : part === segments[i]))

@@ -7,6 +7,8 @@ describe("a signed-in page's first reads", () => {
     expect(matchPagePattern(patterns, "/projects/")).toBe("/projects");
     expect(matchPagePattern(patterns, "/projects/p-1")).toBe("/projects/:projectId");
     expect(matchPagePattern(patterns, "/projects/p-1/milestones")).toBeUndefined();
+    expect(matchPagePattern(["/", ...patterns], "/")).toBe("/");
+    expect(matchPagePattern(patterns, "/")).toBeUndefined();
   });
 
   it("reads the header's unread count on every app page, and each page's default view by role", () => {
