@@ -1,6 +1,7 @@
 // Account → Security in a real browser: a verifier sets up an authenticator app (the test computes its codes
 // with the same TOTP library), a new session's approval asks for the code and then goes through, and the
-// verifier signs out their other session, whose open page then goes to sign-in.
+// verifier signs out their other session, whose open page then goes to sign-in. An admin resets the second factor
+// of a verifier who lost it, from Users.
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import { expect, test } from "@playwright/test";
@@ -156,5 +157,65 @@ test.describe("security", () => {
     await expect(page.getByRole("heading", { name: "Active sessions" })).toBeFocused();
     await expect(other.page).toHaveURL(/\/login\?next=/);
     await other.context.close();
+  });
+
+  test("an admin resets a verifier's lost second factor from Users; they sign in with the password and set one up", async () => {
+    // The verifier has an authenticator app (set up here unless the first test did) and a page open.
+    const verifier = await suite.page(DESKTOP);
+    await signIn(verifier.page, DEMO.verifier);
+    const status = await (await verifier.page.request.get("/api/auth/mfa")).json();
+    if (!status.totp) {
+      const setup = await verifier.page.request.post("/api/auth/mfa/totp/setup", { data: { password: DEMO_PASSWORD } });
+      const code = codeFor((await setup.json()).secret, 0);
+      expect((await verifier.page.request.post("/api/auth/mfa/totp/enable", { data: { code } })).status()).toBe(200);
+    }
+    await verifier.page.goto("/account");
+    await expect(verifier.page.getByRole("heading", { name: "Authenticator app" })).toBeVisible();
+
+    const users = "/users?q=verifier%40tranche.demo";
+    const reset = { name: "Reset second factor of Vera Lindqvist" };
+    const title = "Reset Vera Lindqvist's second factor?";
+
+    // On a phone the action sits in the person's card; Cancel changes nothing.
+    const phone = await suite.page(PHONE);
+    await signIn(phone.page, DEMO.admin);
+    await phone.page.goto(users);
+    await phone.page.getByRole("button", reset).click();
+    const phoneDialog = phone.page.getByRole("alertdialog", { name: title });
+    await expect(phoneDialog).toBeVisible();
+    await screenshot(phone.page, "users-reset-second-factor-phone", { fullPage: false });
+    await phoneDialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(phoneDialog).not.toBeAttached();
+    await phone.context.close();
+
+    const { page } = await suite.page({ width: 1280, height: 800 });
+    await signIn(page, DEMO.admin);
+    await page.goto(users);
+    // The admin's own row offers no reset: theirs is changed under Account → Security.
+    await expect(page.getByRole("button", { name: /^Reset second factor of Avery Chen/ })).toHaveCount(0);
+    await page.getByRole("button", reset).click();
+    const dialog = page.getByRole("alertdialog", { name: title });
+    await expect(dialog).toContainText(
+      "Vera Lindqvist's authenticator app, recovery codes and passkeys will be removed, and every session they have will be signed out.",
+    );
+    await expect(dialog).toContainText(
+      "They will set up a second factor again the next time they sign in with their password.",
+    );
+    await screenshot(page, "users-reset-second-factor-desktop", { fullPage: false });
+    await dialog.getByRole("button", { name: "Reset second factor" }).click();
+    await expectToast(page, "Vera Lindqvist is signed out and will set up a new second factor at their next sign-in.");
+    await expect(dialog).not.toBeAttached();
+    // The list updates: nothing is left to reset.
+    await expect(page.getByRole("row", { name: /Vera Lindqvist/ })).toBeVisible();
+    await expect(page.getByRole("button", reset)).toHaveCount(0);
+
+    // The verifier's open page goes to sign-in; with the password they are back, with no second factor: setting one
+    // up asks for the password again.
+    await expect(verifier.page).toHaveURL(/\/login\?next=/);
+    await signIn(verifier.page, DEMO.verifier);
+    await verifier.page.goto("/account");
+    await verifier.page.getByRole("button", { name: "Set up authenticator app" }).click();
+    await expect(verifier.page.getByLabel("Your password")).toBeVisible();
+    await Promise.all([verifier.context.close(), page.context().close()]);
   });
 });

@@ -54,6 +54,7 @@ describe("actions on money and access ask for the second factor", () => {
       [admin, "POST", `/api/projects/${project.id}/members`, { userId: investor.id, role: "investor" }],
       [admin, "DELETE", `/api/projects/${project.id}/members/${verifier.id}?role=verifier`, undefined],
       [admin, "PATCH", `/api/users/${investor.id}`, { role: "verifier" }],
+      [admin, "POST", `/api/users/${verifier.id}/mfa/reset`, undefined],
       [admin, "POST", `/api/projects/${project.id}/owner`, { userId: otherOwner.id }],
       [admin, "POST", "/api/webhook-endpoints", { url: "https://custodian.example/hook", events: ["release.settled"] }],
       [admin, "DELETE", `/api/webhook-endpoints/${id}`, undefined],

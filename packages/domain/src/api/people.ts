@@ -57,6 +57,7 @@ export const EMAIL_KINDS = [
   "email_verification",
   "password_changed",
   "signup_attempt",
+  "second_factor_reset",
   "notification",
   "digest",
 ] as const;

@@ -51,9 +51,30 @@ export const userAdminSchema = userSchema
     /** The organization an admin verified: what release rules compare (the profile's `organization` is display). */
     verifiedOrganization: z.string().nullable(),
     organizationVerifiedAt: instant.nullable(),
+    /**
+     * The person has a second factor an admin could reset: an authenticator app that is on, unused recovery codes, or
+     * a passkey not revoked.
+     */
+    hasSecondFactor: z.boolean(),
   })
   .meta({ id: "UserAdmin" });
 export type UserAdminDto = z.infer<typeof userAdminSchema>;
+
+/** What an admin's reset of a person's second factor removed (counts, never secrets). */
+export const secondFactorResetSchema = shape({
+  user: userAdminSchema,
+  removed: shape({
+    /** An authenticator app was on. */
+    totp: z.boolean(),
+    /** Recovery codes not yet used. */
+    recoveryCodes: z.number().int(),
+    /** Passkeys not revoked. */
+    passkeys: z.number().int(),
+  }),
+  /** The person's sessions signed out (with the push subscriptions they had turned on). */
+  sessionsEnded: z.number().int(),
+}).meta({ id: "SecondFactorReset" });
+export type SecondFactorResetDto = z.infer<typeof secondFactorResetSchema>;
 
 const projectFigures = {
   totalCapital: amount,

@@ -9,13 +9,13 @@ import {
   type SecondFactorStatusDto,
   type TotpSetupDto,
 } from "@tranche/domain";
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { clearFailures, countAttempt, refundAttempt } from "../../auth/failure-limits";
 import { verifyPassword } from "../../auth/password";
 import { secondFactorFailureRule, signInFailureRule } from "../../auth/sign-in-failures";
 import type { Deps, SessionUser } from "../../context";
 import type { DbOrTx, Tx } from "../../db/client";
-import { mfaRecoveryCodes, mfaTotp, sessions, users } from "../../db/schema";
+import { mfaRecoveryCodes, mfaTotp, passkeys, sessions, users } from "../../db/schema";
 import { AppError, conflict } from "../../errors";
 import { demoAccount } from "../../seed";
 import { appendAudit } from "../audit/append";
@@ -47,6 +47,20 @@ async function totpRow(deps: Deps, userId: string) {
 export async function hasSecondFactor(db: DbOrTx, userId: string): Promise<boolean> {
   const [row] = await db.select({ enabledAt: mfaTotp.enabledAt }).from(mfaTotp).where(eq(mfaTotp.userId, userId));
   return !!row?.enabledAt || (await activePasskeys(db, userId)).length > 0;
+}
+
+/**
+ * SQL: whether the user (a column or a value) holds anything of a second factor an admin could reset — an
+ * authenticator app that is on, unused recovery codes, or a passkey not revoked. Recovery codes come only with an app;
+ * they count too, so a reset leaves none that could still pass (hasSecondFactor asks what can be passed now).
+ */
+export function holdsSecondFactor(userId: SQLWrapper | string): SQL<boolean> {
+  const app = and(eq(mfaTotp.userId, userId), isNotNull(mfaTotp.enabledAt));
+  const codes = and(eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt));
+  const keys = and(eq(passkeys.userId, userId), isNull(passkeys.revokedAt));
+  return sql`(exists (select 1 from ${mfaTotp} where ${app})
+    or exists (select 1 from ${mfaRecoveryCodes} where ${codes})
+    or exists (select 1 from ${passkeys} where ${keys}))`.mapWith(Boolean);
 }
 
 /**

@@ -6,7 +6,9 @@ import type { Tx } from "../../db/client";
 import { milestoneDisputes, milestones, projectMembers, projects, users } from "../../db/schema";
 import { businessRule, conflict, forbidden, notFound } from "../../errors";
 import { appendAudit } from "../audit/append";
+import { holdsSecondFactor } from "../mfa/second-factor";
 import { notify } from "../notifications/notify";
+import { toUserAdminDto } from "./dto";
 
 /**
  * A user who owns projects keeps their role until an admin transfers those projects (Team tab): 409 naming them.
@@ -142,17 +144,10 @@ export async function changeUserRole({
         ctx.actor.id,
       );
     }
-    return {
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      role: row.role as Role,
-      organization: row.organization,
-      avatar: row.avatarUrl,
-      emailVerifiedAt: row.emailVerifiedAt?.toISOString() ?? null,
-      createdAt: row.createdAt.toISOString(),
-      verifiedOrganization: row.verifiedOrganization,
-      organizationVerifiedAt: row.organizationVerifiedAt?.toISOString() ?? null,
-    };
+    const [{ hasSecondFactor }] = await tx
+      .select({ hasSecondFactor: holdsSecondFactor(userId) })
+      .from(users)
+      .where(eq(users.id, userId));
+    return toUserAdminDto(row, hasSecondFactor);
   });
 }

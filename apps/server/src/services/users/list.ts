@@ -1,11 +1,13 @@
-import type { Page, Role, UserAdminDto, UserSort, userListQuerySchema } from "@tranche/domain";
+import type { Page, UserAdminDto, UserSort, userListQuerySchema } from "@tranche/domain";
 import { and, eq, ilike, or } from "drizzle-orm";
 import type { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { users } from "../../db/schema";
 import { forbidden } from "../../errors";
 import { keyset, keysetPage, type SortSpec } from "../../lib/keyset";
+import { holdsSecondFactor } from "../mfa/second-factor";
 import { containsPattern } from "../projects/list";
+import { toUserAdminDto } from "./dto";
 
 const id = { expr: users.id, type: "uuid" } as const;
 const USER_SORT_SPECS: Record<UserSort, SortSpec> = {
@@ -14,7 +16,7 @@ const USER_SORT_SPECS: Record<UserSort, SortSpec> = {
   email: { name: "email", direction: "asc", keys: [{ expr: users.email, type: "text" }, id] },
 };
 
-/** One page of users with their roles, for the admin's user management screen. */
+/** One page of users with their roles (and whether they have a second factor), for the admin's user management screen. */
 export async function listUsers({
   ctx,
   input,
@@ -38,6 +40,8 @@ export async function listUsers({
       avatarUrl: users.avatarUrl,
       emailVerifiedAt: users.emailVerifiedAt,
       createdAt: users.createdAt,
+      // Whether "Reset second factor" applies to them.
+      hasSecondFactor: holdsSecondFactor(users.id),
       keysetKeys: page.keys,
     })
     .from(users)
@@ -53,18 +57,7 @@ export async function listUsers({
     .limit(input.limit + 1);
   const { page: items, nextCursor } = keysetPage(rows, input.limit, spec);
   return {
-    items: items.map((u) => ({
-      id: u.id,
-      name: u.name,
-      email: u.email,
-      role: u.role as Role,
-      organization: u.organization,
-      avatar: u.avatarUrl,
-      emailVerifiedAt: u.emailVerifiedAt?.toISOString() ?? null,
-      createdAt: u.createdAt.toISOString(),
-      verifiedOrganization: u.verifiedOrganization,
-      organizationVerifiedAt: u.organizationVerifiedAt?.toISOString() ?? null,
-    })),
+    items: items.map((u) => toUserAdminDto(u, u.hasSecondFactor)),
     nextCursor,
   };
 }

@@ -10,6 +10,7 @@ import { useUrlState } from "@/lib/use-url-state";
 import { useUsers } from "../api/list-users";
 import { OrganizationCell } from "./organization-cell";
 import { RolePicker } from "./role-picker";
+import { SecondFactorReset } from "./second-factor-reset";
 
 const ROLE_OPTIONS = [{ value: "all", label: "All roles" }, ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))];
 const SORTS: { value: UserSort; label: string }[] = [
@@ -46,14 +47,14 @@ function userColumns(currentUserId: string) {
       id: "role",
       header: "Role",
       meta: { className: "w-48 align-middle" },
-      cell: (info) => <RolePicker user={info.row.original} isSelf={info.row.original.id === currentUserId} />,
+      cell: (info) => <Access user={info.row.original} isSelf={info.row.original.id === currentUserId} />,
     }),
   ];
 }
 
 /**
  * Admin: users a page at a time (role filter, search and sort in the URL), each with a role picker (confirmed
- * before it applies); an admin cannot change their own role.
+ * before it applies) and, for someone with a second factor, its reset; an admin cannot change either of their own.
  */
 export function UsersTable({ currentUserId }: { currentUserId: string }) {
   const [view, setView] = useUrlState({ role: "all", q: "", sort: "name" });
@@ -128,7 +129,17 @@ function UserCard({ user, isSelf }: { user: UserAdminDto; isSelf: boolean }) {
         <OrganizationCell user={user} />
         <p className="text-muted-foreground">Joined {formatDate(user.createdAt)}</p>
       </div>
+      <Access user={user} isSelf={isSelf} />
+    </div>
+  );
+}
+
+/** What the admin changes about a person's access: their role, and a second factor they lost. */
+function Access({ user, isSelf }: { user: UserAdminDto; isSelf: boolean }) {
+  return (
+    <div className="grid gap-1">
       <RolePicker user={user} isSelf={isSelf} />
+      <SecondFactorReset user={user} isSelf={isSelf} />
     </div>
   );
 }
