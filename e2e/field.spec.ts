@@ -2,6 +2,7 @@
 // assignments with distance and directions (a page at a time, searched on the device), a site visit with no signal
 // (checklist with notes, two captures, an approval) whose queue drains in order once back online, a conflict when
 // the owner resubmits meanwhile, and a capture taken 5 km from the site flagged for everyone.
+import { createHash } from "node:crypto";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { DEMO, DESKTOP, openLive, PHONE, screenshot, signIn } from "./support/app";
 import { useBrowserSuite } from "./support/suite";
@@ -59,6 +60,50 @@ async function waitForServiceWorker(page: Page) {
       navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }),
     );
   });
+}
+
+/**
+ * The owner uploads a file to another milestone of the project, then the same bytes with their own capture tags to
+ * `milestoneId`; answers once the background checks have flagged it.
+ */
+async function ownerUploadsReusedCapture(page: Page, milestoneId: string) {
+  const { projectId } = (await (await page.request.get(`/api/milestones/${milestoneId}`)).json()) as {
+    projectId: string;
+  };
+  const project = (await (await page.request.get(`/api/projects/${projectId}`)).json()) as {
+    milestones: { id: string; title: string; status: string }[];
+  };
+  const other = project.milestones.find((m) => m.id !== milestoneId && m.status !== "verified");
+  if (!other) throw new Error("The project has no other open milestone.");
+  const buffer = Buffer.from(`last quarter's invoice ${Date.now()}`);
+  const name = "invoice-again.pdf";
+  const file = { name, mimeType: "application/pdf", buffer };
+  expect(
+    (await page.request.post(`/api/milestones/${other.id}/evidence`, { multipart: { files: file } })).status(),
+  ).toBe(201);
+  const capture = {
+    sha256: createHash("sha256").update(buffer).digest("hex"),
+    ...AT_THE_GATE,
+    accuracy: 15,
+    capturedAt: new Date().toISOString(),
+  };
+  const res = await page.request.post(`/api/milestones/${milestoneId}/evidence`, {
+    multipart: { files: file, captures: JSON.stringify([capture]) },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { items } = (await res.json()) as { items: { id: string }[] };
+  await expect
+    .poll(
+      async () => {
+        const checks = (await (await page.request.get(`/api/evidence/${items[0].id}/checks`)).json()) as {
+          flags: { code: string }[];
+        };
+        return checks.flags.map((f) => f.code);
+      },
+      { timeout: 30_000 },
+    )
+    .toContain("reused_file");
+  return { name, otherTitle: other.title };
 }
 
 async function openAssignment(page: Page, title: string) {
@@ -405,7 +450,31 @@ test.describe("the field view", () => {
     await owner.page.getByRole("tab", { name: "Evidence" }).click();
     await expect(owner.page.locator('[data-flag="far_from_site"]')).toBeVisible();
     await expect(owner.page.getByTestId("capture-tags").first().getByText("from the site")).toBeVisible();
+    await expect(owner.page.getByTestId("capture-tags").first()).toContainText("Captured by the verifier's device");
     await screenshot(owner.page, "evidence-flags-desktop");
+
+    // The owner's own tags say so, and a file already on another milestone is flagged as reused, byte for byte.
+    const reused = await ownerUploadsReusedCapture(owner.page, id);
+    await owner.page.reload();
+    await owner.page.getByRole("tab", { name: "Evidence" }).click();
+    const item = owner.page
+      .getByRole("listitem")
+      .filter({ hasText: reused.name })
+      .filter({ has: owner.page.getByTestId("capture-tags") });
+    await expect(item.getByTestId("capture-tags")).toContainText(
+      "Position stated by the project owner's device (not a verifier's capture)",
+    );
+    await expect(item.locator('[data-flag="reused_file"]')).toContainText(
+      `This exact file (the same SHA-256) was uploaded before, in this project's milestone "${reused.otherTitle}".`,
+    );
+    for (const [name, width] of [
+      ["desktop", 1280],
+      ["phone", 390],
+    ] as const) {
+      await owner.page.setViewportSize({ width, height: 900 });
+      await item.scrollIntoViewIfNeeded();
+      await owner.page.screenshot({ path: `/tmp/evidence-${name}.png` });
+    }
     await owner.context.close();
   });
 

@@ -292,6 +292,8 @@ describe("GET /api/releases/:id/certificate", () => {
         sha256: tagged.sha256,
         size: 1234,
         capture: {
+          // The owner's upload: the certificate says the position is their device's word, not a verifier's capture.
+          by: "owner",
           latitude: 51.50722,
           longitude: -0.1275,
           accuracy: 4.5,

@@ -98,7 +98,7 @@ describe("evidence checks", () => {
     const checks = await checksOf(file.id, investor);
     expect(checks).toMatchObject({
       status: "done",
-      checkerVersion: "checks/1",
+      checkerVersion: "checks/2",
       extracted: {
         kind: "invoice",
         issuer: "Acme Concrete Ltd",
@@ -170,6 +170,86 @@ describe("evidence checks", () => {
     expect(JSON.stringify(member)).not.toContain("Riverside");
     const asAdmin = await checksOf(reused.id, admin);
     expect(asAdmin.flags[0].message).toContain('project "Riverside Clinic"');
+  });
+
+  it("flags a file reused byte for byte from another project's milestone: members are not told which, admins are", async () => {
+    // Last quarter's invoice: any file type, found by its SHA-256 (a PDF's text or a photo's look play no part).
+    const pdf = await textPdf(["Site works, phase 1", "Signed off"], { created: new Date() });
+    const { milestone: original } = await scenario({ name: "Harbour Depot" });
+    await upload(original.id, owner, "phase-1.pdf", pdf, "application/pdf");
+    await runChecks();
+    const { milestone } = await scenario({ owner: otherOwner, name: "Quarry Road" });
+    const reused = await upload(milestone.id, otherOwner, "phase-2.pdf", pdf, "application/pdf");
+    await runChecks();
+    const member = await checksOf(reused.id, otherOwner);
+    expect(member.flags).toEqual([
+      {
+        code: "reused_file",
+        severity: "high",
+        message: "This exact file (the same SHA-256) was uploaded before, in another project.",
+        dismissed: false,
+      },
+    ]);
+    expect(JSON.stringify(member)).not.toContain("Harbour Depot");
+    const list = await t.request("GET", `/api/milestones/${milestone.id}/evidence`, { as: verifier });
+    expect(JSON.stringify(list.body)).not.toContain("Harbour Depot");
+    expect(list.body.items[0].flags.map((f: { code: string }) => f.code)).toEqual(["reused_file"]);
+    const asAdmin = await checksOf(reused.id, admin);
+    expect(asAdmin.flags[0].message).toContain('project "Harbour Depot", milestone');
+
+    // A verifier sets it aside with a reason, audited like every dismissal.
+    const reason = "The same sign-off covers both depots; confirmed with the lender.";
+    const res = await t.request("POST", `/api/evidence/${reused.id}/flags/reused_file/dismiss`, {
+      as: verifier,
+      body: { reason },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ code: "reused_file", dismissed: true, dismissal: { reason } });
+    const [event] = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "evidence.flag_dismissed"), eq(auditEvents.entityId, reused.id)));
+    expect(event.after).toEqual({ code: "reused_file", reason });
+  });
+
+  it("names this project's other milestone a file was reused from; the same milestone's re-upload is no reuse", async () => {
+    const { project, milestone: first } = await scenario();
+    const second = await makeMilestone(t, project, { title: "Roofing", capitalAmount: 1_000 });
+    const video = Buffer.from("not really a video: a site walk-through, 2 minutes");
+    const original = await upload(first.id, owner, "walk.mp4", video, "video/mp4");
+    const again = await upload(first.id, owner, "walk (1).mp4", video, "video/mp4");
+    const reused = await upload(second.id, owner, "roof-walk.mp4", video, "video/mp4");
+    await runChecks();
+    expect((await checksOf(original.id, owner)).flags).toEqual([]);
+    expect((await checksOf(again.id, owner)).flags).toEqual([]);
+    expect((await checksOf(reused.id, owner)).flags).toEqual([
+      {
+        code: "reused_file",
+        severity: "medium",
+        message: `This exact file (the same SHA-256) was uploaded before, in this project's milestone "${first.title}".`,
+        dismissed: false,
+      },
+    ]);
+  });
+
+  it("flags an identical photo once, as a reused file, and a re-encoded copy as a reused photo", async () => {
+    const photo = await sitePhoto(rng(21));
+    const { project, milestone: first } = await scenario();
+    const second = await makeMilestone(t, project, { capitalAmount: 1_000 });
+    await upload(first.id, owner, "gate.jpg", photo, "image/jpeg");
+    await runChecks();
+    const copy = await upload(second.id, owner, "gate.jpg", photo, "image/jpeg");
+    const reencoded = await upload(
+      second.id,
+      owner,
+      "gate-small.jpg",
+      await sharp(photo).resize({ width: 500 }).jpeg({ quality: 70 }).toBuffer(),
+      "image/jpeg",
+    );
+    await runChecks();
+    const codes = async (id: string) => (await checksOf(id, owner)).flags.map((f: { code: string }) => f.code);
+    expect(await codes(copy.id)).toEqual(["reused_file"]);
+    expect(await codes(reencoded.id)).toEqual(["reused_photo"]);
   });
 
   it("flags altered files: a PDF revised after it was saved, an edited photo, a camera photo stripped of its metadata", async () => {
@@ -268,7 +348,7 @@ describe("evidence checks", () => {
     await runChecks();
     expect(await checksOf(file.id, owner)).toEqual({
       status: "done",
-      checkerVersion: "checks/1",
+      checkerVersion: "checks/2",
       extracted: null,
       flags: [],
     });

@@ -251,6 +251,28 @@ describe("captures", () => {
     expect(res.body.items[0].flags).toEqual([]);
   });
 
+  it("says whose device captured a file: the verifier's on site, or the owner's own statement", async () => {
+    const project = await sitedProject();
+    const milestone = await makeMilestone(t, project);
+    const byOwner = await upload(milestone.id, owner, form([{ name: "owner.jpg", content: "o", capture: NEAR }]));
+    const byVerifier = await upload(
+      milestone.id,
+      verifier,
+      form([{ name: "verifier.jpg", content: "v", capture: NEAR }]),
+    );
+    expect(byOwner.status).toBe(201);
+    expect(byVerifier.status).toBe(201);
+    expect(byOwner.body.items[0].capture).toMatchObject({ by: "owner", latitude: NEAR.latitude });
+    expect(byVerifier.body.items[0].capture).toMatchObject({ by: "verifier", latitude: NEAR.latitude });
+    // Read back the same by everyone who sees the evidence.
+    const listed = await t.request("GET", `/api/milestones/${milestone.id}/evidence`, { as: investor });
+    const by = (listed.body.items as { originalName: string; capture: { by: string } }[]).map((e) => [
+      e.originalName,
+      e.capture.by,
+    ]);
+    expect(Object.fromEntries(by)).toEqual({ "owner.jpg": "owner", "verifier.jpg": "verifier" });
+  });
+
   it("refuses a tampered capture with 422 hash_mismatch and stores nothing of the upload", async () => {
     const project = await sitedProject();
     const milestone = await makeMilestone(t, project, { status: "in_verification", verifier });

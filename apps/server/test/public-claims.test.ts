@@ -88,6 +88,12 @@ describe("what the public pages promise is what the product does", () => {
     expect(source).toMatch(/12 hours/);
   });
 
+  it("lists the exact-reuse check the checker runs, for any file and not only photos", () => {
+    // cross-check.ts `reusedFileFlag`: the same SHA-256 on another milestone, whatever the file's type.
+    expect(read("apps/server/src/services/evidence-checks/cross-check.ts")).toMatch(/code: "reused_file"/);
+    expect(page("ai-verification")).toMatch(/any file submitted before to another milestone byte\s+for byte/);
+  });
+
   it("gives no outcome figure on the investors' page that nothing measured", () => {
     const source = page("institutional-partners");
     expect(source).not.toMatch(/\d+\s?%|on average|since adoption|\d+ weeks/);

@@ -5,6 +5,7 @@ import { z } from "zod";
 
 export const EVIDENCE_FLAG_CODES = [
   "reused_photo",
+  "reused_file",
   "duplicate_document_number",
   "total_mismatch",
   "outside_window",
@@ -42,8 +43,28 @@ export const evidenceFlagSummarySchema = z.strictObject({
 });
 export type EvidenceFlagSummary = z.infer<typeof evidenceFlagSummarySchema>;
 
+/**
+ * Whose device captured a file: the uploader's role on the project when they uploaded it. Only a verifier's capture
+ * is a check made on site; an owner's tags are what their own device states.
+ */
+export const CAPTURED_BY = ["verifier", "owner"] as const;
+export type CapturedBy = (typeof CAPTURED_BY)[number];
+
+const CAPTURED_BY_WORDS: Record<CapturedBy, string> = {
+  verifier: "Captured by the verifier's device",
+  owner: "Position stated by the project owner's device (not a verifier's capture),",
+};
+
+/**
+ * How a capture tag opens, on screen and on the certificate, so an owner's is never read as a verifier's. A
+ * certificate issued before captures said whose they were has no `by`: it keeps the plain "Captured".
+ */
+export const capturedByWords = (by: CapturedBy | undefined) => (by ? CAPTURED_BY_WORDS[by] : "Captured");
+
 /** Where and when the device that captured a file says it was, and how far that is from the project's site. */
 export const evidenceCaptureSchema = z.strictObject({
+  /** Whose device it was (see CAPTURED_BY). */
+  by: z.enum(CAPTURED_BY),
   latitude: z.number(),
   longitude: z.number(),
   /** The device's stated accuracy, in metres. */

@@ -1,4 +1,5 @@
 import {
+  CAPTURED_BY,
   EVIDENCE_CHECK_STATUSES,
   EVIDENCE_FLAG_CODES,
   EVIDENCE_FLAG_SEVERITIES,
@@ -509,6 +510,11 @@ export const evidence = pgTable(
     uploadedBy: uuid("uploaded_by")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
+    /**
+     * The uploader's role on the project at upload: whose device the capture tags come from (a verifier's on-site
+     * capture or an owner's own statement). Kept with the file, as roles and ownership change later.
+     */
+    uploadedAs: text("uploaded_as", { enum: CAPTURED_BY }).notNull().default("owner"),
     createdAt: created(),
     /** Capture tags from the device (decimal degrees, metres): all of position and time, or none. */
     captureLatitude: doublePrecision("capture_latitude"),
@@ -522,6 +528,7 @@ export const evidence = pgTable(
     index("evidence_milestone_idx").on(t.milestoneId, t.createdAt),
     index("evidence_sha_idx").on(t.sha256),
     check("evidence_sha_check", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+    check("evidence_uploaded_as_check", sql.raw(`uploaded_as IN (${CAPTURED_BY.map((c) => `'${c}'`).join(", ")})`)),
     check(
       "evidence_capture_check",
       sql`(${t.captureLatitude} IS NULL) = (${t.captureLongitude} IS NULL) AND (${t.captureLatitude} IS NULL) = (${t.capturedAt} IS NULL)`,

@@ -1,4 +1,5 @@
 import {
+  capturedByWords,
   type EvidenceCaptureDto,
   type EvidenceFlagDto,
   formatCoordinates,
@@ -10,12 +11,21 @@ import { MapPinIcon, TriangleAlertIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/utils";
 
-/** Where and when the device that captured a file says it was, and how far that is from the site. */
+/**
+ * Where and when the device that captured a file says it was, and how far that is from the site. It opens with
+ * whose device it was, so an owner's self-declared position is never read as a verifier's on-site capture.
+ */
 export function CaptureTags({ capture }: { capture: EvidenceCaptureDto }) {
   return (
-    <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-slate-700" data-testid="capture-tags">
+    <p
+      className="flex flex-wrap items-center gap-x-1.5 text-xs text-slate-700"
+      data-testid="capture-tags"
+      data-captured-by={capture.by}
+    >
       <MapPinIcon className="size-3.5 shrink-0 text-slate-500" aria-hidden />
-      <span>Captured {formatDateTime(capture.capturedAt)} at</span>
+      <span>
+        {capturedByWords(capture.by)} {formatDateTime(capture.capturedAt)} at
+      </span>
       <a
         href={mapUrl(capture)}
         target="_blank"

@@ -2,6 +2,7 @@
 // the API answers them.
 import { z } from "zod";
 import { MILESTONE_STATUSES, PROJECT_STATUSES } from "../constants";
+import { CAPTURED_BY } from "../evidence";
 import { amount, currency, day, id, instant, moneyTotalSchema, role, shape } from "./common";
 import { verifierSchema } from "./verification";
 
@@ -59,7 +60,7 @@ export const certificateFactsSchema = shape({
    */
   partial: shape({ share: z.number(), of: z.string(), reason: z.string() }).optional(),
   /**
-   * The files as they stood at approval; a captured file with its tags (position, accuracy in metres, time,
+   * The files as they stood at approval; a captured file with its tags (whose device, position, accuracy in metres, time,
    * distance to the site in metres) and every flag raised about a file, dismissed ones marked.
    */
   evidence: z.array(
@@ -68,6 +69,8 @@ export const certificateFactsSchema = shape({
       sha256: z.string(),
       size: z.number().int(),
       capture: shape({
+        /** Whose device captured it (absent on certificates issued before this was recorded). */
+        by: z.enum(CAPTURED_BY).optional(),
         latitude: z.number(),
         longitude: z.number(),
         accuracy: z.number().nullable(),

@@ -2,7 +2,7 @@
 // JSON of these facts) is printed on the certificate and carried by its QR code; /verify compares it with the
 // stored record, so a certificate cannot be altered or invented without the check failing.
 import { createHash, randomUUID } from "node:crypto";
-import { type CertificateFacts, policyStatement, sumMoney } from "@tranche/domain";
+import { type CapturedBy, type CertificateFacts, policyStatement, sumMoney } from "@tranche/domain";
 import { and, asc, eq, gte, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, queryRows, type Tx } from "../../db/client";
 import {
@@ -65,6 +65,7 @@ interface FactSources {
     name: string;
     sha256: string;
     size: number;
+    uploaded_as: CapturedBy;
     latitude: number | null;
     longitude: number | null;
     accuracy: number | null;
@@ -93,7 +94,7 @@ async function readFactSources(db: DbOrTx, release: typeof disbursements.$inferS
     db,
     sql`select
       (select coalesce(json_agg(f order by f.created_at, f.id), '[]') from (
-         select e.id, e.original_name as name, e.sha256, e.size, e.capture_latitude as latitude,
+         select e.id, e.original_name as name, e.sha256, e.size, e.uploaded_as, e.capture_latitude as latitude,
                 e.capture_longitude as longitude, e.capture_accuracy_m as accuracy, e.captured_at,
                 e.distance_to_site_m, e.created_at
          from ${evidence} e
@@ -209,6 +210,7 @@ async function collectFacts(
         ...(f.latitude !== null && f.longitude !== null && f.captured_at
           ? {
               capture: {
+                by: f.uploaded_as,
                 latitude: f.latitude,
                 longitude: f.longitude,
                 accuracy: f.accuracy,

@@ -1,5 +1,11 @@
 // The release certificate as a one-document PDF (pdfkit), with a QR code (qrcode) that opens /verify.
-import { type CertificateCheckDto, type CertificateFacts, formatCoordinates, formatDistance } from "@tranche/domain";
+import {
+  type CertificateCheckDto,
+  type CertificateFacts,
+  capturedByWords,
+  formatCoordinates,
+  formatDistance,
+} from "@tranche/domain";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 
@@ -117,9 +123,9 @@ export async function renderCertificate(input: {
       .text(`${file.name} (${file.size.toLocaleString("en-US")} bytes)`);
     doc.font("Courier").fontSize(8).fillColor(MUTED).text(file.sha256);
     if (file.capture) {
-      const { latitude, longitude, accuracy, capturedAt, distanceToSiteM } = file.capture;
+      const { by, latitude, longitude, accuracy, capturedAt, distanceToSiteM } = file.capture;
       const parts = [
-        `Captured ${day(capturedAt)} at ${formatCoordinates({ latitude, longitude })}`,
+        `${capturedByWords(by)} ${day(capturedAt)} at ${formatCoordinates({ latitude, longitude })}`,
         accuracy === null ? null : `±${formatDistance(accuracy)}`,
         distanceToSiteM === null ? null : `${formatDistance(distanceToSiteM)} from the site`,
       ];

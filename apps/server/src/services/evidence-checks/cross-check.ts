@@ -1,6 +1,6 @@
 // What one file's analysis means for its milestone and against every other file on the platform: dates outside the
-// milestone's window, a capture far from the site, an invoice total beyond the milestone's amount, a document number
-// or a photo seen before. Messages never name another project: the flag's details do, for admins.
+// milestone's window, a capture far from the site, an invoice total beyond the milestone's amount, a document number,
+// a photo or the very same file seen before. Messages never name another project: the flag's details do, for admins.
 import { assessCapture, formatMoney, type LatLng } from "@tranche/domain";
 import { sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../../db/client";
@@ -10,6 +10,8 @@ import { PHASH_MATCH_BITS } from "./phash";
 
 export interface CheckContext {
   evidenceId: string;
+  /** The file's SHA-256: the same bytes in another milestone are a reused file. */
+  sha256: string;
   createdAt: Date;
   projectId: string;
   milestoneId: string;
@@ -170,8 +172,35 @@ async function duplicateFlag(tx: Tx, analysis: FileAnalysis, context: CheckConte
   ];
 }
 
+/**
+ * The same bytes, of any type, uploaded before to another milestone (here or in another project): last quarter's
+ * invoice or another project's video submitted again. The same file twice in one milestone is a re-upload, not reuse.
+ */
+async function reusedFileFlag(tx: Tx, context: CheckContext): Promise<RaisedFlag[]> {
+  const matches = await queryRows<Match>(
+    tx,
+    sql`select e.id as evidence_id, p.id as project_id, p.name as project_name, m.id as milestone_id,
+          m.title as milestone_title
+        from evidence e join milestones m on m.id = e.milestone_id join projects p on p.id = m.project_id
+        where e.sha256 = ${context.sha256} and e.milestone_id <> ${context.milestoneId} and ${earlierFiles(context)}
+        order by (p.id <> ${context.projectId}) desc, e.created_at limit 5`,
+  );
+  if (matches.length === 0) return [];
+  // As serious as a reused photo: another project's file is high, one from this project's other milestone medium.
+  return [
+    {
+      code: "reused_file",
+      severity: matches[0].project_id !== context.projectId ? "high" : "medium",
+      message: `This exact file (the same SHA-256) was uploaded before, ${where(matches[0], context)}.`,
+      details: { sha256: context.sha256, matches: matchDetails(matches) },
+    },
+  ];
+}
+
 async function reusedPhotoFlag(tx: Tx, analysis: FileAnalysis, context: CheckContext): Promise<RaisedFlag[]> {
   if (!analysis.photoHash || analysis.extracted) return [];
+  // Identical bytes are left to reusedFileFlag (which also knows a re-upload to the same milestone is not reuse),
+  // so an exact copy is flagged once; this one finds the re-encoded, resized or recoloured copies.
   // Hamming distance of the 64-bit hashes, in the database: every photo on the platform is compared.
   const matches = await queryRows<Match & { distance: number }>(
     tx,
@@ -180,7 +209,8 @@ async function reusedPhotoFlag(tx: Tx, analysis: FileAnalysis, context: CheckCon
           bit_count(('x' || c.photo_hash)::bit(64) # ('x' || ${analysis.photoHash})::bit(64))::int as distance
         from evidence_checks c join evidence e on e.id = c.evidence_id
           join milestones m on m.id = e.milestone_id join projects p on p.id = m.project_id
-        where c.photo_hash is not null and c.extracted is null and ${earlierFiles(context)}
+        where c.photo_hash is not null and c.extracted is null and e.sha256 <> ${context.sha256}
+          and ${earlierFiles(context)}
           and bit_count(('x' || c.photo_hash)::bit(64) # ('x' || ${analysis.photoHash})::bit(64)) <= ${PHASH_MATCH_BITS}
         order by (p.id <> ${context.projectId}) desc, distance, e.created_at limit 5`,
   );
@@ -206,6 +236,7 @@ export async function crossCheck(tx: Tx, analysis: FileAnalysis, context: CheckC
     ...documentDateFlag(analysis, context),
     ...(await totalFlag(tx, analysis, context)),
     ...(await duplicateFlag(tx, analysis, context)),
+    ...(await reusedFileFlag(tx, context)),
     ...(await reusedPhotoFlag(tx, analysis, context)),
   ];
   // One flag per code (the table's key): the first, most specific one wins.

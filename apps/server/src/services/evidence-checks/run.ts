@@ -18,7 +18,8 @@ import { documentKey } from "./fields";
 import { CHECKER_VERSION } from "./version";
 
 export const EVIDENCE_CHECK_TOPIC = "evidence.check";
-/** Larger files (videos, archives) are not read whole: the checks concern documents and photos. */
+/** Larger files (videos, archives) are not read whole: the checks concern documents and photos (a reused file is
+ * found by its SHA-256, computed at upload, whatever its size). */
 const MAX_CHECKED_BYTES = 64 * 1024 * 1024;
 // Serialises the checks of one milestone (the invoices' running total); beside the other advisory locks (727_00x).
 const CHECKS_LOCK = 727_004;
@@ -94,6 +95,7 @@ export async function runChecks(deps: Deps, evidenceId: string): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(${CHECKS_LOCK}, hashtext(${row.milestone.id}))`);
     const flags = await crossCheck(tx, analysis, {
       evidenceId,
+      sha256: row.evidence.sha256,
       createdAt: row.evidence.createdAt,
       projectId: row.project.id,
       milestoneId: row.milestone.id,

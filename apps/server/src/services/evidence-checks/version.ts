@@ -3,4 +3,4 @@
  * what the checker reads or flags changes: `npm run cli -- evidence recheck` then re-runs the files checked by an
  * older one.
  */
-export const CHECKER_VERSION = "checks/1";
+export const CHECKER_VERSION = "checks/2";

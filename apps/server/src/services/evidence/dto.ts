@@ -62,6 +62,7 @@ export async function evidenceList(
       sha256: evidence.sha256,
       uploaderId: evidence.uploadedBy,
       uploaderName: users.name,
+      uploadedAs: evidence.uploadedAs,
       createdAt: evidence.createdAt,
       latitude: evidence.captureLatitude,
       longitude: evidence.captureLongitude,
@@ -100,6 +101,7 @@ export async function evidenceList(
     capture:
       r.latitude !== null && r.longitude !== null && r.capturedAt !== null
         ? {
+            by: r.uploadedAs,
             latitude: r.latitude,
             longitude: r.longitude,
             accuracy: r.accuracy,
@@ -113,12 +115,15 @@ export async function evidenceList(
 
 const dismisser = alias(users, "dismisser");
 
+/** The flags whose details name the other evidence they match (cross-check.ts `matchDetails`). */
+const MATCH_CODES = new Set(["reused_photo", "reused_file", "duplicate_document_number"]);
+
 /**
- * An admin reads which project and milestone a reused photo or a repeated document number matches; members read the
- * stored sentence, which never names another project.
+ * An admin reads which project and milestone a reused photo or file or a repeated document number matches; members
+ * read the stored sentence, which never names another project.
  */
 function forAdmin(code: string, message: string, details: unknown): string {
-  if (code !== "reused_photo" && code !== "duplicate_document_number") return message;
+  if (!MATCH_CODES.has(code)) return message;
   const match = (details as { matches?: { projectName?: string; milestoneTitle?: string }[] } | null)?.matches?.[0];
   if (!match?.projectName) return message;
   return `${message} (Admins only: it matches evidence in project "${match.projectName}", milestone "${match.milestoneTitle ?? ""}".)`;

@@ -1,5 +1,6 @@
 import {
   assessCapture,
+  type CapturedBy,
   type CaptureFlag,
   capturesSchema,
   type EvidenceDto,
@@ -153,6 +154,8 @@ export async function uploadEvidence(
         receivedAt,
       });
       const site = sitePosition(access.project);
+      // Only an eligible verifier's capture is one made by the verification; anyone else's tags are the owner's word.
+      const uploadedAs: CapturedBy = isEligibleVerifier(access, ctx.actor) ? "verifier" : "owner";
       const assessed = captures.map((capture) =>
         capture
           ? assessCapture({
@@ -176,6 +179,7 @@ export async function uploadEvidence(
               contentType: f.contentType,
               originalName: f.originalName,
               uploadedBy: ctx.actor.id,
+              uploadedAs,
               ...(capture
                 ? {
                     captureLatitude: capture.latitude,

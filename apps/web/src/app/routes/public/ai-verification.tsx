@@ -47,8 +47,9 @@ export default function AiVerificationPage() {
                   From invoices, certificates and inspection reports — text PDFs, and scans or photos of paper read by
                   OCR — the checks extract the kind of document, its issuer, number, date, total and currency. They flag
                   an invoice total beyond the milestone's amount, a date outside its window, a document number seen
-                  before, a photo that matches evidence elsewhere, and files whose metadata or revisions show an edit.
-                  Each flag explains itself in a sentence; a verifier can dismiss it with a reason.
+                  before, a photo that matches evidence elsewhere, any file submitted before to another milestone byte
+                  for byte (an old invoice, another project's video), and files whose metadata or revisions show an
+                  edit. Each flag explains itself in a sentence; a verifier can dismiss it with a reason.
                 </p>
                 <p className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
                   The checks run on every upload, in every plan.

@@ -1,5 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { type CertificateCheckDto, type CertificateFacts, formatCoordinates, formatDistance } from "@tranche/domain";
+import {
+  type CertificateCheckDto,
+  type CertificateFacts,
+  capturedByWords,
+  formatCoordinates,
+  formatDistance,
+} from "@tranche/domain";
 import { CircleCheckIcon, CircleXIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -227,7 +233,8 @@ function Facts({
                 <Hash>{file.sha256}</Hash>
                 {file.capture ? (
                   <span className="block text-xs text-slate-600">
-                    Captured {when(file.capture.capturedAt)} at {formatCoordinates(file.capture)}
+                    {capturedByWords(file.capture.by)} {when(file.capture.capturedAt)} at{" "}
+                    {formatCoordinates(file.capture)}
                     {file.capture.distanceToSiteM === null
                       ? ""
                       : `, ${formatDistance(file.capture.distanceToSiteM)} from the site`}
