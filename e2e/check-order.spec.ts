@@ -19,7 +19,9 @@ test.describe("order of checks", () => {
       await enrolling.page.request.post("/api/auth/mfa/totp/setup", { data: { password: DEMO_PASSWORD } })
     ).json();
     const code = generateHOTP(decodeBase32IgnorePadding(setup.secret), BigInt(Math.floor(Date.now() / 30_000)), 6);
-    const enabled = await enrolling.page.request.post("/api/auth/mfa/totp/enable", { data: { code } });
+    const enabled = await enrolling.page.request.post("/api/auth/mfa/totp/enable", {
+      data: { code, password: DEMO_PASSWORD },
+    });
     expect(enabled.status()).toBe(200);
     const { recoveryCodes } = (await enabled.json()) as { recoveryCodes: string[] };
     await enrolling.context.close();

@@ -119,7 +119,9 @@ test.describe("people", () => {
       await second.request.post("/api/auth/mfa/totp/setup", { data: { password: NEW_PASSWORD } })
     ).json();
     const code = generateHOTP(decodeBase32IgnorePadding(setup.secret), BigInt(Math.floor(Date.now() / 30_000)), 6);
-    expect((await second.request.post("/api/auth/mfa/totp/enable", { data: { code } })).status()).toBe(200);
+    expect(
+      (await second.request.post("/api/auth/mfa/totp/enable", { data: { code, password: NEW_PASSWORD } })).status(),
+    ).toBe(200);
     const onward = await second.request.post("/api/invitations", {
       data: { email: "onward.investor@example.test", role: "investor" },
     });

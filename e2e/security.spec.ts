@@ -113,20 +113,30 @@ test.describe("security", () => {
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: "Authenticator app" })).toBeFocused();
 
-    // Escape from the code dialog goes back to its opener, though its code field took focus as it opened.
+    // Escape from the code dialog goes back to its opener, though its password field took focus as it opened.
     const replace = page.getByRole("button", { name: "New recovery codes" });
     await replace.focus();
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "New recovery codes" });
-    await expect(dialog.getByLabel("Authentication code")).toBeFocused();
+    await expect(dialog.getByLabel("Your password")).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(dialog).not.toBeAttached();
     await expect(replace).toBeFocused();
 
-    // Replacing the codes: the dialog closes onto the new codes.
+    // Replacing the codes asks for the password too, even minutes after passing the second factor: a wrong one is
+    // shown under its field, which takes the keyboard back, and the code is not used up.
     await page.keyboard.press("Enter");
+    await page.keyboard.type("not the password");
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByLabel("Authentication code")).toBeFocused();
     await page.keyboard.type(codeFor(secret, 1));
     await page.keyboard.press("Enter");
+    await expect(dialog.getByText("That password is not correct.")).toBeVisible();
+    await expect(dialog.getByLabel("Your password")).toBeFocused();
+    await page.screenshot({ path: "/tmp/stepup-replace-390.png" });
+    await dialog.getByLabel("Your password").fill(DEMO_PASSWORD);
+    await dialog.getByLabel("Your password").press("Enter");
+    // The dialog closes onto the new codes.
     await expect(dialog).not.toBeAttached();
     await expect(codes).toBeFocused();
     const recovery = (await codes.getByRole("listitem").first().textContent()) ?? "";
@@ -136,6 +146,7 @@ test.describe("security", () => {
     await page.getByRole("button", { name: "Turn off" }).focus();
     await page.keyboard.press("Enter");
     const off = page.getByRole("dialog", { name: "Turn off the second factor" });
+    await off.getByLabel("Your password").fill(DEMO_PASSWORD);
     await off.getByRole("button", { name: "Use a recovery code instead" }).click();
     await off.getByLabel("Recovery code").fill(recovery);
     await off.getByLabel("Recovery code").press("Enter");
@@ -167,7 +178,8 @@ test.describe("security", () => {
     if (!status.totp) {
       const setup = await verifier.page.request.post("/api/auth/mfa/totp/setup", { data: { password: DEMO_PASSWORD } });
       const code = codeFor((await setup.json()).secret, 0);
-      expect((await verifier.page.request.post("/api/auth/mfa/totp/enable", { data: { code } })).status()).toBe(200);
+      const enable = { data: { code, password: DEMO_PASSWORD } };
+      expect((await verifier.page.request.post("/api/auth/mfa/totp/enable", enable)).status()).toBe(200);
     }
     await verifier.page.goto("/account");
     await expect(verifier.page.getByRole("heading", { name: "Authenticator app" })).toBeVisible();

@@ -34,7 +34,7 @@ async function enrolledWithoutPassing(user: TestUser): Promise<string> {
   const setup = await t.request("POST", "/api/auth/mfa/totp/setup", { as: user, body: { password } });
   const enabled = await t.request("POST", "/api/auth/mfa/totp/enable", {
     as: user,
-    body: { code: codeAt(setup.body.secret, step()) },
+    body: { code: codeAt(setup.body.secret, step()), password },
   });
   expect(enabled.status).toBe(200);
   await t.deps.db.update(sessions).set({ mfaVerifiedAt: null }).where(eq(sessions.userId, user.id));

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { Role } from "@tranche/domain";
 import { eq } from "drizzle-orm";
 import pg from "pg";
+import { expect } from "vitest";
 import { createApp } from "../src/app";
 import { hashPassword } from "../src/auth/password";
 import { cookieName, createSession } from "../src/auth/sessions";
@@ -222,4 +223,34 @@ export async function givePassword(t: TestApp, user: TestUser): Promise<string> 
 export function cookieFrom(headers: Headers): string {
   const raw = headers.get("set-cookie") ?? "";
   return raw.split(";")[0];
+}
+
+let passwordProbeIp = 0;
+
+/**
+ * For a change to how `user` signs in or passes the second factor: `send(password, headers)` is refused without the
+ * password and with a wrong one (400, the same answer as the first set-up's), and wrong ones count as failed sign-ins
+ * — the limit's worth from one IP stop even the right password there (429). Each call probes from an IP of its own;
+ * the caller then checks that nothing changed, and that the right password from elsewhere goes through.
+ */
+export async function expectPasswordAsked(
+  t: TestApp,
+  user: TestUser,
+  send: (password: string | undefined, headers: Record<string, string>) => Promise<TestResponse>,
+): Promise<void> {
+  const password = await givePassword(t, user);
+  const from = { "x-forwarded-for": `192.0.2.${++passwordProbeIp}` };
+  const missing = await send(undefined, from);
+  expect(missing.status, JSON.stringify(missing.body)).toBe(400);
+  expect(missing.body.error).toMatchObject({ code: "invalid_input", details: { password: "Enter your password." } });
+  for (let i = 0; i < t.deps.env.SIGNIN_FAILURES_PER_ACCOUNT_IP; i++) {
+    const wrong = await send(`not ${password} ${i}`, from);
+    expect(wrong.status, JSON.stringify(wrong.body)).toBe(400);
+    expect(wrong.body.error).toMatchObject({
+      code: "invalid_input",
+      message: "That password is not correct.",
+      details: { password: "That password is not correct." },
+    });
+  }
+  expect((await send(password, from)).status).toBe(429);
 }

@@ -13,7 +13,15 @@ import {
   webauthnChallenges,
 } from "../src/db/schema";
 import { makeMilestone, makeProject } from "./factories";
-import { cookieFrom, createTestApp, givePassword, TEST_PASSWORD, type TestApp, type TestUser } from "./harness";
+import {
+  cookieFrom,
+  createTestApp,
+  expectPasswordAsked,
+  givePassword,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestUser,
+} from "./harness";
 import { type SoftwareCredential, softwareAuthenticator } from "./software-authenticator";
 
 let t: TestApp;
@@ -56,7 +64,7 @@ describe("registering a passkey (Account → Security)", () => {
     // A session that has passed no second factor sets up the first one only with the password typed again.
     const bare = await t.request("POST", "/api/auth/passkeys/registration-options", { as: verifier });
     expect(bare.status).toBe(400);
-    expect(bare.body.error.details.password).toBe("Enter your password to set up a second factor.");
+    expect(bare.body.error.details.password).toBe("Enter your password.");
     const password = await givePassword(t, verifier);
     const wrong = await t.request("POST", "/api/auth/passkeys/registration-options", {
       as: verifier,
@@ -101,7 +109,7 @@ describe("registering a passkey (Account → Security)", () => {
     expect(copied.status).toBe(400);
     const app = await t.request("POST", "/api/auth/mfa/totp/setup", { as: owner, body: {} });
     expect(app.status).toBe(400);
-    expect(app.body.error.details.password).toBe("Enter your password to set up a second factor.");
+    expect(app.body.error.details.password).toBe("Enter your password.");
     // Wrong passwords count as failed sign-ins: a session cannot be used to guess the password.
     await givePassword(t, owner);
     const limit = t.deps.env.SIGNIN_FAILURES_PER_ACCOUNT_IP;
@@ -122,7 +130,11 @@ describe("registering a passkey (Account → Security)", () => {
 
   it("refuses a passkey created without user verification, and a registration answered twice", async () => {
     const owner = await t.user("project_owner");
-    const options = await t.request("POST", "/api/auth/passkeys/registration-options", { as: owner });
+    const password = await givePassword(t, owner);
+    const options = await t.request("POST", "/api/auth/passkeys/registration-options", {
+      as: owner,
+      body: { password },
+    });
     const noUv = device.create(options.body, { uv: false });
     const refused = await t.request("POST", "/api/auth/passkeys", {
       as: owner,
@@ -143,14 +155,16 @@ describe("registering a passkey (Account → Security)", () => {
 
   it("refuses an answer to another person's challenge, an expired challenge, and a bad name", async () => {
     const [a, b] = [await t.user("investor"), await t.user("investor")];
-    const forA = await t.request("POST", "/api/auth/passkeys/registration-options", { as: a });
+    const body = { password: await givePassword(t, a) };
+    await givePassword(t, b);
+    const forA = await t.request("POST", "/api/auth/passkeys/registration-options", { as: a, body });
     const stolen = await t.request("POST", "/api/auth/passkeys", {
       as: b,
       body: { name: "Laptop", response: device.create(forA.body).response },
     });
     expect(stolen.status).toBe(400);
 
-    const forB = await t.request("POST", "/api/auth/passkeys/registration-options", { as: b });
+    const forB = await t.request("POST", "/api/auth/passkeys/registration-options", { as: b, body });
     await t.deps.db
       .update(webauthnChallenges)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -162,7 +176,7 @@ describe("registering a passkey (Account → Security)", () => {
     expect(late.status).toBe(400);
     expect(late.body.error.message).toMatch(/expired or was already used/);
 
-    const fresh = await t.request("POST", "/api/auth/passkeys/registration-options", { as: b });
+    const fresh = await t.request("POST", "/api/auth/passkeys/registration-options", { as: b, body });
     const unnamed = await t.request("POST", "/api/auth/passkeys", {
       as: b,
       body: { name: " ", response: device.create(fresh.body).response },
@@ -175,7 +189,10 @@ describe("registering a passkey (Account → Security)", () => {
     const admin = await t.user("admin");
     await register(admin, "Laptop");
     await forgetSecondFactor(admin);
-    const refused = await t.request("POST", "/api/auth/passkeys/registration-options", { as: admin });
+    const refused = await t.request("POST", "/api/auth/passkeys/registration-options", {
+      as: admin,
+      body: { password: TEST_PASSWORD },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toMatchObject({ code: "mfa_required", details: { enrolled: true } });
   });
@@ -184,15 +201,19 @@ describe("registering a passkey (Account → Security)", () => {
     const admin = await t.user("admin");
     await register(admin, "Laptop");
     await forgetSecondFactor(admin);
-    const setup = await t.request("POST", "/api/auth/mfa/totp/setup", { as: admin });
+    const body = { password: TEST_PASSWORD };
+    const setup = await t.request("POST", "/api/auth/mfa/totp/setup", { as: admin, body });
     expect(setup.status).toBe(403);
     expect(setup.body.error).toMatchObject({ code: "mfa_required", details: { enrolled: true } });
     // A set-up begun while the session had passed it is not finished by one that has not.
     const [session] = await t.deps.db.select().from(sessions).where(eq(sessions.userId, admin.id));
     await t.deps.db.update(sessions).set({ mfaVerifiedAt: new Date() }).where(eq(sessions.id, session.id));
-    expect((await t.request("POST", "/api/auth/mfa/totp/setup", { as: admin })).status).toBe(200);
+    expect((await t.request("POST", "/api/auth/mfa/totp/setup", { as: admin, body })).status).toBe(200);
     await forgetSecondFactor(admin);
-    const enable = await t.request("POST", "/api/auth/mfa/totp/enable", { as: admin, body: { code: "123456" } });
+    const enable = await t.request("POST", "/api/auth/mfa/totp/enable", {
+      as: admin,
+      body: { code: "123456", ...body },
+    });
     expect(enable.status).toBe(403);
     expect(enable.body.error.code).toBe("mfa_required");
     const tokens = await t.request("POST", "/api/api-tokens", {
@@ -346,9 +367,10 @@ describe("revoking a passkey from the web", () => {
     const phone = { ...verifier, cookie: cookieFrom(onPhone.headers) };
     expect((await t.request("GET", "/api/auth/mfa", { as: phone })).body.validUntil).not.toBeNull();
 
-    const revoked = await t.request("DELETE", `/api/auth/passkeys/${lostId}`, { as: verifier });
+    const body = { password: TEST_PASSWORD };
+    const revoked = await t.request("DELETE", `/api/auth/passkeys/${lostId}`, { as: verifier, body });
     expect(revoked.status).toBe(204);
-    expect((await t.request("DELETE", `/api/auth/passkeys/${lostId}`, { as: verifier })).status).toBe(404);
+    expect((await t.request("DELETE", `/api/auth/passkeys/${lostId}`, { as: verifier, body })).status).toBe(404);
     const after = await t.request("GET", "/api/auth/passkeys", { as: verifier });
     expect(after.body.items.map((p: { deviceName: string }) => p.deviceName)).toEqual(["Laptop"]);
     expect(await audited(verifier.id, "user.passkey_revoked")).toHaveLength(1);
@@ -385,12 +407,57 @@ describe("revoking a passkey from the web", () => {
     const [owner, stranger] = [await t.user("project_owner"), await t.user("project_owner")];
     await register(owner);
     const [{ id }] = (await t.request("GET", "/api/auth/passkeys", { as: owner })).body.items;
-    expect((await t.request("DELETE", `/api/auth/passkeys/${id}`, { as: stranger })).status).toBe(404);
+    const body = { password: await givePassword(t, stranger) };
+    expect((await t.request("DELETE", `/api/auth/passkeys/${id}`, { as: stranger, body })).status).toBe(404);
     await forgetSecondFactor(owner);
-    const refused = await t.request("DELETE", `/api/auth/passkeys/${id}`, { as: owner });
+    const refused = await t.request("DELETE", `/api/auth/passkeys/${id}`, { as: owner, body });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe("mfa_required");
     const [row] = await t.deps.db.select().from(passkeys).where(eq(passkeys.id, id));
     expect(row.revokedAt).toBeNull();
+  });
+});
+
+describe("changing passkeys needs the password typed again, even minutes after passing the second factor", () => {
+  // A session alone (a copied cookie, a script in the page, an unlocked laptop) within the 12 hours must not plant a
+  // passkey of its own (it would sign in without the password and outlive a password change), nor revoke the
+  // owner's. Each session here passed the second factor minutes ago.
+  const activeOf = async (user: TestUser) =>
+    (await t.deps.db.select().from(passkeys).where(eq(passkeys.userId, user.id)))
+      .filter((row) => row.revokedAt === null)
+      .map((row) => row.deviceName);
+
+  it("adding one: no challenge is handed out without the password", async () => {
+    const admin = await t.user("admin");
+    await register(admin, "Laptop");
+    const options = (password: string | undefined, headers: Record<string, string>) =>
+      t.request("POST", "/api/auth/passkeys/registration-options", {
+        as: admin,
+        headers,
+        body: password ? { password } : {},
+      });
+    await expectPasswordAsked(t, admin, options);
+    const challenges = await t.deps.db.select().from(webauthnChallenges).where(eq(webauthnChallenges.userId, admin.id));
+    expect(challenges.filter((row) => row.purpose === "register")).toEqual([]);
+    const granted = await options(TEST_PASSWORD, {});
+    expect(granted.status).toBe(200);
+    const { response } = device.create(granted.body);
+    expect(
+      (await t.request("POST", "/api/auth/passkeys", { as: admin, body: { name: "Phone", response } })).status,
+    ).toBe(201);
+    expect((await activeOf(admin)).sort()).toEqual(["Laptop", "Phone"]);
+  });
+
+  it("revoking one", async () => {
+    const owner = await t.user("project_owner");
+    await register(owner, "Laptop");
+    const [{ id }] = (await t.request("GET", "/api/auth/passkeys", { as: owner })).body.items;
+    const revoke = (password: string | undefined, headers: Record<string, string>) =>
+      t.request("DELETE", `/api/auth/passkeys/${id}`, { as: owner, headers, body: password ? { password } : {} });
+    await expectPasswordAsked(t, owner, revoke);
+    expect(await activeOf(owner)).toEqual(["Laptop"]);
+    expect(await audited(owner.id, "user.passkey_revoked")).toEqual([]);
+    expect((await revoke(TEST_PASSWORD, {})).status).toBe(204);
+    expect(await activeOf(owner)).toEqual([]);
   });
 });

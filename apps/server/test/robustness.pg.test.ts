@@ -36,6 +36,7 @@ import {
   releasePolicySchema,
   reportSchema,
   resetPasswordSchema,
+  secondFactorChangeSchema,
   secondFactorSchema,
   settleReleaseSchema,
   signInSchema,
@@ -216,10 +217,19 @@ const ZOD_BODIES: Record<string, { schema: { shape: Record<string, unknown> }; v
       schema: changePasswordSchema,
       valid: () => ({ currentPassword: "wrong-password", newPassword: "a-long-enough-pass-9" }),
     },
-    "POST /api/auth/mfa/totp/enable": { schema: enableTotpSchema, valid: () => ({ code: "123456" }) },
+    "POST /api/auth/mfa/totp/enable": {
+      schema: enableTotpSchema,
+      valid: () => ({ code: "123456", password: "a password" }),
+    },
     "POST /api/auth/mfa/verify": { schema: secondFactorSchema, valid: () => ({ code: "123456" }) },
-    "POST /api/auth/mfa/recovery-codes": { schema: secondFactorSchema, valid: () => ({ code: "123456" }) },
-    "POST /api/auth/mfa/totp/disable": { schema: secondFactorSchema, valid: () => ({ recoveryCode: "aaaaa-bbbbb" }) },
+    "POST /api/auth/mfa/recovery-codes": {
+      schema: secondFactorChangeSchema,
+      valid: () => ({ code: "123456", password: "a password" }),
+    },
+    "POST /api/auth/mfa/totp/disable": {
+      schema: secondFactorChangeSchema,
+      valid: () => ({ recoveryCode: "aaaaa-bbbbb", password: "a password" }),
+    },
     "POST /api/projects/:id/owner": { schema: transferOwnershipSchema, valid: () => ({ userId: RANDOM_UUID }) },
     "POST /api/auth/forgot-password": { schema: forgotPasswordSchema, valid: () => ({ email: "nobody@example.test" }) },
     "POST /api/auth/reset-password": {
@@ -309,7 +319,7 @@ const ZOD_BODIES: Record<string, { schema: { shape: Record<string, unknown> }; v
       // A public documentation address: no DNS needed, and not one the SSRF check refuses.
       valid: () => ({ url: "https://203.0.113.10/hook", events: ["release.settled"], description: "Custodian" }),
     },
-    // Optional: a session that has passed no second factor types the password again to set up the first one.
+    // Every change to how one signs in types the password again, whatever the session has passed.
     "POST /api/auth/mfa/totp/setup": { schema: confirmPasswordSchema, valid: () => ({ password: "a password" }) },
     "POST /api/auth/passkeys/registration-options": {
       schema: confirmPasswordSchema,
@@ -322,6 +332,7 @@ const ZOD_BODIES: Record<string, { schema: { shape: Record<string, unknown> }; v
   };
 const NO_BODY = new Set([
   "POST /api/invitations/:id/resend",
+  "POST /api/users/:id/mfa/reset",
   "POST /api/me/email-verification",
   "PUT /api/me/avatar", // an image body: its type is checked before anything is read
   "POST /api/auth/sign-out",

@@ -34,7 +34,7 @@ async function enrollTotp(user: TestUser): Promise<void> {
   expect(setup.status).toBe(200);
   const enabled = await t.request("POST", "/api/auth/mfa/totp/enable", {
     as: user,
-    body: { code: codeAt(setup.body.secret, 0) },
+    body: { code: codeAt(setup.body.secret, 0), password },
   });
   expect(enabled.status).toBe(200);
 }
@@ -143,12 +143,12 @@ describe("POST /api/users/:id/mfa/reset", () => {
     expect(refused.status).toBe(403);
     const noPassword = await t.request("POST", "/api/auth/mfa/totp/setup", { as: again, body: {} });
     expect(noPassword.status).toBe(400);
-    expect(noPassword.body.error.details.password).toBe("Enter your password to set up a second factor.");
+    expect(noPassword.body.error.details.password).toBe("Enter your password.");
     const setup = await t.request("POST", "/api/auth/mfa/totp/setup", { as: again, body: { password } });
     expect(setup.status).toBe(200);
     const enabled = await t.request("POST", "/api/auth/mfa/totp/enable", {
       as: again,
-      body: { code: codeAt(setup.body.secret, 1) },
+      body: { code: codeAt(setup.body.secret, 1), password },
     });
     expect(enabled.status).toBe(200);
     expect(enabled.body.recoveryCodes).toHaveLength(10);

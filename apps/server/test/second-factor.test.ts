@@ -4,9 +4,26 @@ import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, disbursements, mfaTotp, milestones, projectMembers, sessions, users } from "../src/db/schema";
+import {
+  auditEvents,
+  disbursements,
+  mfaRecoveryCodes,
+  mfaTotp,
+  milestones,
+  passkeys,
+  projectMembers,
+  sessions,
+  users,
+} from "../src/db/schema";
 import { makeMilestone, makeProject } from "./factories";
-import { createTestApp, givePassword, type TestApp, type TestUser } from "./harness";
+import {
+  createTestApp,
+  expectPasswordAsked,
+  givePassword,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestUser,
+} from "./harness";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +42,7 @@ async function enroll(user: TestUser) {
   expect(setup.status).toBe(200);
   const enabled = await t.request("POST", "/api/auth/mfa/totp/enable", {
     as: user,
-    body: { code: codeAt(setup.body.secret, step()) },
+    body: { code: codeAt(setup.body.secret, step()), password },
   });
   expect(enabled.status).toBe(200);
   return { secret: setup.body.secret as string, recoveryCodes: enabled.body.recoveryCodes as string[] };
@@ -179,10 +196,8 @@ describe("enrolment and codes", () => {
       recoveryCodesLeft: 0,
     });
 
-    const setup = await t.request("POST", "/api/auth/mfa/totp/setup", {
-      as: user,
-      body: { password: await givePassword(t, user) },
-    });
+    const password = await givePassword(t, user);
+    const setup = await t.request("POST", "/api/auth/mfa/totp/setup", { as: user, body: { password } });
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Tranche:.*secret=/);
     expect(setup.body.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
@@ -190,12 +205,15 @@ describe("enrolment and codes", () => {
     expect(stored.secretSealed).not.toContain(setup.body.secret);
     expect(stored.enabledAt).toBeNull();
 
-    const wrong = await t.request("POST", "/api/auth/mfa/totp/enable", { as: user, body: { code: "000000" } });
-    const bad = await t.request("POST", "/api/auth/mfa/totp/enable", { as: user, body: { code: "12ab" } });
+    const wrong = await t.request("POST", "/api/auth/mfa/totp/enable", {
+      as: user,
+      body: { code: "000000", password },
+    });
+    const bad = await t.request("POST", "/api/auth/mfa/totp/enable", { as: user, body: { code: "12ab", password } });
     expect([wrong.status, bad.status]).toEqual([400, 400]);
     expect(bad.body.error.details.code).toBe("Enter the 6-digit code from your authenticator app.");
     const now = codeAt(setup.body.secret, step());
-    const enabled = await t.request("POST", "/api/auth/mfa/totp/enable", { as: user, body: { code: now } });
+    const enabled = await t.request("POST", "/api/auth/mfa/totp/enable", { as: user, body: { code: now, password } });
     expect(enabled.status).toBe(200);
     expect(enabled.body.recoveryCodes).toHaveLength(10);
     expect(new Set(enabled.body.recoveryCodes).size).toBe(10);
@@ -207,12 +225,13 @@ describe("enrolment and codes", () => {
     // A code is good once: the one that enabled it cannot pass it again.
     const replay = await t.request("POST", "/api/auth/mfa/verify", { as: user, body: { code: now } });
     expect(replay.status).toBe(400);
-    expect((await t.request("POST", "/api/auth/mfa/totp/setup", { as: user })).status).toBe(409);
+    expect((await t.request("POST", "/api/auth/mfa/totp/setup", { as: user, body: { password } })).status).toBe(409);
   });
 
   it("uses each recovery code once, and replacing them ends the old ones", async () => {
     const user = await t.user("admin", { secondFactor: false });
     const { secret, recoveryCodes } = await enroll(user);
+    const password = TEST_PASSWORD;
     const first = await t.request("POST", "/api/auth/mfa/verify", {
       as: user,
       body: { recoveryCode: recoveryCodes[0].toUpperCase() },
@@ -229,7 +248,7 @@ describe("enrolment and codes", () => {
 
     const replaced = await t.request("POST", "/api/auth/mfa/recovery-codes", {
       as: user,
-      body: { code: codeAt(secret, step() + 1) },
+      body: { code: codeAt(secret, step() + 1), password },
     });
     expect(replaced.body.recoveryCodes).toHaveLength(10);
     const old = await t.request("POST", "/api/auth/mfa/verify", { as: user, body: { recoveryCode: recoveryCodes[1] } });
@@ -242,7 +261,7 @@ describe("enrolment and codes", () => {
 
     const off = await t.request("POST", "/api/auth/mfa/totp/disable", {
       as: user,
-      body: { recoveryCode: replaced.body.recoveryCodes[2] },
+      body: { recoveryCode: replaced.body.recoveryCodes[2], password },
     });
     expect(off.status).toBe(204);
     const status = await t.request("GET", "/api/auth/mfa", { as: user });
@@ -292,6 +311,90 @@ describe("enrolment and codes", () => {
   });
 });
 
+describe("changing the second factor needs the password typed again, even minutes after passing it", () => {
+  // A session alone (a copied cookie, a script in the page, an unlocked laptop) within the 12 hours must not turn the
+  // app off, replace the recovery codes, or set up an app of its own. Each session here passed the second factor.
+  const appOf = async (user: TestUser) => {
+    const [row] = await t.deps.db.select().from(mfaTotp).where(eq(mfaTotp.userId, user.id));
+    return row ? { secretSealed: row.secretSealed, on: row.enabledAt !== null } : null;
+  };
+  const codesOf = async (user: TestUser) =>
+    (await t.deps.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id)))
+      .map((row) => `${row.codeHash}:${row.usedAt !== null}`)
+      .sort();
+
+  it("setting up the app, beside a passkey", async () => {
+    const user = await t.user("verifier");
+    await t.deps.db.insert(passkeys).values({
+      userId: user.id,
+      credentialId: `cred-${user.id}`,
+      publicKey: "pk",
+      counter: 0,
+      deviceName: "Laptop",
+      deviceType: "singleDevice",
+      backedUp: false,
+    });
+    const setup = (password: string | undefined, headers: Record<string, string>) =>
+      t.request("POST", "/api/auth/mfa/totp/setup", { as: user, headers, body: password ? { password } : {} });
+    await expectPasswordAsked(t, user, setup);
+    expect(await appOf(user)).toBeNull();
+    expect((await setup(TEST_PASSWORD, {})).status).toBe(200);
+  });
+
+  it("turning the app on", async () => {
+    const user = await t.user("verifier");
+    const password = await givePassword(t, user);
+    const { secret } = (await t.request("POST", "/api/auth/mfa/totp/setup", { as: user, body: { password } })).body;
+    const before = await appOf(user);
+    const enable = (password: string | undefined, headers: Record<string, string>) =>
+      t.request("POST", "/api/auth/mfa/totp/enable", {
+        as: user,
+        headers,
+        body: { code: codeAt(secret, step()), password },
+      });
+    await expectPasswordAsked(t, user, enable);
+    expect(await appOf(user)).toEqual(before);
+    expect(await codesOf(user)).toEqual([]);
+    expect((await enable(TEST_PASSWORD, {})).status).toBe(200);
+    expect(await appOf(user)).toMatchObject({ on: true });
+  });
+
+  it("replacing the recovery codes: a wrong password uses up no code", async () => {
+    const user = await t.user("admin", { secondFactor: false });
+    const { recoveryCodes } = await enroll(user);
+    const before = await codesOf(user);
+    const replace = (password: string | undefined, headers: Record<string, string>) =>
+      t.request("POST", "/api/auth/mfa/recovery-codes", {
+        as: user,
+        headers,
+        body: { recoveryCode: recoveryCodes[0], password },
+      });
+    await expectPasswordAsked(t, user, replace);
+    expect(await codesOf(user)).toEqual(before);
+    expect(await audited(user.id, "user.mfa_recovery_codes_replaced")).toEqual([]);
+    const replaced = await replace(TEST_PASSWORD, {});
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.recoveryCodes).toHaveLength(10);
+  });
+
+  it("turning the app off: a wrong password uses up no code, and the app stays on", async () => {
+    const user = await t.user("admin", { secondFactor: false });
+    const { recoveryCodes } = await enroll(user);
+    const [app, codes] = [await appOf(user), await codesOf(user)];
+    const disable = (password: string | undefined, headers: Record<string, string>) =>
+      t.request("POST", "/api/auth/mfa/totp/disable", {
+        as: user,
+        headers,
+        body: { recoveryCode: recoveryCodes[0], password },
+      });
+    await expectPasswordAsked(t, user, disable);
+    expect([await appOf(user), await codesOf(user)]).toEqual([app, codes]);
+    expect(await audited(user.id, "user.mfa_disabled")).toEqual([]);
+    expect((await disable(TEST_PASSWORD, {})).status).toBe(204);
+    expect(await appOf(user)).toBeNull();
+  });
+});
+
 describe("the demo's exemption", () => {
   it("lets only the seeded demo accounts act without a second factor, not any address at the demo's domain", async () => {
     const demo = await createTestApp({ DEMO_DATA: "true" });
@@ -322,14 +425,11 @@ describe("the demo's exemption", () => {
       const status = async (as: typeof seeded) => (await demo.request("GET", "/api/auth/mfa", { as })).body;
       expect(await status(seeded)).toMatchObject({ enrolled: false, required: false });
       expect(await status(lookalike)).toMatchObject({ enrolled: false, required: true });
-      const setup = await demo.request("POST", "/api/auth/mfa/totp/setup", {
-        as: seeded,
-        body: { password: await givePassword(demo, seeded) },
-      });
+      const password = await givePassword(demo, seeded);
+      const setup = await demo.request("POST", "/api/auth/mfa/totp/setup", { as: seeded, body: { password } });
       const code = codeAt(setup.body.secret, step());
-      expect((await demo.request("POST", "/api/auth/mfa/totp/enable", { as: seeded, body: { code } })).status).toBe(
-        200,
-      );
+      const enabled = await demo.request("POST", "/api/auth/mfa/totp/enable", { as: seeded, body: { code, password } });
+      expect(enabled.status).toBe(200);
       expect(await status(seeded)).toMatchObject({ enrolled: true, required: true });
     } finally {
       await demo.close();

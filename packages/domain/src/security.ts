@@ -16,7 +16,19 @@ export const recoveryCodeSchema = z
   .transform((v) => v.toLowerCase().replace(/[\s-]+/g, ""))
   .pipe(z.string().regex(/^[a-z2-7]{10}$/, { error: "That is not a recovery code (10 letters and digits)." }));
 
-export const enableTotpSchema = z.strictObject({ code: totpCodeSchema });
+/**
+ * The account's password typed again, asked by every change to how the person signs in or passes the second factor:
+ * adding or revoking a passkey, setting up, turning on or off the authenticator app, replacing recovery codes. A
+ * session alone — a cookie copied from an unattended browser, a script run in the page, an unlocked laptop — never
+ * changes them, even one that passed the second factor minutes ago: a planted passkey would sign in without the
+ * password and outlive a password change, and revoking the owner's factors would lock them out of their protection.
+ */
+export const passwordAgainSchema = z
+  .string({ error: "Enter your password." })
+  .min(1, { error: "Enter your password." })
+  .max(1024, { error: "Password must be at most 1024 characters." });
+
+export const enableTotpSchema = z.strictObject({ code: totpCodeSchema, password: passwordAgainSchema });
 
 /** base64url, as WebAuthn's JSON encodes binary fields (bounded: no credential field is anywhere near 16 kB). */
 const base64url = z
@@ -70,38 +82,37 @@ export const passkeyNameSchema = z
   .min(1, { error: "Name this passkey, e.g. “Work laptop”." })
   .max(PASSKEY_NAME_MAX, { error: `Keep the name to ${PASSKEY_NAME_MAX} characters.` });
 
-/**
- * The account's password typed again, asked when a session that has passed no second factor sets up the first one
- * (a passkey, or an authenticator app). A session alone — a cookie copied from an unattended browser, a script run in
- * the page — never enrols a factor: a passkey would then sign in without the password, outlive a password change and,
- * being the only factor, could not be revoked by the account's owner.
- */
-export const confirmPasswordSchema = z.strictObject({
-  password: z
-    .string({ error: "Enter your password." })
-    .min(1, { error: "Enter your password." })
-    .max(1024, { error: "Password must be at most 1024 characters." })
-    .optional(),
-});
+/** A change that starts with the password alone (passkey registration options, the app's set-up, revoking a passkey). */
+export const confirmPasswordSchema = z.strictObject({ password: passwordAgainSchema });
 export type ConfirmPasswordInput = z.infer<typeof confirmPasswordSchema>;
 
 export const registerPasskeySchema = z.strictObject({ name: passkeyNameSchema, response: passkeyAttestationSchema });
 export const passkeySignInSchema = z.strictObject({ response: passkeyAssertionSchema });
 
+const secondFactorFields = {
+  code: totpCodeSchema.optional(),
+  recoveryCode: recoveryCodeSchema.optional(),
+  passkey: passkeyAssertionSchema.optional(),
+};
+/** Exactly one way of passing it: the message goes under the code field the forms show. */
+const exactlyOneFactor = (v: { code?: unknown; recoveryCode?: unknown; passkey?: unknown }) =>
+  [v.code, v.recoveryCode, v.passkey].filter((x) => x !== undefined).length === 1;
+const oneFactorIssue = {
+  path: ["code"],
+  error: "Enter the 6-digit code from your authenticator app, or a recovery code, or use a passkey.",
+};
+
 /** Passing the second factor: a code from the app, one recovery code, or a passkey assertion. */
-export const secondFactorSchema = z
-  .strictObject({
-    code: totpCodeSchema.optional(),
-    recoveryCode: recoveryCodeSchema.optional(),
-    passkey: passkeyAssertionSchema.optional(),
-  })
-  .refine((v) => [v.code, v.recoveryCode, v.passkey].filter((x) => x !== undefined).length === 1, {
-    path: ["code"],
-    error: "Enter the 6-digit code from your authenticator app, or a recovery code, or use a passkey.",
-  });
+export const secondFactorSchema = z.strictObject(secondFactorFields).refine(exactlyOneFactor, oneFactorIssue);
+
+/** Changing the second factor (turning the app off, replacing recovery codes): a fresh factor and the password. */
+export const secondFactorChangeSchema = z
+  .strictObject({ ...secondFactorFields, password: passwordAgainSchema })
+  .refine(exactlyOneFactor, oneFactorIssue);
 
 export type PasskeyAssertion = z.infer<typeof passkeyAssertionSchema>;
 export type SecondFactorInput = z.infer<typeof secondFactorSchema>;
+export type SecondFactorChangeInput = z.infer<typeof secondFactorChangeSchema>;
 
 export const transferOwnershipSchema = z.strictObject({
   userId: z.uuid({ error: "Choose the new owner." }),

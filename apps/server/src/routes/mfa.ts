@@ -3,6 +3,7 @@ import {
   confirmPasswordSchema,
   enableTotpSchema,
   recoveryCodesSchema,
+  secondFactorChangeSchema,
   secondFactorSchema,
   secondFactorStatusSchema,
   totpSetupSchema,
@@ -35,6 +36,12 @@ const codeBody = {
   content: { "application/json": { schema: secondFactorSchema, example: { code: "123456" } } },
   required: true,
 };
+/** A fresh second factor and the account's password typed again: changing the second factor needs both. */
+const changeBody = jsonBody(secondFactorChangeSchema, { code: "123456", password: "your-password" });
+/** What every change to the second factor says about the password. */
+const PASSWORD_NOTE =
+  "The account's `password` is typed again in the same request, even in a session that passed the second factor " +
+  "(400 without it or when it is wrong, and nothing changes; wrong ones count as failed sign-ins, 429 past the limit).";
 
 const status = createRoute({
   method: "get",
@@ -52,12 +59,9 @@ const setup = createRoute({
   operationId: "startTotpSetup",
   tags,
   summary: "Start setting up an authenticator app: a new secret and its QR code",
-  description:
-    "Once a second factor is set up, the session must have passed it within 12 hours (else 403 `mfa_required`). " +
-    "Before any is, a session that has passed none sends the account's `password` (400 without it or when it is " +
-    "wrong; wrong ones count as failed sign-ins, 429 past the limit).",
+  description: `Once a second factor is set up, the session must have passed it within 12 hours (else 403 \`mfa_required\`). ${PASSWORD_NOTE}`,
   security: SESSION,
-  request: { body: jsonBody(confirmPasswordSchema, { password: "your-password" }, false) },
+  request: { body: jsonBody(confirmPasswordSchema, { password: "your-password" }) },
   responses: {
     ...errors(429),
     200: json(totpSetupSchema, "The secret (base32), its otpauth URL and a QR code; not on until a code is confirmed."),
@@ -70,13 +74,9 @@ const enable = createRoute({
   operationId: "enableTotp",
   tags,
   summary: "Confirm the first code from the app: turns the second factor on",
+  description: PASSWORD_NOTE,
   security: SESSION,
-  request: {
-    body: {
-      content: { "application/json": { schema: enableTotpSchema, example: { code: "123456" } } },
-      required: true,
-    },
-  },
+  request: { body: jsonBody(enableTotpSchema, { code: "123456", password: "your-password" }) },
   responses: {
     200: json(recoveryCodesSchema, "Ten single-use recovery codes, shown this once; this session has passed."),
     ...errors(429),
@@ -88,9 +88,10 @@ const disable = createRoute({
   path: "/totp/disable",
   operationId: "disableTotp",
   tags,
-  summary: "Turn the second factor off; needs a fresh code",
+  summary: "Turn the second factor off; needs a fresh code and the password",
+  description: PASSWORD_NOTE,
   security: SESSION,
-  request: { body: codeBody },
+  request: { body: changeBody },
   responses: { 204: empty("Turned off; recovery codes are deleted."), ...errors(422, 429) },
 });
 
@@ -127,9 +128,10 @@ const replaceCodes = createRoute({
   path: "/recovery-codes",
   operationId: "replaceRecoveryCodes",
   tags,
-  summary: "Replace the recovery codes (the old ones stop working); needs a fresh code",
+  summary: "Replace the recovery codes (the old ones stop working); needs a fresh code and the password",
+  description: PASSWORD_NOTE,
   security: SESSION,
-  request: { body: codeBody },
+  request: { body: changeBody },
   responses: { 200: json(recoveryCodesSchema, "Ten new recovery codes, shown this once."), ...errors(422, 429) },
 });
 
@@ -138,12 +140,12 @@ export const mfaRoutes = new ApiRoutes()
   .handle(status, async (c) => c.json(await secondFactorStatus(securityContext(c)), 200))
   .handle(setup, async (c) => {
     const ctx = securityContext(c);
+    // No body at all reads as {}: refused as a missing password (400), like a body without one, not as 415.
     return c.json(await startTotpSetup(ctx, await optionalJson(c, confirmPasswordSchema)), 200);
   })
   .handle(enable, async (c) => {
     const ctx = securityContext(c);
-    const { code } = await body(c, enable);
-    return c.json(await enableTotp(ctx, code), 200);
+    return c.json(await enableTotp(ctx, await body(c, enable)), 200);
   })
   .handleRaw(disable, async (c) => {
     const ctx = securityContext(c);

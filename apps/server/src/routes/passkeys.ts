@@ -48,6 +48,10 @@ const securityContext = (c: Context<AppEnv>): SecurityContext => ({
 const B64 = "AAECAwQFBgcICQoLDA0ODw";
 const ENROLLED_NOTE =
   "Once a second factor is set up, the session must have passed it within 12 hours, else 403 `mfa_required`.";
+const PASSWORD_NOTE =
+  "The account's `password` is typed again, even in a session that passed the second factor (400 without it or " +
+  "when it is wrong, and nothing changes; wrong ones count as failed sign-ins, 429 past the limit).";
+const passwordBody = jsonBody(confirmPasswordSchema, { password: "your-password" });
 
 const list = createRoute({
   method: "get",
@@ -65,9 +69,9 @@ const registrationOptionsRoute = createRoute({
   operationId: "passkeyRegistrationOptions",
   tags: ["Security"],
   summary: "Options for navigator.credentials.create(): a discoverable passkey with user verification",
-  description: `The challenge is good once, for five minutes. ${ENROLLED_NOTE} Before any second factor is set up, a session that has passed none sends the account's \`password\` (400 without it or when it is wrong; wrong ones count as failed sign-ins, 429 past the limit).`,
+  description: `The challenge is good once, for five minutes, and carries the password's proof to the registration. ${ENROLLED_NOTE} ${PASSWORD_NOTE}`,
   security: SESSION,
-  request: { body: jsonBody(confirmPasswordSchema, { password: "your-password" }, false) },
+  request: { body: passwordBody },
   responses: { 200: json(webauthnOptionsSchema, "PublicKeyCredentialCreationOptionsJSON."), ...errors(429) },
 });
 
@@ -77,7 +81,7 @@ const register = createRoute({
   operationId: "registerPasskey",
   tags: ["Security"],
   summary: "Register a passkey: the browser's answer to the registration options, and a name for the device",
-  description: `User verification is required. This session passes the second factor. ${ENROLLED_NOTE}`,
+  description: `User verification is required; the challenge must come from registration options, which asked for the password. This session passes the second factor. ${ENROLLED_NOTE}`,
   security: SESSION,
   request: {
     body: jsonBody(registerPasskeySchema, {
@@ -100,10 +104,10 @@ const revoke = createRoute({
   operationId: "revokePasskey",
   tags: ["Security"],
   summary: "Revoke one of the caller's passkeys: it is refused from then on",
-  description: "Needs a session that passed the second factor within 12 hours. Other sessions must pass it again.",
+  description: `Needs a session that passed the second factor within 12 hours (else 403 \`mfa_required\`). ${PASSWORD_NOTE} Other sessions must pass the second factor again.`,
   security: SESSION,
-  request: { params: idParams },
-  responses: { 204: empty("Revoked.") },
+  request: { params: idParams, body: passwordBody },
+  responses: { 204: empty("Revoked."), ...errors(429) },
 });
 
 const signInOptions = createRoute({
@@ -143,6 +147,7 @@ export const passkeyRoutes = new ApiRoutes()
   .handle(list, async (c) => c.json({ items: await listPasskeys(securityContext(c)) }, 200))
   .handle(registrationOptionsRoute, async (c) => {
     const ctx = securityContext(c);
+    // No body at all reads as {}: refused as a missing password (400), like a body without one, not as 415.
     return c.json(await registrationOptions(ctx, await optionalJson(c, confirmPasswordSchema)), 200);
   })
   .handle(register, async (c) => {
@@ -152,7 +157,7 @@ export const passkeyRoutes = new ApiRoutes()
   })
   .handleRaw(revoke, async (c) => {
     const ctx = securityContext(c);
-    await revokePasskey(ctx, param(c, "id", "Passkey"));
+    await revokePasskey(ctx, param(c, "id", "Passkey"), await optionalJson(c, confirmPasswordSchema));
     return c.body(null, 204);
   })
   // Signing in: options name no account (the browser offers its passkeys for this site). Each hands out a stored

@@ -5,6 +5,7 @@ import {
   RECOVERY_CODE_COUNT,
   type RecoveryCodesDto,
   SECOND_FACTOR_VALID_HOURS,
+  type SecondFactorChangeInput,
   type SecondFactorInput,
   type SecondFactorStatusDto,
   type TotpSetupDto,
@@ -78,18 +79,10 @@ export async function requirePassedIfEnrolled(ctx: SecurityContext): Promise<voi
 }
 
 /**
- * Setting up a second factor: once one is set up, the session must have passed it (requirePassedIfEnrolled); before
- * any is, a session that has passed none must give the account's password, typed again (confirmPasswordSchema). Wrong
- * passwords count against the same limits as failed sign-ins, so a session cannot be used to guess the password.
+ * The account's password, typed again in this request (passwordAgainSchema). Wrong passwords count against the same
+ * limits as failed sign-ins (429 past them), so a session cannot be used to guess the password it was opened with.
  */
-export async function requireProofToEnrol(ctx: SecurityContext, password: string | undefined): Promise<void> {
-  await requirePassedIfEnrolled(ctx);
-  if (secondFactorValidUntil(ctx.actor)) return;
-  if (password === undefined) {
-    throw new AppError("invalid_input", "Enter your password to set up a second factor.", {
-      password: "Enter your password to set up a second factor.",
-    });
-  }
+export async function requirePasswordAgain(ctx: SecurityContext, password: string): Promise<void> {
   const { db, env } = ctx.deps;
   const rule = signInFailureRule(env);
   const source = { ip: ctx.ip };
@@ -99,6 +92,18 @@ export async function requireProofToEnrol(ctx: SecurityContext, password: string
     throw new AppError("invalid_input", "That password is not correct.", { password: "That password is not correct." });
   }
   await clearFailures(db, rule, ctx.actor.email, source);
+}
+
+/**
+ * Changing how the person signs in or passes the second factor (adding a passkey, setting up or turning on the app):
+ * once a second factor is set up the session must have passed it (requirePassedIfEnrolled), and whatever the session
+ * has passed, the password is typed again. A session alone — a copied cookie, a script in the page, an unlocked
+ * laptop — within the 12 hours would otherwise plant a passkey of its own, which signs in without the password and
+ * outlives a password change.
+ */
+export async function requireProofToChange(ctx: SecurityContext, password: string): Promise<void> {
+  await requirePassedIfEnrolled(ctx);
+  await requirePasswordAgain(ctx, password);
 }
 
 export async function secondFactorStatus(ctx: SecurityContext): Promise<SecondFactorStatusDto> {
@@ -122,11 +127,11 @@ export async function secondFactorStatus(ctx: SecurityContext): Promise<SecondFa
 }
 
 /**
- * Starts (or restarts) enrolment: a new secret, not yet on until a first code from it is accepted. The first factor
- * needs the password typed again (requireProofToEnrol).
+ * Starts (or restarts) enrolment: a new secret, not yet on until a first code from it is accepted. Needs the password
+ * typed again (requireProofToChange).
  */
-export async function startTotpSetup(ctx: SecurityContext, input: { password?: string } = {}): Promise<TotpSetupDto> {
-  await requireProofToEnrol(ctx, input.password);
+export async function startTotpSetup(ctx: SecurityContext, input: { password: string }): Promise<TotpSetupDto> {
+  await requireProofToChange(ctx, input.password);
   const existing = await totpRow(ctx.deps, ctx.actor.id);
   if (existing?.enabledAt) throw conflict("An authenticator app is already set up. Turn it off first to replace it.");
   const key = newTotpKey();
@@ -155,13 +160,20 @@ const wrongCode = () =>
     code: "That code is not valid.",
   });
 
-/** The first code from the app turns the second factor on; the recovery codes are shown this once. */
-export async function enableTotp(ctx: SecurityContext, code: string): Promise<RecoveryCodesDto> {
+/**
+ * The first code from the app turns the second factor on; the recovery codes are shown this once. The password is
+ * asked again here too: a set-up left unfinished has no expiry, so the proof given when it started may be old.
+ */
+export async function enableTotp(
+  ctx: SecurityContext,
+  input: { code: string; password: string },
+): Promise<RecoveryCodesDto> {
   const { deps, actor, ip } = ctx;
+  const { code } = input;
   const row = await totpRow(deps, actor.id);
   if (!row) throw conflict("Start the set-up first: scan the QR code, then enter a code.");
   if (row.enabledAt) throw conflict("An authenticator app is already set up.");
-  await requirePassedIfEnrolled(ctx);
+  await requireProofToChange(ctx, input.password);
   // Counted before the code is checked: at most the limit is ever evaluated, however many arrive at once.
   await countAttempt(deps.db, secondFactorFailureRule, actor.id, { ip });
   const step = matchTotp(openKey(deps, row.secretSealed), code, row.lastUsedStep);
@@ -288,11 +300,15 @@ export async function verifySecondFactor(
   return secondFactorStatus({ ...ctx, actor: { ...ctx.actor, mfaVerifiedAt: new Date() } });
 }
 
-/** New recovery codes (the old ones stop working), shown this once; needs a fresh code. */
+/**
+ * New recovery codes (the old ones stop working), shown this once; needs a fresh code and the password. The password
+ * is checked first: when it is wrong no code or recovery code is used up.
+ */
 export async function regenerateRecoveryCodes(
   ctx: SecurityContext,
-  input: SecondFactorInput,
+  input: SecondFactorChangeInput,
 ): Promise<RecoveryCodesDto> {
+  await requirePasswordAgain(ctx, input.password);
   return withSecondFactor(ctx, input, async (tx) => {
     const recoveryCodes = await replaceRecoveryCodes(tx, ctx.actor.id);
     await appendAudit(tx, {
@@ -305,8 +321,12 @@ export async function regenerateRecoveryCodes(
   });
 }
 
-/** Turns the second factor off (needs a fresh code); the user is told, in case it was not them. */
-export async function disableTotp(ctx: SecurityContext, input: SecondFactorInput) {
+/**
+ * Turns the second factor off (needs a fresh code and the password, checked first as for replacing recovery codes);
+ * the user is told, in case it was not them.
+ */
+export async function disableTotp(ctx: SecurityContext, input: SecondFactorChangeInput) {
+  await requirePasswordAgain(ctx, input.password);
   await withSecondFactor(ctx, input, async (tx) => {
     await tx.delete(mfaTotp).where(eq(mfaTotp.userId, ctx.actor.id));
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, ctx.actor.id));

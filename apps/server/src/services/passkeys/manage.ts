@@ -1,6 +1,7 @@
 // A person's passkeys: registering one (Account → Security), listing them, revoking one from the web, and signing
 // in with one. Adding or revoking a passkey changes how the account is protected, so once any second factor is set
-// up it needs a session that has passed it (else a stolen password could add the thief's own passkey).
+// up it needs a session that has passed it (else a stolen password could add the thief's own passkey), and always the
+// password typed again (else a stolen session could).
 
 import {
   type AuthenticatorTransport,
@@ -21,7 +22,8 @@ import {
   hasSecondFactor,
   markPassed,
   requirePassedIfEnrolled,
-  requireProofToEnrol,
+  requirePasswordAgain,
+  requireProofToChange,
   type SecurityContext,
   secondFactorValidUntil,
 } from "../mfa/second-factor";
@@ -49,16 +51,16 @@ export async function listPasskeys(ctx: SecurityContext): Promise<PasskeyDto[]> 
 }
 
 /**
- * Options for navigator.credentials.create(): a discoverable passkey that verifies the person. The first second factor
- * needs the password typed again (requireProofToEnrol); the challenge, good once for this person, carries that proof
- * to the registration.
+ * Options for navigator.credentials.create(): a discoverable passkey that verifies the person. Needs the password typed
+ * again (requireProofToChange); the challenge, good once for this person and for five minutes, carries that proof to
+ * the registration.
  */
 export async function registrationOptions(
   ctx: SecurityContext,
-  input: { password?: string } = {},
+  input: { password: string },
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const { deps, actor } = ctx;
-  await requireProofToEnrol(ctx, input.password);
+  await requireProofToChange(ctx, input.password);
   const rp = relyingParty(deps.env);
   const existing = await activePasskeys(deps.db, actor.id);
   const options = await generateRegistrationOptions({
@@ -145,16 +147,18 @@ export async function registerPasskey(
 }
 
 /**
- * Revokes one of the person's passkeys: it is refused from now on. Other sessions that passed the second factor
- * must pass it again (one of them may have passed with this passkey, on a lost device).
+ * Revokes one of the person's passkeys: it is refused from now on. Needs a session that passed the second factor and
+ * the password typed again (a stolen session must not strip the owner's factors). Other sessions that passed the
+ * second factor must pass it again (one of them may have passed with this passkey, on a lost device).
  */
-export async function revokePasskey(ctx: SecurityContext, id: string): Promise<void> {
+export async function revokePasskey(ctx: SecurityContext, id: string, input: { password: string }): Promise<void> {
   const { deps, actor } = ctx;
   if (!secondFactorValidUntil(actor)) {
     throw new AppError("mfa_required", "Confirm it's you to revoke a passkey.", {
       enrolled: await hasSecondFactor(deps.db, actor.id),
     });
   }
+  await requirePasswordAgain(ctx, input.password);
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(passkeys)

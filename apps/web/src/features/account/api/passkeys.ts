@@ -33,20 +33,23 @@ function usePasskeyMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
 
 /**
  * Creates a passkey on this device (the browser asks for the biometric or PIN) and registers it under `name`. The
- * first second factor of a session that has passed none needs the account's `password` typed again.
+ * account's `password` is typed again: the registration options are refused without it.
  */
 export const useRegisterPasskey = () =>
-  usePasskeyMutation(async ({ name, password }: { name: string; password?: string }) => {
+  usePasskeyMutation(async ({ name, password }: { name: string; password: string }) => {
     const options = await api<PublicKeyCredentialCreationOptionsJSON>("/auth/passkeys/registration-options", {
       method: "POST",
-      body: password === undefined ? undefined : { password },
+      body: { password },
     });
     const response = await startRegistration({ optionsJSON: options });
     return api<PasskeyDto>("/auth/passkeys", { method: "POST", body: { name, response } });
   });
 
+/** Revokes one of the person's passkeys; the account's `password` is typed again. */
 export const useRevokePasskey = () =>
-  usePasskeyMutation((id: string) => api<void>(`/auth/passkeys/${id}`, { method: "DELETE" }));
+  usePasskeyMutation(({ id, password }: { id: string; password: string }) =>
+    api<void>(`/auth/passkeys/${id}`, { method: "DELETE", body: { password } }),
+  );
 
 /** The browser's answer with one of the signed-in person's passkeys, to pass the second factor with. */
 export async function passkeyAssertion() {

@@ -25,25 +25,22 @@ function useSecondFactorMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
   });
 }
 
-/** Starts setting up the app; the first second factor of a session that has passed none needs the password again. */
+/**
+ * Every change to the second factor sends the account's password, typed again: the server refuses it otherwise, even
+ * in a session that passed the second factor minutes ago.
+ */
+type WithPassword<T> = T & { password: string };
+
+/** Starts setting up the app (the password is typed again). */
 export const useStartTotpSetup = () =>
-  useSecondFactorMutation((password: string | undefined) =>
-    api<TotpSetupDto>("/auth/mfa/totp/setup", {
-      method: "POST",
-      body: password === undefined ? undefined : { password },
-    }),
+  useSecondFactorMutation((password: string) =>
+    api<TotpSetupDto>("/auth/mfa/totp/setup", { method: "POST", body: { password } }),
   );
 
-/**
- * Whether setting up a second factor asks for the password again: none is set up yet and this session has passed
- * none (once one is set up, passing it is what is asked instead).
- */
-export const asksForPassword = (status: SecondFactorStatusDto | undefined) =>
-  status !== undefined && !status.enrolled && status.validUntil === null;
-
+/** Turns the app on with its first code; the password typed to start the set-up goes along again. */
 export const useEnableTotp = () =>
-  useSecondFactorMutation((code: string) =>
-    api<RecoveryCodesDto>("/auth/mfa/totp/enable", { method: "POST", body: { code } }),
+  useSecondFactorMutation((input: WithPassword<{ code: string }>) =>
+    api<RecoveryCodesDto>("/auth/mfa/totp/enable", { method: "POST", body: input }),
   );
 
 /** Passing the second factor in this session (the dialog that protected actions open). */
@@ -53,11 +50,11 @@ export const useVerifySecondFactor = () =>
   );
 
 export const useReplaceRecoveryCodes = () =>
-  useSecondFactorMutation((input: SecondFactorInput) =>
+  useSecondFactorMutation((input: WithPassword<SecondFactorInput>) =>
     api<RecoveryCodesDto>("/auth/mfa/recovery-codes", { method: "POST", body: input }),
   );
 
 export const useDisableTotp = () =>
-  useSecondFactorMutation((input: SecondFactorInput) =>
+  useSecondFactorMutation((input: WithPassword<SecondFactorInput>) =>
     api<void>("/auth/mfa/totp/disable", { method: "POST", body: input }),
   );

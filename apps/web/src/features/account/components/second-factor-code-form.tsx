@@ -1,5 +1,5 @@
 import { FingerprintIcon } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 import { Field, Input } from "@/components/ui/input";
@@ -7,10 +7,13 @@ import { ApiError, errorMessage } from "@/lib/api-client";
 import { passkeyErrorMessage } from "@/lib/passkey-error";
 import { passkeyAssertion } from "../api/passkeys";
 import { type SecondFactorInput, useSecondFactorStatus } from "../api/second-factor";
+import { ConfirmPasswordField, PASSWORD_MISSING } from "./confirm-password-field";
 
 /**
  * A passkey (when the person has one) or the code from the authenticator app (or, switched, one recovery code) with
- * Cancel and a submit button. A refusal is shown under the field; the form stays open for another try.
+ * Cancel and a submit button. A refusal is shown under the field; the form stays open for another try. With
+ * `passwordHint` (a change to the second factor) the account's password is asked first and sent along; a wrong one
+ * is shown under it and the keyboard goes back to it.
  */
 export function SecondFactorCodeForm({
   submitLabel,
@@ -18,31 +21,56 @@ export function SecondFactorCodeForm({
   onSubmit,
   onCancel,
   onModeChange,
+  passwordHint,
 }: {
   submitLabel: string;
   pendingLabel: string;
-  onSubmit: (input: SecondFactorInput) => Promise<unknown>;
+  /** `password` is what was typed in the password field ("" when none is asked). */
+  onSubmit: (input: SecondFactorInput, password: string) => Promise<unknown>;
   onCancel: () => void;
   /** Told when the person switches between the app's code and a recovery code, so the words around can follow. */
   onModeChange?: (recovery: boolean) => void;
+  passwordHint?: ReactNode;
 }) {
   const id = useId();
   const [useRecovery, setUseRecovery] = useState(false);
   const [value, setValue] = useState("");
   const [error, setError] = useState<string>();
+  const [password, setPassword] = useState("");
+  const [passwordError, setPasswordError] = useState<string>();
+  const passwordInput = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState(false);
   const status = useSecondFactorStatus().data;
   // Until the status is known the code field shows, as it did before passkeys.
   const hasTotp = status?.totp ?? true;
   const hasPasskeys = (status?.passkeys ?? 0) > 0;
 
+  /** A missing password is said before the device or the code is asked for; false when the form cannot go on. */
+  function passwordGiven(): boolean {
+    setPasswordError(undefined);
+    if (passwordHint === undefined || password) return true;
+    setPasswordError(PASSWORD_MISSING);
+    passwordInput.current?.focus();
+    return false;
+  }
+
+  /** A wrong password goes under its field, with the keyboard; true when the refusal was about the password. */
+  function passwordRefused(failure: unknown): boolean {
+    const wrong = failure instanceof ApiError ? failure.fieldErrors.password : undefined;
+    if (!wrong) return false;
+    setPasswordError(wrong);
+    passwordInput.current?.focus();
+    return true;
+  }
+
   async function withPasskey() {
     setError(undefined);
+    if (!passwordGiven()) return;
     setPending(true);
     try {
-      await onSubmit({ passkey: await passkeyAssertion() });
+      await onSubmit({ passkey: await passkeyAssertion() }, password);
     } catch (failure) {
-      setError(passkeyErrorMessage(failure));
+      if (!passwordRefused(failure)) setError(passkeyErrorMessage(failure));
     } finally {
       setPending(false);
     }
@@ -50,6 +78,8 @@ export function SecondFactorCodeForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    setError(undefined);
+    if (!passwordGiven()) return;
     if (!value.trim()) {
       setError(
         useRecovery ? "Enter one of your recovery codes." : "Enter the 6-digit code from your authenticator app.",
@@ -58,14 +88,28 @@ export function SecondFactorCodeForm({
     }
     setPending(true);
     try {
-      await onSubmit(useRecovery ? { recoveryCode: value } : { code: value });
+      await onSubmit(useRecovery ? { recoveryCode: value } : { code: value }, password);
     } catch (failure) {
+      if (passwordRefused(failure)) return;
       const fields = failure instanceof ApiError ? failure.fieldErrors : {};
       setError(fields.code ?? fields.recoveryCode ?? errorMessage(failure));
     } finally {
       setPending(false);
     }
   }
+
+  const passwordField =
+    passwordHint === undefined ? null : (
+      <ConfirmPasswordField
+        id={`${id}-password`}
+        value={password}
+        onChange={setPassword}
+        error={passwordError}
+        hint={passwordHint}
+        autoFocus
+        inputRef={passwordInput}
+      />
+    );
 
   const fieldId = `${id}-code`;
   const passkeyButton = hasPasskeys ? (
@@ -77,6 +121,7 @@ export function SecondFactorCodeForm({
   if (!hasTotp) {
     return (
       <div className="grid gap-4">
+        {passwordField}
         {passkeyButton}
         {error ? (
           <p role="alert" className="text-sm font-medium text-destructive">
@@ -93,12 +138,13 @@ export function SecondFactorCodeForm({
   }
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate>
+      {passwordField}
       {passkeyButton}
       <Field id={fieldId} label={useRecovery ? "Recovery code" : "Authentication code"} error={error}>
         <Input
           id={fieldId}
           value={value}
-          autoFocus
+          autoFocus={passwordHint === undefined}
           autoComplete="one-time-code"
           inputMode={useRecovery ? "text" : "numeric"}
           placeholder={useRecovery ? "xxxxx-xxxxx" : "123456"}

@@ -1,18 +1,25 @@
 import { PASSKEY_NAME_MAX, type PasskeyDto } from "@tranche/domain";
 import { formatDistanceToNow } from "date-fns";
 import { FingerprintIcon } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LoadError, Skeleton } from "@/components/ui/feedback";
 import { Field, Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { ApiError } from "@/lib/api-client";
 import { passkeyErrorMessage } from "@/lib/passkey-error";
 import { usePasskeys, useRegisterPasskey, useRevokePasskey } from "../api/passkeys";
-import { asksForPassword, useSecondFactorStatus } from "../api/second-factor";
+import { ConfirmPasswordField, PASSWORD_MISSING } from "./confirm-password-field";
 
 const ago = (iso: string) => formatDistanceToNow(new Date(iso), { addSuffix: true });
 
@@ -21,7 +28,6 @@ export function SecurityPasskeys() {
   const passkeys = usePasskeys();
   const [adding, setAdding] = useState(false);
   const [revoking, setRevoking] = useState<PasskeyDto | null>(null);
-  const revoke = useRevokePasskey();
 
   return (
     <Card>
@@ -76,21 +82,7 @@ export function SecurityPasskeys() {
           </div>
         ) : null}
       </CardContent>
-      {revoking ? (
-        <ConfirmDialog
-          title={`Revoke "${revoking.deviceName}"?`}
-          description="It will no longer sign you in or confirm actions, and your other devices will be asked to confirm again."
-          confirmLabel="Revoke passkey"
-          pendingLabel="Revoking..."
-          onClose={() => setRevoking(null)}
-          onConfirm={() =>
-            revoke
-              .mutateAsync(revoking.id)
-              .then(() => toast.success("Passkey revoked", `"${revoking.deviceName}" can no longer be used.`))
-              .catch((error) => toast.error("Could not revoke the passkey", passkeyErrorMessage(error)))
-          }
-        />
-      ) : null}
+      {revoking ? <RevokePasskeyDialog passkey={revoking} onClose={() => setRevoking(null)} /> : null}
     </Card>
   );
 }
@@ -101,8 +93,6 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
   const [error, setError] = useState<string>();
   const [passwordError, setPasswordError] = useState<string>();
   const register = useRegisterPasskey();
-  // The first passkey of a session that has passed no second factor: the password is typed again.
-  const needsPassword = asksForPassword(useSecondFactorStatus().data);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -111,12 +101,12 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
       setError("Name this passkey, e.g. “Work laptop”.");
       return;
     }
-    if (needsPassword && !password) {
-      setPasswordError("Enter your password to set up a second factor.");
+    if (!password) {
+      setPasswordError(PASSWORD_MISSING);
       return;
     }
     register.mutate(
-      { name: name.trim(), password: needsPassword ? password : undefined },
+      { name: name.trim(), password },
       {
         onSuccess: (passkey) => {
           toast.success("Passkey added", `"${passkey.deviceName}" can now sign you in and confirm actions.`);
@@ -149,24 +139,13 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
           onChange={(e) => setName(e.target.value)}
         />
       </Field>
-      {needsPassword ? (
-        <Field
-          id="passkey-password"
-          label="Your password"
-          hint="Your first passkey signs you in without it, so confirm it's you."
-          error={passwordError}
-        >
-          <Input
-            id="passkey-password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={passwordError ? "passkey-password-error" : undefined}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
-      ) : null}
+      <ConfirmPasswordField
+        id="passkey-password"
+        value={password}
+        onChange={setPassword}
+        error={passwordError}
+        hint="A passkey signs you in without it, so confirm it's you."
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={register.isPending}>
           {register.isPending ? "Waiting for your device..." : "Create passkey"}
@@ -176,5 +155,78 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * Asks before revoking a passkey, with the password typed again (the server refuses it otherwise). Focus starts in the
+ * password field; a wrong password is shown under it and the dialog stays open, any other refusal closes it with a
+ * toast, as the other confirmations do.
+ */
+function RevokePasskeyDialog({ passkey, onClose }: { passkey: PasskeyDto; onClose: () => void }) {
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string>();
+  const input = useRef<HTMLInputElement>(null);
+  const revoke = useRevokePasskey();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!password) {
+      setError(PASSWORD_MISSING);
+      input.current?.focus();
+      return;
+    }
+    revoke.mutate(
+      { id: passkey.id, password },
+      {
+        onSuccess: () => {
+          toast.success("Passkey revoked", `"${passkey.deviceName}" can no longer be used.`);
+          onClose();
+        },
+        onError: (failure) => {
+          const wrongPassword = failure instanceof ApiError ? failure.fieldErrors.password : undefined;
+          if (wrongPassword) {
+            setError(wrongPassword);
+            input.current?.focus();
+            return;
+          }
+          toast.error("Could not revoke the passkey", passkeyErrorMessage(failure));
+          onClose();
+        },
+      },
+    );
+  }
+
+  return (
+    <AlertDialog open onOpenChange={(open) => !open && !revoke.isPending && onClose()}>
+      <AlertDialogContent
+        onOpenAutoFocus={(event) => {
+          // The password is what is asked: the keyboard starts there, not on Cancel.
+          event.preventDefault();
+          input.current?.focus();
+        }}
+      >
+        <AlertDialogTitle>{`Revoke "${passkey.deviceName}"?`}</AlertDialogTitle>
+        <AlertDialogDescription>
+          It will no longer sign you in or confirm actions, and your other devices will be asked to confirm again.
+        </AlertDialogDescription>
+        <form className="grid gap-4" onSubmit={submit} noValidate>
+          <ConfirmPasswordField
+            id="revoke-passkey-password"
+            value={password}
+            onChange={setPassword}
+            error={error}
+            hint="Asked for every change to how you sign in."
+            inputRef={input}
+          />
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={revoke.isPending}>Cancel</AlertDialogCancel>
+            <Button type="submit" variant="destructive" disabled={revoke.isPending}>
+              {revoke.isPending ? "Revoking..." : "Revoke passkey"}
+            </Button>
+          </AlertDialogFooter>
+        </form>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

@@ -10,7 +10,6 @@ import { Field, Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import {
-  asksForPassword,
   type SecondFactorInput,
   useDisableTotp,
   useEnableTotp,
@@ -18,15 +17,16 @@ import {
   useSecondFactorStatus,
   useStartTotpSetup,
 } from "../api/second-factor";
+import { ConfirmPasswordField, PASSWORD_MISSING } from "./confirm-password-field";
 import { SecondFactorCodeForm } from "./second-factor-code-form";
 
 /** Account → Security: the authenticator app (TOTP) and recovery codes; passkeys have their own card. */
 export function SecuritySecondFactor() {
   const status = useSecondFactorStatus();
-  const [setup, setSetup] = useState<TotpSetupDto | null>(null);
+  // The set-up under way, and the password typed to start it: turning the app on sends it again.
+  const [setup, setSetup] = useState<{ dto: TotpSetupDto; password: string } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [confirming, setConfirming] = useState<"replace" | "disable" | null>(null);
-  const start = useStartTotpSetup();
   const replace = useReplaceRecoveryCodes();
   const disable = useDisableTotp();
   // The card's content is swapped under the focused control (set-up, turn on, saved, replaced, turned off): focus goes
@@ -34,12 +34,12 @@ export function SecuritySecondFactor() {
   const heading = useRef<HTMLHeadingElement>(null);
   const swapped = useRef(false);
 
-  async function confirmed(input: SecondFactorInput) {
+  async function confirmed(input: SecondFactorInput, password: string) {
     if (confirming === "replace") {
-      setCodes((await replace.mutateAsync(input)).recoveryCodes);
+      setCodes((await replace.mutateAsync({ ...input, password })).recoveryCodes);
       toast.success("New recovery codes", "Your old recovery codes no longer work.");
     } else {
-      await disable.mutateAsync(input);
+      await disable.mutateAsync({ ...input, password });
       toast.success("Second factor turned off", "Your account is protected by your password only.");
     }
     swapped.current = true;
@@ -96,23 +96,13 @@ export function SecuritySecondFactor() {
             </div>
           </>
         ) : setup ? (
-          <EnrolForm setup={setup} onEnabled={(recoveryCodes) => (setSetup(null), setCodes(recoveryCodes))} />
-        ) : data && asksForPassword(data) ? (
-          <StartWithPasswordForm onStarted={setSetup} />
+          <EnrolForm
+            setup={setup.dto}
+            password={setup.password}
+            onEnabled={(recoveryCodes) => (setSetup(null), setCodes(recoveryCodes))}
+          />
         ) : data ? (
-          <div>
-            <Button
-              disabled={start.isPending}
-              onClick={() =>
-                start.mutate(undefined, {
-                  onSuccess: setSetup,
-                  onError: (error) => toast.error("Could not start set-up", errorMessage(error)),
-                })
-              }
-            >
-              {start.isPending ? "Starting..." : "Set up authenticator app"}
-            </Button>
-          </div>
+          <StartWithPasswordForm onStarted={(dto, password) => setSetup({ dto, password })} />
         ) : null}
       </CardContent>
       <Dialog open={confirming !== null} onOpenChange={(open) => (open ? undefined : setConfirming(null))}>
@@ -128,11 +118,12 @@ export function SecuritySecondFactor() {
             <DialogTitle>{confirming === "disable" ? "Turn off the second factor" : "New recovery codes"}</DialogTitle>
             <DialogDescription>
               {confirming === "disable"
-                ? "Enter a code to turn it off. Approving, assigning and changing access will need it set up again."
-                : "Enter a code to replace your recovery codes. The old ones stop working."}
+                ? "Enter your password and a code to turn it off. Approving, assigning and changing access will need it set up again."
+                : "Enter your password and a code to replace your recovery codes. The old ones stop working."}
             </DialogDescription>
           </DialogHeader>
           <SecondFactorCodeForm
+            passwordHint="Asked for every change to how you sign in."
             submitLabel={confirming === "disable" ? "Turn off" : "Replace codes"}
             pendingLabel="Checking..."
             onSubmit={confirmed}
@@ -144,8 +135,8 @@ export function SecuritySecondFactor() {
   );
 }
 
-/** The first second factor of a session that has passed none: the password is typed again before the QR code. */
-function StartWithPasswordForm({ onStarted }: { onStarted: (setup: TotpSetupDto) => void }) {
+/** The password is typed again before the QR code: a session alone never sets up an app. */
+function StartWithPasswordForm({ onStarted }: { onStarted: (setup: TotpSetupDto, password: string) => void }) {
   const [asking, setAsking] = useState(false);
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string>();
@@ -162,11 +153,11 @@ function StartWithPasswordForm({ onStarted }: { onStarted: (setup: TotpSetupDto)
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!password) {
-      setError("Enter your password to set up a second factor.");
+      setError(PASSWORD_MISSING);
       return;
     }
     start.mutate(password, {
-      onSuccess: onStarted,
+      onSuccess: (setup) => onStarted(setup, password),
       onError: (failure) =>
         setError(
           failure instanceof ApiError ? (failure.fieldErrors.password ?? failure.message) : errorMessage(failure),
@@ -176,18 +167,14 @@ function StartWithPasswordForm({ onStarted }: { onStarted: (setup: TotpSetupDto)
 
   return (
     <form className="grid max-w-sm gap-3" onSubmit={submit} noValidate>
-      <Field id="totp-password" label="Your password" hint="Confirm it's you before setting up the app." error={error}>
-        <Input
-          id="totp-password"
-          type="password"
-          autoComplete="current-password"
-          autoFocus
-          value={password}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "totp-password-error" : undefined}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </Field>
+      <ConfirmPasswordField
+        id="totp-password"
+        value={password}
+        onChange={setPassword}
+        error={error}
+        hint="Confirm it's you before setting up the app."
+        autoFocus
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={start.isPending}>
           {start.isPending ? "Starting..." : "Continue"}
@@ -200,21 +187,36 @@ function StartWithPasswordForm({ onStarted }: { onStarted: (setup: TotpSetupDto)
   );
 }
 
-function EnrolForm({ setup, onEnabled }: { setup: TotpSetupDto; onEnabled: (codes: string[]) => void }) {
+function EnrolForm({
+  setup,
+  password,
+  onEnabled,
+}: {
+  setup: TotpSetupDto;
+  password: string;
+  onEnabled: (codes: string[]) => void;
+}) {
   const [code, setCode] = useState("");
   const [error, setError] = useState<string>();
   const enable = useEnableTotp();
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    enable.mutate(code, {
-      onSuccess: (result) => {
-        toast.success("Second factor turned on", "Save your recovery codes now.");
-        onEnabled(result.recoveryCodes);
+    enable.mutate(
+      { code, password },
+      {
+        onSuccess: (result) => {
+          toast.success("Second factor turned on", "Save your recovery codes now.");
+          onEnabled(result.recoveryCodes);
+        },
+        onError: (failure) =>
+          setError(
+            failure instanceof ApiError
+              ? (failure.fieldErrors.code ?? failure.fieldErrors.password ?? failure.message)
+              : errorMessage(failure),
+          ),
       },
-      onError: (failure) =>
-        setError(failure instanceof ApiError ? (failure.fieldErrors.code ?? failure.message) : errorMessage(failure)),
-    });
+    );
   }
 
   return (
