@@ -29,7 +29,7 @@ test.describe("destructive actions", () => {
     await files.getByRole("button", { name: "Remove inverter-serials.csv" }).click();
     const confirm = page.getByRole("alertdialog");
     await expect(confirm.getByText("Remove this evidence file?")).toBeVisible();
-    await expect(confirm).toContainText("“inverter-serials.csv” (16 B) will be removed");
+    await expect(confirm).toContainText('"inverter-serials.csv" (16 B) will be removed');
     await screenshot(page, "confirm-remove-evidence-desktop", { fullPage: false });
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(confirm).not.toBeAttached();
@@ -37,7 +37,7 @@ test.describe("destructive actions", () => {
 
     await files.getByRole("button", { name: "Remove inverter-serials.csv" }).click();
     await confirm.getByRole("button", { name: "Remove file" }).click();
-    await expectToast(page, "“inverter-serials.csv” was removed from the evidence.");
+    await expectToast(page, '"inverter-serials.csv" was removed from the evidence.');
     await expect(dialog.getByText("No Evidence Uploaded")).toBeVisible();
     await context.close();
   });

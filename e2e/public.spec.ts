@@ -362,3 +362,25 @@ test.describe("settings", () => {
     }
   });
 });
+
+test.describe("certificate check", () => {
+  test("an empty /verify submit puts the keyboard on the field that is wrong, its error tied to it", async () => {
+    const { context, page } = await suite.page();
+    await openLive(page, "/verify", { waitUntil: "networkidle" });
+    const release = page.getByLabel("Release id");
+    const hash = page.getByLabel("Certificate fingerprint (SHA-256)");
+    await page.getByRole("button", { name: "Check certificate" }).click();
+    await expect(release).toBeFocused();
+    await expect(release).toHaveAttribute("aria-invalid", "true");
+    await expect(release).toHaveAccessibleDescription("Enter the release id printed on the certificate.");
+    await screenshot(page, "verify-empty-submit-desktop", { fullPage: false });
+
+    // The release id given, the fingerprint missing: the keyboard goes on to the fingerprint.
+    await release.fill("7d3c5a4e-2b1f-4c8e-9a6d-0f1e2d3c4b5a");
+    await page.keyboard.press("Enter");
+    await expect(hash).toBeFocused();
+    await expect(hash).toHaveAccessibleDescription("Enter the 64-character fingerprint printed on the certificate.");
+    await expect(release).toHaveAttribute("aria-invalid", "false");
+    await context.close();
+  });
+});

@@ -163,3 +163,18 @@ describe("the other lists page the same way", () => {
     expect((await t.request("GET", "/api/users?role=wizard", { as: admin })).status).toBe(400);
   });
 });
+
+describe("name sorts", () => {
+  it("order numbers inside names by value, page after page: projects, users and verifiers", async () => {
+    const numbers = [10, 2, 1, 21];
+    for (const n of numbers) {
+      await makeProject(t, { owner, name: `Numbered Site ${n}` });
+      await t.user("verifier", { name: `Numbered Verifier ${n}` });
+    }
+    const natural = (prefix: string) => [1, 2, 10, 21].map((n) => `${prefix} ${n}`);
+    const names = async (path: string, as: TestUser) => (await pageThrough(path, as, 1)).map((i) => i.name);
+    expect(await names("/api/projects?sort=name&q=numbered", owner)).toEqual(natural("Numbered Site"));
+    expect(await names("/api/users?sort=name&q=numbered", admin)).toEqual(natural("Numbered Verifier"));
+    expect(await names("/api/verifiers?sort=name&q=numbered", investor)).toEqual(natural("Numbered Verifier"));
+  });
+});

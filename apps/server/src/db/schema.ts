@@ -64,7 +64,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
     index("users_role_idx").on(t.role),
-    index("users_name_id_idx").on(t.name, t.id),
+    // The name sort's order (keyset.ts byName; migration 0041).
+    index("users_name_id_idx").on(sql`${t.name} collate natural_order`, t.id),
     index("users_search_trgm_idx").using("gin", t.name.op("gin_trgm_ops"), t.email.op("gin_trgm_ops")),
     check("users_role_check", sql`${t.role} in ('investor', 'project_owner', 'verifier', 'admin')`),
   ],
@@ -144,7 +145,8 @@ export const projects = pgTable(
     index("projects_status_idx").on(t.status),
     index("projects_created_idx").on(t.createdAt),
     index("projects_created_id_idx").on(t.createdAt, t.id),
-    index("projects_name_id_idx").on(t.name, t.id),
+    // The name sort's order (keyset.ts byName; migration 0041).
+    index("projects_name_id_idx").on(sql`${t.name} collate natural_order`, t.id),
     // What a release's currency refers to (migration 0033).
     uniqueIndex("projects_id_currency_key").on(t.id, t.currency),
     index("projects_search_trgm_idx").using(

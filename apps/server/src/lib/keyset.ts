@@ -68,6 +68,23 @@ export function newestFirst(name: string, createdAt: AnyColumn, id: AnyColumn): 
   };
 }
 
+/**
+ * A list by name, A to Z in natural order: numbers inside names compare by value ("Project 2" before "Project 10"),
+ * under the ICU collation of migration 0041. The key carries the collation, so the cursor comparison (`after`,
+ * where an explicit collation wins over the cursor value's default one) follows the same order as ORDER BY, and the
+ * `*_name_id_idx` indexes, built in that collation, still answer both.
+ */
+export function byName(nameColumn: AnyColumn, id: AnyColumn): SortSpec {
+  return {
+    name: "name",
+    direction: "asc",
+    keys: [
+      { expr: sql`${nameColumn} collate natural_order`, type: "text" },
+      { expr: id, type: "uuid" },
+    ],
+  };
+}
+
 /** A list earliest due first: its due date, then its id. */
 export function earliestDue(dueDate: AnyColumn, id: AnyColumn): SortSpec {
   return {

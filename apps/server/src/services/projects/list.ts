@@ -2,7 +2,7 @@ import type { Page, ProjectSort, ProjectStatus, ProjectSummaryDto } from "@tranc
 import { and, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Caller, CallerContext as ReaderContext } from "../../context";
 import { projectRollups, projects } from "../../db/schema";
-import { keyset, keysetPage, type SortSpec } from "../../lib/keyset";
+import { byName, keyset, keysetPage, type SortSpec } from "../../lib/keyset";
 import { selectProjectSummaries, toProjectSummary } from "./dto";
 import { projectStatusSql } from "./status";
 import { visibleProjects } from "./visibility";
@@ -18,7 +18,7 @@ const NO_DUE_DATE = sql`'9999-12-31'::date`;
 /** The list's sorts (the CSV export reads in the same order). */
 export const PROJECT_SORT_SPECS: Record<ProjectSort, SortSpec> = {
   newest: { name: "newest", direction: "desc", keys: [{ expr: projects.createdAt, type: "timestamptz" }, id] },
-  name: { name: "name", direction: "asc", keys: [{ expr: projects.name, type: "text" }, id] },
+  name: byName(projects.name, projects.id),
   next_due: {
     name: "next_due",
     direction: "asc",

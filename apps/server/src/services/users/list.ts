@@ -4,14 +4,14 @@ import type { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { users } from "../../db/schema";
 import { forbidden } from "../../errors";
-import { keyset, keysetPage, type SortSpec } from "../../lib/keyset";
+import { byName, keyset, keysetPage, type SortSpec } from "../../lib/keyset";
 import { holdsSecondFactor } from "../mfa/second-factor";
 import { containsPattern } from "../projects/list";
 import { toUserAdminDto } from "./dto";
 
 const id = { expr: users.id, type: "uuid" } as const;
 const USER_SORT_SPECS: Record<UserSort, SortSpec> = {
-  name: { name: "name", direction: "asc", keys: [{ expr: users.name, type: "text" }, id] },
+  name: byName(users.name, users.id),
   newest: { name: "newest", direction: "desc", keys: [{ expr: users.createdAt, type: "timestamptz" }, id] },
   email: { name: "email", direction: "asc", keys: [{ expr: users.email, type: "text" }, id] },
 };

@@ -10,7 +10,7 @@ import type { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { users } from "../../db/schema";
 import { forbidden } from "../../errors";
-import { keyset, keysetPage, type SortSpec } from "../../lib/keyset";
+import { byName, keyset, keysetPage, type SortSpec } from "../../lib/keyset";
 import { containsPattern } from "../projects/list";
 import { completedCount } from "./decided";
 import { turnaroundOf, verifierTrackRecords } from "./turnaround";
@@ -18,7 +18,7 @@ import { turnaroundOf, verifierTrackRecords } from "./turnaround";
 const completed = completedCount(sql`users.id`);
 const id = { expr: users.id, type: "uuid" } as const;
 const VERIFIER_SORT_SPECS: Record<VerifierSort, SortSpec> = {
-  name: { name: "name", direction: "asc", keys: [{ expr: users.name, type: "text" }, id] },
+  name: byName(users.name, users.id),
   completed: { name: "completed", direction: "desc", keys: [{ expr: completed, type: "numeric" }, id] },
   // Unrated verifiers after every rated one.
   rating: {

@@ -8,10 +8,12 @@ import {
 } from "@tranche/domain";
 import { CircleCheckIcon, CircleXIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { flushSync } from "react-dom";
 import { useSearchParams } from "react-router";
 import { Field, Input } from "@/components/ui/input";
 import { PageHero, primaryButton, Section } from "@/features/marketing/components/page-parts";
 import { ApiError, api } from "@/lib/api-client";
+import { focusField } from "@/lib/focus-field";
 import { useHydrated } from "@/lib/use-hydrated";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -93,8 +95,11 @@ function CheckForm(props: { release: string; hash: string; onCheck: (v: { releas
     event.preventDefault();
     const next = { release: release.trim(), hash: hash.trim().toLowerCase() };
     const found = problems(next, true);
-    setErrors(found);
-    if (!found.release && !found.hash) props.onCheck(next);
+    // Rendered before focus moves, so the field is already marked invalid and described by its error when a screen
+    // reader announces it.
+    flushSync(() => setErrors(found));
+    if (found.release || found.hash) focusField(found.release ? "release" : "hash");
+    else props.onCheck(next);
   };
   return (
     // Named fields: submitted before the page hydrates, the browser's own GET lands on the same address.

@@ -9,6 +9,7 @@ import { Field, Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/toaster";
 import { ApiError, errorMessage } from "@/lib/api-client";
+import { focusField } from "@/lib/focus-field";
 import { safeNextPath } from "@/lib/next-path";
 import { passkeyErrorMessage } from "@/lib/passkey-error";
 import { useAuthOptions, useDemoAccounts, useSignIn, useSignInWithPasskey, useSignUp } from "../api/session";
@@ -214,17 +215,6 @@ function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
       </CardContent>
     </Card>
   );
-}
-
-/**
- * Puts the keyboard on a field after a failed submit: the submit button is disabled while the request runs, and
- * focus would otherwise fall to the page's start.
- */
-function focusField(id: string, options: { select?: boolean } = {}) {
-  const field = document.getElementById(id);
-  if (!(field instanceof HTMLInputElement)) return;
-  field.focus();
-  if (options.select) field.select();
 }
 
 function DemoAccounts({ onPick }: { onPick: (email: string) => void }) {

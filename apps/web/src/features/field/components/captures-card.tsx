@@ -52,7 +52,7 @@ export function CapturesCard({
     try {
       for (const file of list) {
         if (file.size === 0) {
-          toast.error("Capture not kept", `“${file.name}” is empty.`);
+          toast.error("Capture not kept", `"${file.name}" is empty.`);
           continue;
         }
         await onCapture(file);

@@ -16,7 +16,7 @@ import { EvidenceChecks } from "./evidence-checks";
 
 /** Names as a list in words: "a.pdf", "a.pdf and b.jpg", "a.pdf, b.jpg and c.png". */
 function names(list: string[]): string {
-  const quoted = list.map((n) => `“${n}”`);
+  const quoted = list.map((n) => `"${n}"`);
   return quoted.length < 2 ? (quoted[0] ?? "") : `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`;
 }
 
@@ -52,7 +52,7 @@ export function EvidenceUpload({ milestoneId, decided = 0 }: { milestoneId: stri
         if (refused.length > 0) {
           toast.error(
             refused.length === 1 ? "1 file not uploaded" : `${refused.length} files not uploaded`,
-            refused.map((r) => (r.reason.includes(r.name) ? r.reason : `“${r.name}”: ${r.reason}.`)).join(" "),
+            refused.map((r) => (r.reason.includes(r.name) ? r.reason : `"${r.name}": ${r.reason}.`)).join(" "),
           );
         }
       })
@@ -169,14 +169,14 @@ function EvidenceRow({ item, canDismissFlags }: { item: EvidenceDto; canDismissF
       {confirming ? (
         <ConfirmDialog
           title="Remove this evidence file?"
-          description={`“${item.originalName}” (${formatFileSize(item.size)}) will be removed from this milestone's evidence. Verifiers will no longer see it. This cannot be undone.`}
+          description={`"${item.originalName}" (${formatFileSize(item.size)}) will be removed from this milestone's evidence. Verifiers will no longer see it. This cannot be undone.`}
           confirmLabel="Remove file"
           pendingLabel="Removing..."
           onClose={() => setConfirming(false)}
           onConfirm={() =>
             remove
               .mutateAsync(item.id)
-              .then(() => toast.success("File removed", `“${item.originalName}” was removed from the evidence.`))
+              .then(() => toast.success("File removed", `"${item.originalName}" was removed from the evidence.`))
               .catch((error) => toast.error("Error removing file", errorMessage(error)))
           }
         />
