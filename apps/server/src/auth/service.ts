@@ -130,6 +130,27 @@ export async function signIn(
 }
 
 /**
+ * Whether `password` is the signed-in person's own, typed again to confirm a change (their password, their second
+ * factor). Counted against the same limits as failed sign-ins (429 past them), so a session — a copied cookie —
+ * cannot be used to guess the password it was opened with; a right one clears this source's failures.
+ */
+export async function passwordTypedAgain(
+  db: DbOrTx,
+  env: Env,
+  actor: Pick<SessionUser, "id" | "email">,
+  password: string,
+  ip: string,
+): Promise<boolean> {
+  const rule = signInFailureRule(env);
+  const source = { ip };
+  await countAttempt(db, rule, actor.email, source);
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id));
+  if (!row || !(await verifyPassword(password, row.passwordHash))) return false;
+  await clearFailures(db, rule, actor.email, source);
+  return true;
+}
+
+/**
  * Changes the password and ends every other session of the user. A wrong current password counts as a failed
  * sign-in (same limits, same counters): a session cannot be used to guess the password it was opened with.
  */
@@ -140,16 +161,11 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   meta: { ip: string },
 ): Promise<void> {
-  const rule = signInFailureRule(env);
-  const source = { ip: meta.ip };
-  await countAttempt(db, rule, actor.email, source);
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id));
-  if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
+  if (!(await passwordTypedAgain(db, env, actor, input.currentPassword, meta.ip))) {
     throw new AppError("invalid_input", "Current password is incorrect.", {
       currentPassword: "Current password is incorrect.",
     });
   }
-  await clearFailures(db, rule, actor.email, source);
   const reasons = passwordWeaknesses(input.newPassword, [actor.email, actor.name]);
   if (reasons.length) throw new AppError("weak_password", "Password is too weak.", { reasons });
   const passwordHash = await hashPassword(input.newPassword);

@@ -12,11 +12,11 @@ import {
 } from "@tranche/domain";
 import { and, count, eq, isNotNull, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { clearFailures, countAttempt, refundAttempt } from "../../auth/failure-limits";
-import { verifyPassword } from "../../auth/password";
-import { secondFactorFailureRule, signInFailureRule } from "../../auth/sign-in-failures";
+import { passwordTypedAgain } from "../../auth/service";
+import { secondFactorFailureRule } from "../../auth/sign-in-failures";
 import type { Deps, SessionUser } from "../../context";
 import type { DbOrTx, Tx } from "../../db/client";
-import { mfaRecoveryCodes, mfaTotp, passkeys, sessions, users } from "../../db/schema";
+import { mfaRecoveryCodes, mfaTotp, passkeys, sessions } from "../../db/schema";
 import { AppError, conflict } from "../../errors";
 import { demoAccount } from "../../seed";
 import { appendAudit } from "../audit/append";
@@ -83,15 +83,9 @@ export async function requirePassedIfEnrolled(ctx: SecurityContext): Promise<voi
  * limits as failed sign-ins (429 past them), so a session cannot be used to guess the password it was opened with.
  */
 export async function requirePasswordAgain(ctx: SecurityContext, password: string): Promise<void> {
-  const { db, env } = ctx.deps;
-  const rule = signInFailureRule(env);
-  const source = { ip: ctx.ip };
-  await countAttempt(db, rule, ctx.actor.email, source);
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.actor.id));
-  if (!row || !(await verifyPassword(password, row.passwordHash))) {
+  if (!(await passwordTypedAgain(ctx.deps.db, ctx.deps.env, ctx.actor, password, ctx.ip))) {
     throw new AppError("invalid_input", "That password is not correct.", { password: "That password is not correct." });
   }
-  await clearFailures(db, rule, ctx.actor.email, source);
 }
 
 /**
