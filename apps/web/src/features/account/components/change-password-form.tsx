@@ -6,23 +6,15 @@ import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/
 import { Field, Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { ApiError, errorMessage } from "@/lib/api-client";
+import { showErrorsThenFocus } from "@/lib/focus-field";
+import { useFieldErrors } from "@/lib/use-field-errors";
 import { useChangePassword } from "../api/change-password";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
-/**
- * Focus goes to the first field with an error (the ids are the field names): the submit button is disabled while
- * the request runs, and without this a keyboard user was left at the page's start after "Current password is
- * incorrect.".
- */
-function focusFirstError(errors: Record<string, string>) {
-  const first = (Object.keys(EMPTY) as (keyof typeof EMPTY)[]).find((name) => errors[name]);
-  if (first) document.getElementById(first)?.focus();
-}
-
 export function ChangePasswordForm() {
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { formRef, errors, show } = useFieldErrors();
   const [reasons, setReasons] = useState<string[]>([]);
   const change = useChangePassword();
 
@@ -42,8 +34,7 @@ export function ChangePasswordForm() {
       for (const [field, message] of Object.entries(fieldErrors(parsed.error))) found[field] ??= message;
     if (!found.newPassword && values.newPassword !== values.confirmPassword)
       found.confirmPassword = "The two new passwords do not match.";
-    setErrors(found);
-    focusFirstError(found);
+    show(found);
     if (Object.keys(found).length || !parsed.success) return;
     change.mutate(parsed.data, {
       onSuccess: () => {
@@ -52,21 +43,19 @@ export function ChangePasswordForm() {
       },
       onError: (error) => {
         if (error instanceof ApiError && error.code === "weak_password") {
-          setReasons((error.details as { reasons?: string[] } | undefined)?.reasons ?? []);
-          focusFirstError({ newPassword: error.message });
+          const list = (error.details as { reasons?: string[] } | undefined)?.reasons ?? [];
+          showErrorsThenFocus(() => setReasons(list), formRef.current);
           toast.error("Error changing password", error.message);
           return;
         }
         if (error instanceof ApiError && error.status === 400) {
-          setErrors(error.fieldErrors);
-          focusFirstError(error.fieldErrors);
+          show(error.fieldErrors);
         }
         toast.error("Error changing password", errorMessage(error));
       },
     });
   }
 
-  const describedBy = (name: string) => (errors[name] ? `${name}-error` : undefined);
   return (
     <Card>
       <CardHeader>
@@ -74,15 +63,13 @@ export function ChangePasswordForm() {
         <CardDescription>Changing it signs you out everywhere else.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid max-w-md gap-4" onSubmit={submit} noValidate>
+        <form ref={formRef} className="grid max-w-md gap-4" onSubmit={submit} noValidate>
           <Field id="currentPassword" label="Current password" error={errors.currentPassword}>
             <Input
               id="currentPassword"
               type="password"
               autoComplete="current-password"
               value={values.currentPassword}
-              aria-invalid={errors.currentPassword ? true : undefined}
-              aria-describedby={describedBy("currentPassword")}
               onChange={set("currentPassword")}
             />
           </Field>
@@ -97,8 +84,9 @@ export function ChangePasswordForm() {
               type="password"
               autoComplete="new-password"
               value={values.newPassword}
-              aria-invalid={errors.newPassword || reasons.length ? true : undefined}
-              aria-describedby={reasons.length ? "new-password-reasons" : describedBy("newPassword")}
+              // The server's reasons for a weak password are listed below the form, not under the field.
+              aria-invalid={reasons.length ? true : undefined}
+              aria-describedby={reasons.length ? "new-password-reasons" : undefined}
               onChange={set("newPassword")}
             />
           </Field>
@@ -108,8 +96,6 @@ export function ChangePasswordForm() {
               type="password"
               autoComplete="new-password"
               value={values.confirmPassword}
-              aria-invalid={errors.confirmPassword ? true : undefined}
-              aria-describedby={describedBy("confirmPassword")}
               onChange={set("confirmPassword")}
             />
           </Field>

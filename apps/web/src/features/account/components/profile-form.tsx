@@ -8,6 +8,7 @@ import { Field, Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { useSession } from "@/features/auth";
 import { ApiError, api, errorMessage } from "@/lib/api-client";
+import { useFieldErrors } from "@/lib/use-field-errors";
 import { useProfile, useRemoveAvatar, useSetAvatar, useUpdateProfile } from "../api/profile";
 
 /** Name, organization, picture and (verifiers) expertise of the signed-in person. */
@@ -115,7 +116,7 @@ function ProfileFields({ profile }: { profile: ProfileDto }) {
     organization: profile.organization ?? "",
     expertise: profile.expertise.join(", "),
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { formRef, errors, setErrors, show } = useFieldErrors();
   const update = useUpdateProfile();
 
   function submit(event: React.FormEvent) {
@@ -133,21 +134,21 @@ function ProfileFields({ profile }: { profile: ProfileDto }) {
         : {}),
     });
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+      show(fieldErrors(parsed.error));
       return;
     }
     setErrors({});
     update.mutate(parsed.data, {
       onSuccess: () => toast.success("Profile saved"),
       onError: (error) => {
-        if (error instanceof ApiError) setErrors(error.fieldErrors);
+        if (error instanceof ApiError) show(error.fieldErrors);
         toast.error("Could not save your profile", errorMessage(error));
       },
     });
   }
 
   return (
-    <form className="grid max-w-md gap-4" onSubmit={submit} noValidate aria-label="Profile">
+    <form ref={formRef} className="grid max-w-md gap-4" onSubmit={submit} noValidate aria-label="Profile">
       <dl className="grid gap-1 text-sm sm:grid-cols-[6rem_1fr]">
         <dt className="text-muted-foreground">Email</dt>
         <dd className="break-all font-medium text-slate-900">
@@ -161,7 +162,6 @@ function ProfileFields({ profile }: { profile: ProfileDto }) {
           id="profile-name"
           autoComplete="name"
           value={values.name}
-          aria-invalid={errors.name ? true : undefined}
           onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))}
         />
       </Field>

@@ -12,6 +12,7 @@ import {
 import { Field, Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { ApiError, errorMessage } from "@/lib/api-client";
+import { useFieldErrors } from "@/lib/use-field-errors";
 import { useCreateApiToken } from "../api/api-tokens";
 import { CreatedToken } from "./created-token";
 
@@ -21,14 +22,14 @@ export function CreateTokenDialog({ onClose }: { onClose: () => void }) {
   const id = useId();
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<ApiScope[]>(["releases:read", "releases:write"]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { formRef, errors, setErrors, show } = useFieldErrors();
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     const parsed = createApiTokenSchema.safeParse({ name, scopes });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "_"), i.message])));
+      show(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "_"), i.message])));
       return;
     }
     try {
@@ -36,7 +37,7 @@ export function CreateTokenDialog({ onClose }: { onClose: () => void }) {
       setCreated({ name: result.name, token: result.token });
       toast.success("API token created", "Copy it now: it will not be shown again.");
     } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fieldErrors).length > 0) setErrors(err.fieldErrors);
+      if (err instanceof ApiError && Object.keys(err.fieldErrors).length > 0) show(err.fieldErrors);
       else toast.error("Could not create the token", errorMessage(err));
     }
   }
@@ -47,7 +48,7 @@ export function CreateTokenDialog({ onClose }: { onClose: () => void }) {
         {created ? (
           <CreatedToken name={created.name} token={created.token} onDone={onClose} />
         ) : (
-          <form onSubmit={submit} className="grid gap-4" noValidate>
+          <form ref={formRef} onSubmit={submit} className="grid gap-4" noValidate>
             <DialogHeader>
               <DialogTitle>Create API token</DialogTitle>
               <DialogDescription>
@@ -64,7 +65,6 @@ export function CreateTokenDialog({ onClose }: { onClose: () => void }) {
                   setName(e.target.value);
                   setErrors({});
                 }}
-                aria-invalid={errors.name ? true : undefined}
               />
             </Field>
             <fieldset className="grid gap-2">

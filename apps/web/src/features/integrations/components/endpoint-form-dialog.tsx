@@ -17,6 +17,7 @@ import {
 import { Field, Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { ApiError, errorMessage } from "@/lib/api-client";
+import { useFieldErrors } from "@/lib/use-field-errors";
 import { useCreateWebhookEndpoint, useUpdateWebhookEndpoint } from "../api/webhooks";
 
 /** Add an endpoint (its secret is then shown once) or edit one: URL, description and the events it receives. */
@@ -34,18 +35,18 @@ export function EndpointFormDialog({
   const [url, setUrl] = useState(endpoint?.url ?? "https://");
   const [description, setDescription] = useState(endpoint?.description ?? "");
   const [events, setEvents] = useState<WebhookEventType[]>(endpoint?.events ?? ["release.instructed"]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { formRef, errors, setErrors, show } = useFieldErrors();
   const pending = create.isPending || update.isPending;
   const ids = { url: useId(), description: useId(), events: useId() };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (events.length === 0) {
-      setErrors({ events: "Choose at least one event type." });
+      show({ events: "Choose at least one event type." });
       return;
     }
     const onError = (error: unknown) => {
-      if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) setErrors(error.fieldErrors);
+      if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) show(error.fieldErrors);
       else setErrors({ form: errorMessage(error) });
     };
     if (endpoint) {
@@ -76,17 +77,9 @@ export function EndpointFormDialog({
             Tranche POSTs each subscribed event to this URL, signed with its secret.
           </DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
+        <form ref={formRef} className="grid gap-4" onSubmit={submit} noValidate>
           <Field id={ids.url} label="Endpoint URL" error={errors.url}>
-            <Input
-              id={ids.url}
-              type="url"
-              value={url}
-              onChange={(e) => setUrl(e.target.value)}
-              aria-invalid={!!errors.url}
-              aria-describedby={errors.url ? `${ids.url}-error` : undefined}
-              required
-            />
+            <Input id={ids.url} type="url" value={url} onChange={(e) => setUrl(e.target.value)} required />
           </Field>
           <Field id={ids.description} label="Description (optional)" error={errors.description}>
             <Input id={ids.description} value={description} onChange={(e) => setDescription(e.target.value)} />
@@ -100,6 +93,8 @@ export function EndpointFormDialog({
                     type="checkbox"
                     className="mt-0.5 size-4 accent-emerald-700"
                     checked={events.includes(type)}
+                    // The whole group is what is wrong: focus lands on its first box, described by the fieldset.
+                    aria-invalid={errors.events ? true : undefined}
                     onChange={(e) =>
                       setEvents((current) =>
                         e.target.checked ? [...current, type] : current.filter((t) => t !== type),

@@ -7,7 +7,7 @@ import {
   ownerSelectableStatuses,
   todayIso,
 } from "@tranche/domain";
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import {
@@ -21,6 +21,7 @@ import {
 import { Field, Input, NativeSelect, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { ApiError, errorMessage } from "@/lib/api-client";
+import { showErrorsThenFocus } from "@/lib/focus-field";
 import { useCreateMilestone } from "../api/create-milestone";
 import { useUpdateMilestone } from "../api/update-milestone";
 
@@ -66,6 +67,7 @@ export function MilestoneFormDialog({
   const update = useUpdateMilestone();
   const saving = create.isPending || update.isPending;
   const errors = form.formState.errors;
+  const formRef = useRef<HTMLFormElement>(null);
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -79,20 +81,18 @@ export function MilestoneFormDialog({
       }
       onClose();
     } catch (error) {
+      // The form's own checks focus their first field (react-hook-form); the server's 400 does the same here.
       if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fieldErrors)) {
-          if (field in values) form.setError(field as keyof MilestoneFormValues, { message });
-        }
+        const refused = Object.entries(error.fieldErrors).filter(([field]) => field in values);
+        showErrorsThenFocus(() => {
+          for (const [field, message] of refused) form.setError(field as keyof MilestoneFormValues, { message });
+        }, formRef.current);
       }
       toast.error("Error saving milestone", errorMessage(error));
     }
   });
 
-  const field = (name: keyof MilestoneFormValues) => ({
-    id: `milestone-${name}`,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `milestone-${name}-error` : undefined,
-  });
+  const field = (name: keyof MilestoneFormValues) => ({ id: `milestone-${name}` });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -105,7 +105,7 @@ export function MilestoneFormDialog({
               : "The capital amount is released when a verifier approves this milestone."}
           </DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
+        <form ref={formRef} className="grid gap-4" onSubmit={submit} noValidate>
           <Field id="milestone-title" label="Title" error={errors.title?.message}>
             <Input {...field("title")} {...form.register("title")} />
           </Field>

@@ -15,6 +15,7 @@ import { Field, Input, NativeSelect } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { useProjectOptions } from "@/features/projects";
 import { ApiError, errorMessage } from "@/lib/api-client";
+import { useFieldErrors } from "@/lib/use-field-errors";
 import { useCreateInvitation } from "../api/invitations";
 import { PendingInvitations } from "./pending-invitations";
 
@@ -32,7 +33,7 @@ export function InvitePeople() {
 
 function InviteForm() {
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { formRef, errors, setErrors, show } = useFieldErrors();
   const create = useCreateInvitation();
   const projectsAllowed = values.role !== "admin";
 
@@ -41,7 +42,7 @@ function InviteForm() {
     const input = { ...values, projectIds: projectsAllowed ? values.projectIds : [] };
     const parsed = createInvitationSchema.safeParse(input);
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+      show(fieldErrors(parsed.error));
       return;
     }
     setErrors({});
@@ -51,7 +52,7 @@ function InviteForm() {
         toast.success("Invitation sent", `${invitation.email} can join as ${ROLE_LABELS[invitation.role]}.`);
       },
       onError: (error) => {
-        if (error instanceof ApiError) setErrors(error.fieldErrors);
+        if (error instanceof ApiError) show(error.fieldErrors);
         toast.error("Could not send the invitation", errorMessage(error));
       },
     });
@@ -67,14 +68,19 @@ function InviteForm() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate aria-label="Invite someone">
+        <form
+          ref={formRef}
+          className="grid gap-4 sm:grid-cols-2"
+          onSubmit={submit}
+          noValidate
+          aria-label="Invite someone"
+        >
           <Field id="invite-email" label="Email" error={errors.email}>
             <Input
               id="invite-email"
               type="email"
               autoComplete="off"
               value={values.email}
-              aria-invalid={errors.email ? true : undefined}
               onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
             />
           </Field>

@@ -5,6 +5,7 @@ import { DialogFooter } from "@/components/ui/dialog";
 import { Field, Input, NativeSelect, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { ApiError, errorMessage } from "@/lib/api-client";
+import { useFieldErrors } from "@/lib/use-field-errors";
 
 /** What the inputs hold: text as typed, so an empty capital field stays empty rather than 0. */
 export interface ProjectFormValues {
@@ -76,6 +77,16 @@ export function projectFormInput(values: ProjectFormValues): ProjectFormInput {
   };
 }
 
+/** Name, description, totalCapital and location are required; a capital of 0 counts as missing. */
+function missingFields(values: ProjectFormValues): Record<string, string> {
+  const missing: Record<string, string> = {};
+  if (!values.name.trim()) missing.name = "Project name is required.";
+  if (!values.description.trim()) missing.description = "Description is required.";
+  if (!Number(values.totalCapital)) missing.totalCapital = "Total capital is required.";
+  if (!values.location.trim()) missing.location = "Location is required.";
+  return missing;
+}
+
 /**
  * The project's fields, shared by 'New Project' and 'Edit Project'. The server validates;
  * its 400 field messages are shown under their inputs and any failure as `errorTitle` + its message.
@@ -97,15 +108,16 @@ export function ProjectForm({
 }) {
   const id = useId();
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { formRef, errors, setErrors, show } = useFieldErrors();
   const [pending, setPending] = useState(false);
   const set = (name: keyof ProjectFormValues) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [name]: e.target.value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    // Name, description, totalCapital and location are required; a capital of 0 counts as missing.
-    if (!values.name.trim() || !values.description.trim() || !Number(values.totalCapital) || !values.location.trim()) {
+    const missing = missingFields(values);
+    if (Object.keys(missing).length > 0) {
+      show(missing);
       toast.error("Missing Information", "Please fill in all required fields");
       return;
     }
@@ -113,7 +125,7 @@ export function ProjectForm({
     const parsed = createProjectSchema.safeParse(projectFormInput(values));
     if (!parsed.success) {
       const fields = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-      setErrors(fields);
+      show(fields);
       toast.error(errorTitle, Object.values(fields).join(" "));
       return;
     }
@@ -124,7 +136,7 @@ export function ProjectForm({
     } catch (error) {
       // A 400's field messages go under their inputs; the toast repeats them without the "field:" prefix.
       const fields = error instanceof ApiError && error.code === "invalid_input" ? error.fieldErrors : {};
-      setErrors(fields);
+      show(fields);
       toast.error(errorTitle, Object.values(fields).join(" ") || errorMessage(error));
     } finally {
       setPending(false);
@@ -132,17 +144,12 @@ export function ProjectForm({
   }
 
   return (
-    <form className="grid gap-4" onSubmit={submit} noValidate>
+    <form ref={formRef} className="grid gap-4" onSubmit={submit} noValidate>
       <Field id={`${id}-name`} label="Project Name" error={errors.name}>
-        <Input id={`${id}-name`} value={values.name} onChange={set("name")} aria-invalid={!!errors.name} />
+        <Input id={`${id}-name`} value={values.name} onChange={set("name")} />
       </Field>
       <Field id={`${id}-description`} label="Description" error={errors.description}>
-        <Textarea
-          id={`${id}-description`}
-          value={values.description}
-          onChange={set("description")}
-          aria-invalid={!!errors.description}
-        />
+        <Textarea id={`${id}-description`} value={values.description} onChange={set("description")} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
         <Field id={`${id}-capital`} label="Total Capital" error={errors.totalCapital}>
@@ -154,7 +161,6 @@ export function ProjectForm({
             step="any"
             value={values.totalCapital}
             onChange={set("totalCapital")}
-            aria-invalid={!!errors.totalCapital}
           />
         </Field>
         <Field id={`${id}-currency`} label="Currency" error={errors.currency}>
@@ -168,22 +174,11 @@ export function ProjectForm({
         </Field>
       </div>
       <Field id={`${id}-location`} label="Location" error={errors.location}>
-        <Input
-          id={`${id}-location`}
-          value={values.location}
-          onChange={set("location")}
-          aria-invalid={!!errors.location}
-        />
+        <Input id={`${id}-location`} value={values.location} onChange={set("location")} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={`${id}-lat`} label="Site Latitude" error={errors.siteLatitude} hint="Decimal degrees, e.g. 35.80214">
-          <Input
-            id={`${id}-lat`}
-            inputMode="decimal"
-            value={values.siteLatitude}
-            onChange={set("siteLatitude")}
-            aria-invalid={!!errors.siteLatitude}
-          />
+          <Input id={`${id}-lat`} inputMode="decimal" value={values.siteLatitude} onChange={set("siteLatitude")} />
         </Field>
         <Field
           id={`${id}-lng`}
@@ -191,24 +186,12 @@ export function ProjectForm({
           error={errors.siteLongitude}
           hint="e.g. -114.97936; both or neither"
         >
-          <Input
-            id={`${id}-lng`}
-            inputMode="decimal"
-            value={values.siteLongitude}
-            onChange={set("siteLongitude")}
-            aria-invalid={!!errors.siteLongitude}
-          />
+          <Input id={`${id}-lng`} inputMode="decimal" value={values.siteLongitude} onChange={set("siteLongitude")} />
         </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={`${id}-start`} label="Start Date" error={errors.startDate}>
-          <Input
-            id={`${id}-start`}
-            type="date"
-            value={values.startDate}
-            onChange={set("startDate")}
-            aria-invalid={!!errors.startDate}
-          />
+          <Input id={`${id}-start`} type="date" value={values.startDate} onChange={set("startDate")} />
         </Field>
         <Field id={`${id}-end`} label="End Date" error={errors.endDate}>
           <Input
@@ -217,7 +200,6 @@ export function ProjectForm({
             min={values.startDate || undefined}
             value={values.endDate}
             onChange={set("endDate")}
-            aria-invalid={!!errors.endDate}
           />
         </Field>
       </div>

@@ -1,11 +1,12 @@
 import { fieldErrors, publicRequestSchema } from "@tranche/domain";
 import { CheckCircle2Icon } from "lucide-react";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { ApiError, errorMessage } from "@/lib/api-client";
+import { useFieldErrors } from "@/lib/use-field-errors";
 import { useHydrated } from "@/lib/use-hydrated";
 import { useCreatePublicRequest } from "../api/create-public-request";
 
@@ -76,7 +77,7 @@ export function RequestForm({
   compact?: boolean;
 }) {
   const id = useId();
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { formRef, errors, setErrors, show } = useFieldErrors();
   const send = useCreatePublicRequest();
   const hydrated = useHydrated();
 
@@ -90,17 +91,14 @@ export function RequestForm({
     const input = { kind, source, ...Object.fromEntries(fields.map((f) => [f.name, String(form.get(f.name) ?? "")])) };
     const parsed = schema.safeParse(input);
     if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      const first = fields.find((f) => found[f.name]);
-      if (first) document.getElementById(`${id}-${first.name}`)?.focus();
+      show(fieldErrors(parsed.error));
       return;
     }
     setErrors({});
     send.mutate(parsed.data, {
       onSuccess: () => toast.success(SUCCESS[kind].title, SUCCESS[kind].text),
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 400) setErrors(error.fieldErrors);
+        if (error instanceof ApiError && error.status === 400) show(error.fieldErrors);
         const title = error instanceof ApiError && error.status === 429 ? "Too many requests" : "Error";
         toast.error(title, errorMessage(error, "Your request could not be sent. Please try again."));
       },
@@ -147,7 +145,7 @@ export function RequestForm({
   if (compact) {
     const field = fields[0];
     return (
-      <form noValidate onSubmit={submit} className="grid gap-2">
+      <form ref={formRef} noValidate onSubmit={submit} className="grid gap-2">
         <label htmlFor={`${id}-${field.name}`} className="text-sm font-medium">
           {field.label}
         </label>
@@ -167,7 +165,7 @@ export function RequestForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-5">
+    <form ref={formRef} noValidate onSubmit={submit} className="grid gap-5">
       {fields.map((field) => (
         <Field key={field.name} id={`${id}-${field.name}`} label={label(field)} error={errors[field.name]}>
           {control(field)}

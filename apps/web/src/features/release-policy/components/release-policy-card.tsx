@@ -6,6 +6,7 @@ import { LoadError, Skeleton } from "@/components/ui/feedback";
 import { Field, Input, NativeSelect } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { ApiError, errorMessage } from "@/lib/api-client";
+import { useFieldErrors } from "@/lib/use-field-errors";
 import { useReleasePolicy, useSetReleasePolicy } from "../api/release-policy";
 
 /** The project's release rule in force, its versions, and the editor for admins and the lead investor. */
@@ -102,7 +103,7 @@ function PolicyForm({ policy, onDone }: { policy: ReleasePolicyDto; onDone: () =
   const first = current.thresholds[0];
   const [threshold, setThreshold] = useState(first ? String(first.minAmount) : "");
   const [thresholdApprovals, setThresholdApprovals] = useState(String(first?.approvals ?? 2));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { formRef, errors, setErrors, show } = useFieldErrors();
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -117,7 +118,7 @@ function PolicyForm({ policy, onDone }: { policy: ReleasePolicyDto; onDone: () =
     // The server refuses a rule the assigned verifiers cannot meet; say so before sending it.
     const unreachable = unreachableApprovals(input, policy.assignedVerifiers);
     if (unreachable) {
-      setErrors({ [unreachable.field]: unreachable.message });
+      show({ [unreachable.field]: unreachable.message });
       return;
     }
     save.mutate(input, {
@@ -126,14 +127,14 @@ function PolicyForm({ policy, onDone }: { policy: ReleasePolicyDto; onDone: () =
         onDone();
       },
       onError: (e) => {
-        if (e instanceof ApiError) setErrors(e.fieldErrors);
+        if (e instanceof ApiError) show(e.fieldErrors);
         toast.error("Error saving the release policy", errorMessage(e));
       },
     });
   };
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4 rounded-md border border-slate-200 p-4" noValidate>
+    <form ref={formRef} onSubmit={onSubmit} className="grid gap-4 rounded-md border border-slate-200 p-4" noValidate>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           id={ids.approvals}
