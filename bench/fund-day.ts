@@ -121,7 +121,8 @@ const SCREENS: Record<Role, Screen[]> = {
       return id ? [`/api/milestones/${id}`, `/api/milestones/${id}/evidence`] : ["/api/milestones"];
     },
     () => ["/api/reports?sort=newest"],
-    () => ["/api/verifiers?sort=name"],
+    // The verifiers directory is for investors and admins; a verifier's own history is the completed list.
+    () => ["/api/verifications/completed"],
   ],
   admin: [
     () => ["/api/dashboard"],

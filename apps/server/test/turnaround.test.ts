@@ -64,7 +64,7 @@ describe("turnaround", () => {
     const fresh = await verification(quick, 5);
     const late = await verification(quick, 4 * 24);
 
-    const directory = await t.request("GET", "/api/verifiers?limit=100", { as: owner });
+    const directory = await t.request("GET", "/api/verifiers?limit=100", { as: admin });
     expect(directory.status).toBe(200);
     const mine = directory.body.items.find((v: { id: string }) => v.id === quick.id);
     expect(mine.turnaround).toEqual({ medianHours: 30, p90Hours: 76, decided: 5, open: 2, overdue: 1, slaDays: 3 });
@@ -114,7 +114,7 @@ describe("turnaround", () => {
     // Twenty slow decisions a year ago, then the window's worth of quick recent ones.
     for (let i = 0; i < 20; i++) await decide(24 * 365, 50);
     for (let i = 0; i < TURNAROUND_WINDOW; i++) await decide(48, 2);
-    const directory = await t.request("GET", "/api/verifiers?limit=100", { as: owner });
+    const directory = await t.request("GET", "/api/verifiers?limit=100", { as: admin });
     const row = directory.body.items.find((v: { id: string }) => v.id === busy.id);
     expect(row.turnaround).toMatchObject({ medianHours: 2, p90Hours: 2, decided: TURNAROUND_WINDOW });
   });
