@@ -26,6 +26,19 @@ const search = (as: TestUser | null, q: string) =>
   t.request("GET", `/api/search?${new URLSearchParams({ q })}`, { as });
 
 describe("GET /api/search", () => {
+  it("lists suggestions in the order people read names (Site 2 before Site 10), as the lists do", async () => {
+    for (const n of [10, 2, 1]) {
+      const project = await makeProject(t, { owner, name: `Numbered Site ${n}` });
+      await makeMilestone(t, project, { title: `Numbered pour ${n}` });
+      await t.user("verifier", { name: `Numbered Inspector ${n}` });
+    }
+    const res = await search(admin, "numbered");
+    const names = (items: { name?: string; title?: string }[]) => items.map((item) => item.name ?? item.title);
+    expect(names(res.body.projects)).toEqual(["Numbered Site 1", "Numbered Site 2", "Numbered Site 10"]);
+    expect(names(res.body.milestones)).toEqual(["Numbered pour 1", "Numbered pour 2", "Numbered pour 10"]);
+    expect(names(res.body.people)).toEqual(["Numbered Inspector 1", "Numbered Inspector 2", "Numbered Inspector 10"]);
+  });
+
   it("suggests the caller's projects and milestones, nothing they cannot see, and no people to non-admins", async () => {
     const res = await search(investor, "quarry");
     expect(res.status).toBe(200);

@@ -68,6 +68,9 @@ export function newestFirst(name: string, createdAt: AnyColumn, id: AnyColumn): 
   };
 }
 
+/** A name to sort by as people read it ("Site 2" before "Site 10"): the ICU collation of migration 0041. */
+export const naturalOrder = (name: AnyColumn) => sql`${name} collate natural_order`;
+
 /**
  * A list by name, A to Z in natural order: numbers inside names compare by value ("Project 2" before "Project 10"),
  * under the ICU collation of migration 0041. The key carries the collation, so the cursor comparison (`after`,
@@ -79,7 +82,7 @@ export function byName(nameColumn: AnyColumn, id: AnyColumn): SortSpec {
     name: "name",
     direction: "asc",
     keys: [
-      { expr: sql`${nameColumn} collate natural_order`, type: "text" },
+      { expr: naturalOrder(nameColumn), type: "text" },
       { expr: id, type: "uuid" },
     ],
   };

@@ -169,7 +169,7 @@ async function portfolioFigures(
     ? sql`(select coalesce(json_agg(x), '[]') from (
              select id, name, status, total_capital::text as total_capital, currency,
                     released::text as disbursed, settled::text as settled
-             from mine order by name, id limit ${PORTFOLIO_LIMIT}) x)`
+             from mine order by name collate natural_order, id limit ${PORTFOLIO_LIMIT}) x)`
     : sql`'[]'::json`;
   const upcoming = options.withPortfolio
     ? upcomingJson(soonestOpen(LIMITS.investorUpcomingMilestones), OPEN, LIMITS.investorUpcomingMilestones)
@@ -506,12 +506,12 @@ async function adminDashboard(
              select id, name, status, total_capital::text as total_capital, currency, created_at,
                     disbursed::text as disbursed, settled::text as settled
              from (${newestProjectsQuery(RECENT_PROJECTS)}) p) n) as newest,
-          (select coalesce(json_agg(v order by v.name, v.id), '[]') from (
+          (select coalesce(json_agg(v order by v.name collate natural_order, v.id), '[]') from (
              select u.id, u.name, u.email, u.organization, u.expertise, u.rating,
                     (select count(*)::int from project_members pm
                       where pm.user_id = u.id and pm.role = 'verifier') as project_count
              from users u where u.role = 'verifier'
-             order by u.name, u.id
+             order by u.name collate natural_order, u.id
              limit ${VERIFIER_DIRECTORY_LIMIT}) v) as directory`,
   );
   const platform = row?.platform ?? [];

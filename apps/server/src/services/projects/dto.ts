@@ -3,6 +3,7 @@ import { remainingCapital } from "@tranche/domain";
 import { asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { projectMembers, projectRollups, projects, users } from "../../db/schema";
+import { naturalOrder } from "../../lib/keyset";
 import { toMoney } from "../../lib/money";
 import { projectStatusSql } from "./status";
 
@@ -94,6 +95,6 @@ export async function loadTeam(db: DbOrTx, projectId: string): Promise<TeamMembe
     .from(projectMembers)
     .innerJoin(users, eq(users.id, projectMembers.userId))
     .where(eq(projectMembers.projectId, projectId))
-    .orderBy(asc(projectMembers.createdAt), asc(users.name));
+    .orderBy(asc(projectMembers.createdAt), naturalOrder(users.name));
   return rows.map((row) => ({ ...row, role: row.role as MemberRole }));
 }

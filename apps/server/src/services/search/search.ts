@@ -1,9 +1,10 @@
 // Header suggestions: projects, milestones and (for admins) people matching a term, a few of each.
 import type { Role, SearchResultsDto } from "@tranche/domain";
-import { and, asc, eq, ilike, or } from "drizzle-orm";
+import { and, eq, ilike, or } from "drizzle-orm";
 import { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { milestones, projects, users } from "../../db/schema";
+import { naturalOrder } from "../../lib/keyset";
 import { containsPattern } from "../projects/list";
 import { visibleProjects } from "../projects/visibility";
 
@@ -25,21 +26,21 @@ export async function search(ctx: ServiceContext, input: z.output<typeof searchQ
       .select({ id: projects.id, name: projects.name, location: projects.location })
       .from(projects)
       .where(and(visible, or(ilike(projects.name, pattern), ilike(projects.location, pattern))))
-      .orderBy(asc(projects.name))
+      .orderBy(naturalOrder(projects.name))
       .limit(SUGGESTIONS_PER_KIND),
     ctx.db
       .select({ id: milestones.id, title: milestones.title, projectName: projects.name })
       .from(milestones)
       .innerJoin(projects, eq(projects.id, milestones.projectId))
       .where(and(visible, ilike(milestones.title, pattern)))
-      .orderBy(asc(milestones.title))
+      .orderBy(naturalOrder(milestones.title))
       .limit(SUGGESTIONS_PER_KIND),
     ctx.actor.role === "admin"
       ? ctx.db
           .select({ id: users.id, name: users.name, email: users.email, role: users.role })
           .from(users)
           .where(or(ilike(users.name, pattern), ilike(users.email, pattern)))
-          .orderBy(asc(users.name))
+          .orderBy(naturalOrder(users.name))
           .limit(SUGGESTIONS_PER_KIND)
       : Promise.resolve([]),
   ]);

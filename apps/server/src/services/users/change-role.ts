@@ -5,6 +5,7 @@ import type { ServiceContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { milestoneDisputes, milestones, projectMembers, projects, users } from "../../db/schema";
 import { businessRule, conflict, forbidden, notFound } from "../../errors";
+import { naturalOrder } from "../../lib/keyset";
 import { appendAudit } from "../audit/append";
 import { holdsSecondFactor } from "../mfa/second-factor";
 import { notify } from "../notifications/notify";
@@ -19,7 +20,7 @@ async function refuseWhileOwningProjects(tx: Tx, name: string, userId: string): 
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
     .where(and(eq(projectMembers.userId, userId), eq(projectMembers.role, "owner")))
-    .orderBy(projects.name);
+    .orderBy(naturalOrder(projects.name));
   if (owned.length === 0) return;
   const names = owned.map((p) => p.name).join(", ");
   throw conflict(`${name} owns ${owned.length === 1 ? "a project" : "projects"}: ${names}. Transfer ownership first.`, {
@@ -46,7 +47,7 @@ async function refuseWhileVerifying(tx: Tx, name: string, userId: string): Promi
         or(eq(milestones.verifierId, userId), eq(milestoneDisputes.verifierId, userId)),
       ),
     )
-    .orderBy(projects.name, milestones.title);
+    .orderBy(naturalOrder(projects.name), naturalOrder(milestones.title));
   if (open.length === 0) return;
   const names = open.map((m) => `"${m.title}" (${m.projectName})`).join(", ");
   throw conflict(`${name} is verifying ${names}. It must be decided first.`, { milestones: open });
