@@ -47,7 +47,8 @@ async function refuseWhileVerifying(tx: Tx, name: string, userId: string): Promi
         or(eq(milestones.verifierId, userId), eq(milestoneDisputes.verifierId, userId)),
       ),
     )
-    .orderBy(naturalOrder(projects.name), naturalOrder(milestones.title));
+    // Plain order: a SELECT DISTINCT may order only by what it selects (a collated name is another expression).
+    .orderBy(projects.name, milestones.title);
   if (open.length === 0) return;
   const names = open.map((m) => `"${m.title}" (${m.projectName})`).join(", ");
   throw conflict(`${name} is verifying ${names}. It must be decided first.`, { milestones: open });
