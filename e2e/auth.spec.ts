@@ -36,6 +36,20 @@ test.describe("sign-up and sign-in", () => {
     await context.close();
   });
 
+  test("/signup opens the login page on its Sign Up tab", async () => {
+    const { context, page } = await suite.page();
+    // The server knows the address (not a 404), and the app sends it on to the login page's sign-up tab.
+    const response = await page.goto("/signup");
+    expect(response?.status()).toBe(200);
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("tab") === "signup");
+    await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByLabel("Full Name")).toBeVisible();
+    // The tabs still switch.
+    await page.getByRole("tab", { name: "Login" }).click();
+    await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+    await context.close();
+  });
+
   test("shows the validation toast for missing sign-in fields and the failure toast for a wrong password", async () => {
     for (const [viewport, name] of [
       [DESKTOP, "desktop"],

@@ -68,6 +68,34 @@ test.describe("an owner's projects and milestones", () => {
     await expect(dialog).toBeHidden();
   });
 
+  test("on a phone, the toast of a refused dialog form covers neither the dialog's title nor the field to fix", async () => {
+    const { context, page } = await suite.page(PHONE);
+    await signIn(page, DEMO.owner);
+    await openProjectsTab(page);
+    await page.getByRole("button", { name: "New Project" }).click();
+    const dialog = page.getByRole("dialog", { name: "New Project" });
+    await dialog.getByRole("button", { name: "Create Project" }).click();
+    await expectToast(page, "Please fill in all required fields");
+    const toastBox = await page.locator("[data-sonner-toast]").first().boundingBox();
+    const covered = async (what: string, box: { x: number; y: number; width: number; height: number } | null) => {
+      if (!toastBox || !box) throw new Error(`no box for the toast or ${what}`);
+      const apart =
+        toastBox.y >= box.y + box.height ||
+        box.y >= toastBox.y + toastBox.height ||
+        toastBox.x >= box.x + box.width ||
+        box.x >= toastBox.x + toastBox.width;
+      return apart ? null : what;
+    };
+    expect(await covered("the title", await dialog.getByRole("heading", { name: "New Project" }).boundingBox())).toBe(
+      null,
+    );
+    const name = dialog.getByLabel("Project Name");
+    await expect(name).toBeFocused();
+    expect(await covered("the first field", await name.boundingBox())).toBe(null);
+    await screenshot(page, "project-form-toast-phone", { fullPage: false });
+    await context.close();
+  });
+
   test("creates a project, then adds, edits and deletes milestones with every validation message", async () => {
     const { context, page } = await suite.page();
     await signIn(page, DEMO.owner);

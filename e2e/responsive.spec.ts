@@ -69,6 +69,12 @@ test.describe("signed-in screens at phone width (390×844)", () => {
       await page.goto("/notifications");
       await expectFits(page, `${name}-notifications`);
 
+      // Account and security (profile, password, second factor, passkeys, sessions): every role has one.
+      await page.goto("/account");
+      await expectFits(page, `${name}-account`);
+      await page.getByRole("heading", { name: "Security" }).scrollIntoViewIfNeeded();
+      await screenshot(page, `responsive-${name}-account-security`, { fullPage: false });
+
       for (const { to } of NAV_LINKS[role]) {
         await page.goto(to);
         await expectFits(page, `${name}-${to.slice(1)}`);

@@ -177,4 +177,14 @@ describe("name sorts", () => {
     expect(await names("/api/users?sort=name&q=numbered", admin)).toEqual(natural("Numbered Verifier"));
     expect(await names("/api/verifiers?sort=name&q=numbered", investor)).toEqual(natural("Numbered Verifier"));
   });
+
+  it("sort emails the same way, page after page: user2 before user10, Zed beside zed", async () => {
+    for (const local of ["user10", "Zed", "user2", "user1", "alpha", "user21", "zeta"]) {
+      await t.user("investor", { email: `${local}@natural-email.test`, name: `Emailed ${local}` });
+    }
+    const emails = (await pageThrough("/api/users?sort=email&q=natural-email", admin, 2)).map((i) => i.email);
+    expect(emails).toEqual(
+      ["alpha", "user1", "user2", "user10", "user21", "Zed", "zeta"].map((local) => `${local}@natural-email.test`),
+    );
+  });
 });

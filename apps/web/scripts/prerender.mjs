@@ -33,9 +33,12 @@ await build({
   // The domain package ships TypeScript sources: bundle it rather than import it at run time.
   ssr: { noExternal: ["@tranche/domain"] },
 });
-const { pageTitle, renderPage, routePatterns, staticPublicPaths } = await import(
+const { appPagesDrift, pageTitle, renderPage, routePatterns, staticPublicPaths } = await import(
   pathToFileURL(path.join(ssrOut, "prerender.js")).href
 );
+// The service worker serves the app's pages offline from src/app/app-pages.ts: it must name the router's exactly.
+const drift = appPagesDrift();
+if (drift.length) throw new Error(`src/app/app-pages.ts and the router differ: ${drift.join("; ")}`);
 
 const shell = readFileSync(path.join(dist, "index.html"), "utf8");
 if (!shell.includes(ROOT_ELEMENT)) throw new Error(`dist/index.html has no ${ROOT_ELEMENT} to fill`);

@@ -3,7 +3,8 @@
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { type RouteObject, StaticRouter } from "react-router";
-import { AppRoutes, routes } from "./app/router";
+import { APP_PAGES } from "./app/app-pages";
+import { AppRoutes, appRoutes, routes } from "./app/router";
 import { publicPageTitle, publicRoutes } from "./app/routes/public/routes";
 import { ToasterSlot } from "./app/toaster-slot";
 
@@ -29,6 +30,19 @@ export function routePatterns(list: RouteObject[] = routes, parent = "/"): strin
 /** A child route's path under its parent's (React Router's rule: an absolute path stands as written). */
 const joinPath = (parent: string, path: string) =>
   path.startsWith("/") ? path : `${parent.replace(/\/$/, "")}/${path}`;
+
+/**
+ * What differs between the signed-in routes of the router and the list the service worker answers offline
+ * (app/app-pages.ts): empty, or the build fails (scripts/prerender.mjs).
+ */
+export function appPagesDrift(): string[] {
+  const routed = routePatterns([appRoutes]).filter((pattern) => pattern !== "/");
+  const listed: readonly string[] = APP_PAGES;
+  return [
+    ...routed.filter((pattern) => !listed.includes(pattern)).map((pattern) => `${pattern} is routed but not listed`),
+    ...listed.filter((pattern) => !routed.includes(pattern)).map((pattern) => `${pattern} is listed but not routed`),
+  ];
+}
 
 /** The public routes without parameters (a page per path), "/" first. */
 export function staticPublicPaths(list: RouteObject[] = publicRoutes): string[] {

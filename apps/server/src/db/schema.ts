@@ -66,6 +66,8 @@ export const users = pgTable(
     index("users_role_idx").on(t.role),
     // The name sort's order (keyset.ts byName; migration 0041).
     index("users_name_id_idx").on(sql`${t.name} collate natural_order`, t.id),
+    // The email sort's order (services/users/list.ts; migration 0042).
+    index("users_email_id_idx").on(sql`${t.email} collate natural_order`, t.id),
     index("users_search_trgm_idx").using("gin", t.name.op("gin_trgm_ops"), t.email.op("gin_trgm_ops")),
     check("users_role_check", sql`${t.role} in ('investor', 'project_owner', 'verifier', 'admin')`),
   ],

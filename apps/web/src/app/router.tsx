@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
-import { type RouteObject, useRoutes } from "react-router";
+import { Navigate, type RouteObject, useLocation, useRoutes } from "react-router";
+import type { AppPagePath } from "./app-pages";
 import { PublicLayout } from "./layouts/public-layout";
 import { lazyPage, lazyRoute, queryScope, queryScopeRoute } from "./lazy-route";
 import { publicRoutes } from "./routes/public/routes";
@@ -13,9 +14,9 @@ export interface AppRouteHandle {
   preload?: () => Promise<unknown>;
 }
 
-/** A lazily loaded route whose code (with `also`, what it shows at once) can be started early. */
+/** A lazily loaded route (its path one of app-pages.ts's, which the service worker reads) whose code (with `also`, what it shows at once) can be started early. */
 function appPage(
-  path: string,
+  path: AppPagePath,
   load: () => Promise<{ default: ComponentType }>,
   { also }: { also?: () => Promise<unknown> } = {},
 ): RouteObject {
@@ -24,9 +25,52 @@ function appPage(
   return { path, element, handle };
 }
 
+/** /signup is the login page's sign-up tab (its other parameters, such as `next`, kept). */
+function SignUpRedirect() {
+  const params = new URLSearchParams(useLocation().search);
+  params.set("tab", "signup");
+  return <Navigate to={`/login?${params}`} replace />;
+}
+
 const appShell = lazyRoute(() => import("./routes/app-shell"));
 const fieldShell = lazyRoute(() => import("./routes/field-shell"));
 const preloadCharts = () => import("@/features/analytics/components/lazy-charts").then((m) => m.preloadCharts());
+
+/** The signed-in app: exactly the pages of app-pages.ts (scripts/prerender.mjs checks). */
+export const appRoutes: RouteObject = {
+  element: queryScope,
+  handle: { preload: queryScopeRoute.preload } satisfies AppRouteHandle,
+  children: [
+    {
+      element: appShell.element,
+      handle: { preload: appShell.preload } satisfies AppRouteHandle,
+      children: [
+        appPage("/dashboard", () => import("./routes/dashboard")),
+        appPage("/notifications", () => import("./routes/notifications")),
+        appPage("/projects", () => import("./routes/projects")),
+        appPage("/projects/:projectId", () => import("./routes/project-detail")),
+        appPage("/milestones", () => import("./routes/milestones")),
+        appPage("/milestones/:milestoneId", () => import("./routes/milestone-detail")),
+        // Admins see the turnaround chart above the directory.
+        appPage("/verifiers", () => import("./routes/verifiers"), { also: preloadCharts }),
+        appPage("/verifications", () => import("./routes/verifications")),
+        appPage("/reports", () => import("./routes/reports"), { also: preloadCharts }),
+        appPage("/users", () => import("./routes/users")),
+        appPage("/settings", () => import("./routes/settings")),
+        appPage("/account", () => import("./routes/account")),
+      ],
+    },
+    // The verifier's field view: its own phone-first shell, which opens with no signal (routes/field-shell.tsx).
+    {
+      element: fieldShell.element,
+      handle: { preload: fieldShell.preload } satisfies AppRouteHandle,
+      children: [
+        appPage("/field", () => import("./routes/field")),
+        appPage("/field/milestones/:milestoneId", () => import("./routes/field-assignment")),
+      ],
+    },
+  ],
+};
 
 // Declarative routes (useRoutes), not the data router: createBrowserRouter alone adds ~16 kB gzipped
 // to every page, which the landing page's 90 kB budget cannot carry (bench/public-site.ts).
@@ -39,6 +83,7 @@ export const routes: RouteObject[] = [
         element: queryScope,
         children: [
           { path: "/login", element: lazyPage(() => import("./routes/login")) },
+          { path: "/signup", element: <SignUpRedirect /> },
           { path: "/invite", element: lazyPage(() => import("./routes/invite")) },
           { path: "/forgot-password", element: lazyPage(() => import("./routes/forgot-password")) },
           { path: "/reset-password", element: lazyPage(() => import("./routes/reset-password")) },
@@ -47,40 +92,7 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-  {
-    element: queryScope,
-    handle: { preload: queryScopeRoute.preload } satisfies AppRouteHandle,
-    children: [
-      {
-        element: appShell.element,
-        handle: { preload: appShell.preload } satisfies AppRouteHandle,
-        children: [
-          appPage("/dashboard", () => import("./routes/dashboard")),
-          appPage("/notifications", () => import("./routes/notifications")),
-          appPage("/projects", () => import("./routes/projects")),
-          appPage("/projects/:projectId", () => import("./routes/project-detail")),
-          appPage("/milestones", () => import("./routes/milestones")),
-          appPage("/milestones/:milestoneId", () => import("./routes/milestone-detail")),
-          // Admins see the turnaround chart above the directory.
-          appPage("/verifiers", () => import("./routes/verifiers"), { also: preloadCharts }),
-          appPage("/verifications", () => import("./routes/verifications")),
-          appPage("/reports", () => import("./routes/reports"), { also: preloadCharts }),
-          appPage("/users", () => import("./routes/users")),
-          appPage("/settings", () => import("./routes/settings")),
-          appPage("/account", () => import("./routes/account")),
-        ],
-      },
-      // The verifier's field view: its own phone-first shell, which opens with no signal (routes/field-shell.tsx).
-      {
-        element: fieldShell.element,
-        handle: { preload: fieldShell.preload } satisfies AppRouteHandle,
-        children: [
-          appPage("/field", () => import("./routes/field")),
-          appPage("/field/milestones/:milestoneId", () => import("./routes/field-assignment")),
-        ],
-      },
-    ],
-  },
+  appRoutes,
   { path: "*", element: lazyPage(() => import("./routes/not-found")) },
 ];
 

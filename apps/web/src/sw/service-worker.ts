@@ -4,6 +4,7 @@
 import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
+import { appPageMatcher } from "../app/app-pages";
 import { handleNotificationClick, handlePush } from "./push";
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -18,9 +19,11 @@ cleanupOutdatedCaches();
 self.skipWaiting();
 clientsClaim();
 
-/** The signed-in app's pages (apps/web/src/app/router.tsx); everything else is the public site. */
-const APP_PAGES =
-  /^\/(?:dashboard|field|notifications|projects|milestones|verifiers|verifications|reports|users|settings|account)(?:\/|$)/;
+/**
+ * The signed-in app's pages, from the list its router takes them from (app/app-pages.ts); everything else is the
+ * public site, or an address the server answers 404.
+ */
+const APP_PAGES = appPageMatcher();
 
 /** How long a navigation waits for the network before the app opens from the device (a site with a weak signal). */
 const NETWORK_TIMEOUT_MS = 6000;

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { ServiceContext } from "../../context";
 import { users } from "../../db/schema";
 import { forbidden } from "../../errors";
-import { byName, keyset, keysetPage, type SortSpec } from "../../lib/keyset";
+import { byName, keyset, keysetPage, naturalOrder, type SortSpec } from "../../lib/keyset";
 import { holdsSecondFactor } from "../mfa/second-factor";
 import { containsPattern } from "../projects/list";
 import { toUserAdminDto } from "./dto";
@@ -13,7 +13,8 @@ const id = { expr: users.id, type: "uuid" } as const;
 const USER_SORT_SPECS: Record<UserSort, SortSpec> = {
   name: byName(users.name, users.id),
   newest: { name: "newest", direction: "desc", keys: [{ expr: users.createdAt, type: "timestamptz" }, id] },
-  email: { name: "email", direction: "asc", keys: [{ expr: users.email, type: "text" }, id] },
+  // In the names' natural order too ("user2" before "user10", "Zed" beside "zed"), answered by users_email_id_idx.
+  email: { name: "email", direction: "asc", keys: [{ expr: naturalOrder(users.email), type: "text" }, id] },
 };
 
 /** One page of users with their roles (and whether they have a second factor), for the admin's user management screen. */

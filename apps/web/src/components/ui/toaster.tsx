@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from "react";
 import { Toaster as Sonner, toast as sonnerToast } from "sonner";
 import { useMediaQuery } from "@/lib/use-media-query";
 
@@ -5,18 +6,36 @@ import { useMediaQuery } from "@/lib/use-media-query";
 const PHONE = "(max-width: 600px)";
 // Every layout's header is 4rem tall (the field view's 3.5rem): a phone's toasts start just below it.
 const BELOW_HEADER = 72;
+// A modal dialog (Radix's Dialog and AlertDialog mark theirs with data-state; the phone menu, a plain drawer, does not).
+const OPEN_DIALOG = '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]';
+
+/** Whether a modal dialog is open: Radix renders each in a portal, a child of <body>, only while it is open. */
+function useDialogOpen(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const observer = new MutationObserver(onChange);
+      observer.observe(document.body, { childList: true });
+      return () => observer.disconnect();
+    },
+    () => document.querySelector(OPEN_DIALOG) !== null,
+    () => false,
+  );
+}
 
 /**
  * Bottom right on wide screens. On phones at the top, just below the header: there they cover none of the header's
  * controls (bell, menu), nor the bottom of the phone menu (its Account and Log out), which a toast at the foot of
- * the screen would hide just after signing in. At most three at once.
+ * the screen would hide just after signing in. But while a dialog is open, a phone's toasts show at the bottom: at
+ * the top they would cover the dialog's title and first fields, where a refused form puts the keyboard. At most
+ * three at once.
  */
 export function Toaster() {
   const phone = useMediaQuery(PHONE);
+  const dialogOpen = useDialogOpen();
   return (
     <Sonner
-      position={phone ? "top-center" : "bottom-right"}
-      mobileOffset={{ top: BELOW_HEADER, left: 16, right: 16 }}
+      position={!phone ? "bottom-right" : dialogOpen ? "bottom-center" : "top-center"}
+      mobileOffset={{ top: BELOW_HEADER, bottom: 16, left: 16, right: 16 }}
       visibleToasts={3}
       richColors
       closeButton

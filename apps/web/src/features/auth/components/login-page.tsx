@@ -17,7 +17,9 @@ import { useAuthOptions, useDemoAccounts, useSignIn, useSignInWithPasskey, useSi
 type Tab = "login" | "signup";
 
 export function LoginPage() {
-  const [tab, setTab] = useState<Tab>("login");
+  // /login?tab=signup (where /signup leads) opens on the sign-up tab.
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(params.get("tab") === "signup" ? "signup" : "login");
   const [signInEmail, setSignInEmail] = useState("");
   // Until the server says otherwise, sign-up is offered (its default); closed, only invitations add people.
   const signUpAllowed = useAuthOptions().data?.signUpAllowed ?? true;
@@ -26,7 +28,7 @@ export function LoginPage() {
     <main id="main" className="flex min-h-[calc(100vh-8rem)] items-start justify-center px-4 py-10 sm:py-16">
       <div className="w-full max-w-md">
         <h1 className="mb-6 text-center text-2xl font-semibold tracking-tight text-slate-900">Sign in to Tranche</h1>
-        <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+        <Tabs value={signUpAllowed ? tab : "login"} onValueChange={(value) => setTab(value as Tab)}>
           {signUpAllowed ? (
             <TabsList className="grid w-full grid-cols-2">
               <TabsTrigger value="login">Login</TabsTrigger>
