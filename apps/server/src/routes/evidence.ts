@@ -178,12 +178,14 @@ export const evidenceRoutes = new ApiRoutes()
   })
   .handle(checks, async (c) => c.json(await evidenceChecksOf(serviceContext(c), param(c, "id", "Evidence")), 200))
   .handle(dismiss, async (c) => {
+    // Who may call first (401/403), then the id, the code and the body, as on every route (ADR 023).
+    const ctx = serviceContext(c);
     const id = param(c, "id", "Evidence");
     // An unknown code names no flag: 404, as for an id that names nothing.
     const code = EVIDENCE_FLAG_CODES.find((known) => known === c.req.param("code"));
     if (!code) throw notFound("Flag");
     const { reason } = await body(c, dismiss);
-    return c.json(await dismissFlag(serviceContext(c), id, code, reason), 200);
+    return c.json(await dismissFlag(ctx, id, code, reason), 200);
   })
   .handleRaw(remove, async (c) => {
     await removeEvidence(serviceContext(c), param(c, "id", "Evidence"));
