@@ -1,7 +1,4 @@
 import type { ApiScope, Role } from "@tranche/domain";
-import type { Context } from "hono";
-import { requireCaller } from "./auth/api-tokens";
-import { requireUser } from "./auth/middleware";
 import type { Database, Db } from "./db/client";
 import type { Env } from "./env";
 import type { Logger } from "./lib/logger";
@@ -77,17 +74,4 @@ export interface ServiceContext {
   db: Db;
   env: Env;
   actor: SessionUser;
-}
-
-/** The signed-in caller as a service context (401 when signed out, 403 for an API token). */
-export function serviceContext(c: Context<AppEnv>): ServiceContext {
-  const actor = requireUser(c);
-  const { db, env } = c.get("deps");
-  return { db, env, actor };
-}
-
-/** The caller as a service context: the route's scope for API tokens (null: none may call it), its roles for people. */
-export function callerContext(c: Context<AppEnv>, scope: ApiScope | null, roles?: Role[]): CallerContext {
-  const { db, env } = c.get("deps");
-  return { db, env, caller: requireCaller(c, scope, roles) };
 }

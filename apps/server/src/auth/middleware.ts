@@ -1,9 +1,9 @@
 import { isIP } from "node:net";
-import type { Role } from "@tranche/domain";
+import type { ApiScope, Role } from "@tranche/domain";
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv, SessionUser } from "../context";
+import type { AppEnv, CallerContext, ServiceContext, SessionUser } from "../context";
 import { AppError } from "../errors";
-import { bearerToken, refuseApiToken, resolveApiToken } from "./api-tokens";
+import { bearerToken, refuseApiToken, requireCaller, resolveApiToken } from "./api-tokens";
 import { resolveSession, sessionToken } from "./sessions";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -91,4 +91,17 @@ export function clientIp(c: Context<AppEnv>): string {
   }
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress ?? "unknown";
+}
+
+/** The signed-in caller as a service context (401 when signed out, 403 for an API token). */
+export function serviceContext(c: Context<AppEnv>): ServiceContext {
+  const actor = requireUser(c);
+  const { db, env } = c.get("deps");
+  return { db, env, actor };
+}
+
+/** The caller as a service context: the route's scope for API tokens (null: none may call it), its roles for people. */
+export function callerContext(c: Context<AppEnv>, scope: ApiScope | null, roles?: Role[]): CallerContext {
+  const { db, env } = c.get("deps");
+  return { db, env, caller: requireCaller(c, scope, roles) };
 }

@@ -9,7 +9,7 @@ import {
   pageOf,
 } from "@tranche/domain";
 import { z } from "zod";
-import { serviceContext } from "../context";
+import { serviceContext } from "../auth/middleware";
 import { csvFilename, csvResponse } from "../lib/csv";
 import { ApiRoutes, file, json, PUBLIC, query, SESSION } from "../openapi/routes";
 import { listCheckpoints } from "../services/audit/checkpoints";

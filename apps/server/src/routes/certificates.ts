@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { certificateCheckSchema, certificateQuerySchema } from "@tranche/domain";
-import { serviceContext } from "../context";
+import { serviceContext } from "../auth/middleware";
 import { ApiRoutes, file, idParams, json, PUBLIC, param, query, SESSION } from "../openapi/routes";
 import { certificatePdf, checkCertificate } from "../services/certificates/read";
 

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { dashboardSchema } from "@tranche/domain";
-import { serviceContext } from "../context";
+import { serviceContext } from "../auth/middleware";
 import { ApiRoutes, json, SESSION } from "../openapi/routes";
 import { getDashboard } from "../services/dashboard/get-dashboard";
 

@@ -10,7 +10,7 @@ import {
   itemsOf,
 } from "@tranche/domain";
 import { z } from "zod";
-import { serviceContext } from "../context";
+import { serviceContext } from "../auth/middleware";
 import { notFound } from "../errors";
 import {
   ApiRoutes,

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { fieldAssignmentSchema, fieldVisitSchema, itemsOf } from "@tranche/domain";
-import { serviceContext } from "../context";
+import { serviceContext } from "../auth/middleware";
 import { ApiRoutes, idParams, json, param, SESSION } from "../openapi/routes";
 import { getVisit, listAssignments } from "../services/field/assignments";
 

@@ -10,7 +10,7 @@ import {
   statusCountsOf,
   updateMilestoneSchema,
 } from "@tranche/domain";
-import { serviceContext } from "../context";
+import { serviceContext } from "../auth/middleware";
 import { csvFilename, csvResponse } from "../lib/csv";
 import { ApiRoutes, body, csvFile, empty, errors, idParams, json, param, query, SESSION } from "../openapi/routes";
 import { countMilestones } from "../services/milestones/counts";

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { markedReadSchema, notificationSchema, pageOf, unreadCountSchema } from "@tranche/domain";
-import { serviceContext } from "../context";
+import { serviceContext } from "../auth/middleware";
 import { ApiRoutes, idParams, json, param, query, SESSION } from "../openapi/routes";
 import { listNotifications, listNotificationsQuery, unreadCount } from "../services/notifications/list";
 import { markAllNotificationsRead, markNotificationRead } from "../services/notifications/mark-read";

@@ -21,8 +21,8 @@ import {
   updateProjectSchema,
 } from "@tranche/domain";
 import { z } from "zod";
+import { callerContext, serviceContext } from "../auth/middleware";
 import { requireSecondFactor } from "../auth/require-second-factor";
-import { callerContext, serviceContext } from "../context";
 import { csvFilename, csvResponse } from "../lib/csv";
 import {
   ApiRoutes,

@@ -1,7 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { pageOf, publicRequestDtoSchema, publicRequestSchema } from "@tranche/domain";
-import { clientIp } from "../auth/middleware";
-import { serviceContext } from "../context";
+import { clientIp, serviceContext } from "../auth/middleware";
 import { ApiRoutes, body, errors, json, PUBLIC, query, SESSION } from "../openapi/routes";
 import { createPublicRequest, limitPublicForm } from "../services/public-requests/create";
 import { listPublicRequests, listPublicRequestsQuery } from "../services/public-requests/list";

@@ -5,7 +5,7 @@ import {
   pushUnsubscribeSchema,
   vapidPublicKeySchema,
 } from "@tranche/domain";
-import { serviceContext } from "../context";
+import { serviceContext } from "../auth/middleware";
 import { ApiRoutes, body, empty, json, jsonBody, PUBLIC, SESSION } from "../openapi/routes";
 import { subscribe, unsubscribe } from "../services/push/subscriptions";
 import { vapidKeys } from "../services/push/vapid";

@@ -9,8 +9,9 @@ import {
   settleReleaseSchema,
 } from "@tranche/domain";
 import type { Context } from "hono";
+import { callerContext } from "../auth/middleware";
 import { requireSecondFactor } from "../auth/require-second-factor";
-import { type AppEnv, callerContext } from "../context";
+import type { AppEnv } from "../context";
 import { csvFilename, csvResponse } from "../lib/csv";
 import {
   ApiRoutes,

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { searchResultsSchema } from "@tranche/domain";
-import { serviceContext } from "../context";
+import { serviceContext } from "../auth/middleware";
 import { ApiRoutes, json, query, SESSION } from "../openapi/routes";
 import { search, searchQuery } from "../services/search/search";
 

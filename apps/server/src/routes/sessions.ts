@@ -1,8 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { itemsOf, sessionSchema, signedOutSchema } from "@tranche/domain";
 import { z } from "zod";
+import { serviceContext } from "../auth/middleware";
 import { clearSessionCookie } from "../auth/sessions";
-import { serviceContext } from "../context";
 import { parseWith } from "../lib/validate";
 import { ApiRoutes, empty, errors, json, SESSION } from "../openapi/routes";
 import { listSessions, revokeOtherSessions, revokeSession } from "../services/sessions/manage";

@@ -20,8 +20,9 @@ import {
 } from "@tranche/domain";
 import type { Context } from "hono";
 import { z } from "zod";
+import { serviceContext } from "../auth/middleware";
 import { requireSecondFactor } from "../auth/require-second-factor";
-import { type AppEnv, serviceContext } from "../context";
+import type { AppEnv } from "../context";
 import {
   ApiRoutes,
   body,

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { pageOf, verifierListQuerySchema, verifierSchema } from "@tranche/domain";
-import { serviceContext } from "../context";
+import { serviceContext } from "../auth/middleware";
 import { ApiRoutes, json, query, SESSION } from "../openapi/routes";
 import { listVerifiers } from "../services/verifiers/list";
 

@@ -1,33 +1,10 @@
 // Encryption at rest for the field store: AES-GCM with one key per device (origin and browser profile), generated
 // by WebCrypto as non-extractable and kept in IndexedDB as the CryptoKey object itself — script can use it but never
 // read its bytes, and a copy of the database files without the browser's key handling reveals nothing readable.
-import type { FieldDb } from "./db";
-
+// The key itself is kept and found by db.ts (deviceKey).
 export interface Sealed {
   iv: Uint8Array;
   data: ArrayBuffer;
-}
-
-const KEY_ID = "device";
-
-let cached: Promise<CryptoKey> | undefined;
-
-/** The device key, created on first use (two tabs racing keep whichever was stored first). */
-export function deviceKey(db: FieldDb): Promise<CryptoKey> {
-  cached ??= (async () => {
-    const stored = await db.get("keys", KEY_ID);
-    if (stored) return stored.key;
-    const key = await crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
-    const tx = db.transaction("keys", "readwrite");
-    const existing = await tx.store.get(KEY_ID);
-    if (!existing) await tx.store.add({ id: KEY_ID, key });
-    await tx.done;
-    return existing?.key ?? key;
-  })().catch((error) => {
-    cached = undefined;
-    throw error;
-  });
-  return cached;
 }
 
 export async function sealBytes(key: CryptoKey, bytes: ArrayBuffer | Uint8Array): Promise<Sealed> {

@@ -79,3 +79,25 @@ export function fieldDb(): Promise<FieldDb> {
   });
   return opening;
 }
+
+const KEY_ID = "device";
+
+let cached: Promise<CryptoKey> | undefined;
+
+/** The device key, created on first use (two tabs racing keep whichever was stored first). */
+export function deviceKey(db: FieldDb): Promise<CryptoKey> {
+  cached ??= (async () => {
+    const stored = await db.get("keys", KEY_ID);
+    if (stored) return stored.key;
+    const key = await crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
+    const tx = db.transaction("keys", "readwrite");
+    const existing = await tx.store.get(KEY_ID);
+    if (!existing) await tx.store.add({ id: KEY_ID, key });
+    await tx.done;
+    return existing?.key ?? key;
+  })().catch((error) => {
+    cached = undefined;
+    throw error;
+  });
+  return cached;
+}

@@ -1,8 +1,8 @@
 // What a site visit needs, kept on the device for the signed-in verifier: who they are and their assignments (to
 // start with no signal), each opened assignment's visit, and the evidence files they chose to keep. All encrypted.
 import type { FieldAssignmentDto, FieldVisitDto, UserDto } from "@tranche/domain";
-import { deviceKey, open, openBytes, seal, sealBytes } from "./crypto";
-import { fieldDb } from "./db";
+import { open, openBytes, seal, sealBytes } from "./crypto";
+import { deviceKey, fieldDb } from "./db";
 
 interface PersonData {
   user: UserDto;

@@ -1,8 +1,8 @@
 // The ordered queue of what the verifier did in the field: each action waits on the device (encrypted) until it is
 // sent, in order, with its own Idempotency-Key. Every change is announced to this page and the app's other tabs.
 import type { CaptureInput, Checklist, ChecklistNotes } from "@tranche/domain";
-import { deviceKey, open, openBytes, seal, sealBytes } from "./crypto";
-import { fieldDb, type QueueKind, type QueueRecord, type QueueStatus } from "./db";
+import { open, openBytes, seal, sealBytes } from "./crypto";
+import { deviceKey, fieldDb, type QueueKind, type QueueRecord, type QueueStatus } from "./db";
 
 export type { QueueKind, QueueStatus };
 
