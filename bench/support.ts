@@ -105,12 +105,31 @@ export async function tempPostgres(
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${pg.escapeIdentifier(template)}` : ""}`);
+  // BENCH_LOG_STATEMENTS=1: PostgreSQL logs every statement of this copy with its duration (its log names the copy),
+  // and times its PL/pgSQL functions (triggers included), printed when the copy is dropped.
+  const logging = Boolean(process.env.BENCH_LOG_STATEMENTS);
+  if (logging) {
+    await admin.query(`ALTER DATABASE ${name} SET log_min_duration_statement = 0`);
+    await admin.query(`ALTER DATABASE ${name} SET track_functions = 'pl'`);
+    console.log(`logging every statement of database ${name}`);
+  }
   await admin.end();
   const u = new URL(server);
   u.pathname = `/${name}`;
   return {
     url: u.toString(),
     drop: async () => {
+      if (logging) {
+        const own = new pg.Client({ connectionString: u.toString() });
+        await own.connect();
+        const { rows } = await own.query(
+          `select funcname, calls, round(total_time::numeric, 1) as total_ms, round(self_time::numeric, 1) as self_ms,
+                  round((total_time / nullif(calls, 0))::numeric, 3) as ms_per_call
+           from pg_stat_user_functions order by total_time desc limit 12`,
+        );
+        console.table(rows);
+        await own.end();
+      }
       const c = new pg.Client({ connectionString: server });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

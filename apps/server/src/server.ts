@@ -16,7 +16,7 @@ import { issueMissingCertificates } from "./services/certificates/facts";
 import { createDigestScheduler } from "./services/email/digest";
 import { sweepPartialUploads } from "./services/evidence/storage";
 import { closeOcr } from "./services/evidence-checks/ocr";
-import { createHousekeeper } from "./services/housekeeping";
+import { createHousekeeper, createTotalsCompactor } from "./services/housekeeping";
 import { outboxTopics } from "./services/outbox/topics";
 import { createOutboxWorker } from "./services/outbox/worker";
 import { vapidKeys } from "./services/push/vapid";
@@ -79,6 +79,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
   digests.start();
   const housekeeper = createHousekeeper(deps);
   housekeeper.start();
+  const totalsCompactor = createTotalsCompactor(deps);
+  totalsCompactor.start();
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
@@ -110,6 +112,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
         overdueSweeper.stop(),
         digests.stop(),
         housekeeper.stop(),
+        totalsCompactor.stop(),
         outboxWorker.stop(),
       ]);
       await closeOcr();

@@ -12,13 +12,16 @@ import {
   auditEvents,
   disbursements,
   milestones,
+  platformRollupDeltas,
   platformRollups,
   projectMembers,
   projectRollups,
   projects,
 } from "../src/db/schema";
 import { AUDIT_LOCK } from "../src/services/audit/lock";
+import { createTotalsCompactor } from "../src/services/housekeeping";
 import {
+  compactPlatformRollups,
   findPlatformRollupDifferences,
   findReleasesInAnotherCurrency,
   findRollupDifferences,
@@ -235,15 +238,67 @@ describe("project rollups", () => {
     await makeMilestone(t, b, { capitalAmount: 125_000.5 });
     await makeMilestone(t, b, { capitalAmount: 40_000, status: "verified", verifier });
     expect(await findPlatformRollupDifferences(t.deps.db)).toEqual([]);
-    const [gbp] = await t.deps.db.select().from(platformRollups).where(eq(platformRollups.currency, "GBP"));
-    expect(gbp).toMatchObject({ milestonesPending: expect.any(Number), pendingCapital: expect.any(String) });
+    const [gbp] = await queryRows<Record<string, unknown>>(
+      t.deps.db,
+      sql`select * from platform_totals where currency = 'GBP'`,
+    );
+    expect(gbp).toMatchObject({ milestones_pending: expect.any(Number), pending_capital: expect.any(String) });
+    // Folded into the base rows, the deltas leave the totals as they were.
+    await compactPlatformRollups(t.deps.db);
+    expect(await findPlatformRollupDifferences(t.deps.db)).toEqual([]);
     // A project that leaves (its rollup row goes with it) leaves the totals.
     await t.deps.db.delete(projects).where(eq(projects.id, a.id));
+    expect(await findPlatformRollupDifferences(t.deps.db)).toEqual([]);
+    await compactPlatformRollups(t.deps.db);
     expect(await findPlatformRollupDifferences(t.deps.db)).toEqual([]);
     // A rollup moved to another currency moves its figures with it.
     await t.deps.db.update(projectRollups).set({ currency: "USD" }).where(eq(projectRollups.projectId, b.id));
     expect(await findPlatformRollupDifferences(t.deps.db)).toEqual([]);
+    await compactPlatformRollups(t.deps.db);
+    expect(await findPlatformRollupDifferences(t.deps.db)).toEqual([]);
     await rebuildAllRollups(t.deps.db);
+    expect(await findPlatformRollupDifferences(t.deps.db)).toEqual([]);
+  });
+
+  it("append a release's change to the platform totals as a delta, and compaction folds the deltas in unchanged", async () => {
+    const project = await makeProject(t, { owner, verifiers: [verifier], totalCapital: 1_000_000, currency: "EUR" });
+    const milestone = await makeMilestone(t, project, { status: "in_verification", verifier, capitalAmount: 1_000 });
+    await compactPlatformRollups(t.deps.db);
+    const base = async () => t.deps.db.select().from(platformRollups).where(eq(platformRollups.currency, "EUR"));
+    const before = await base();
+    const approved = await t.request("POST", `/api/milestones/${milestone.id}/approve`, { as: verifier, body: {} });
+    expect(approved.status).toBe(200);
+    // The release did not rewrite its currency's row: it appended what it changed.
+    expect(await base()).toEqual(before);
+    const deltas = await t.deps.db.select().from(platformRollupDeltas).where(eq(platformRollupDeltas.currency, "EUR"));
+    expect(deltas.reduce((sum, d) => sum + Number(d.released), 0)).toBe(1_000);
+    expect(await findPlatformRollupDifferences(t.deps.db)).toEqual([]);
+    // The periodic compaction each process runs (services/housekeeping.ts).
+    expect(await createTotalsCompactor(t.deps).tick()).toBeGreaterThan(0);
+    expect(await t.deps.db.select().from(platformRollupDeltas)).toEqual([]);
+    const [after] = await base();
+    expect(Number(after.released) - Number(before[0].released)).toBe(1_000);
+    expect(await findPlatformRollupDifferences(t.deps.db)).toEqual([]);
+  });
+
+  it("keep the platform totals equal to the sum of every rollup through concurrent releases and compactions", async () => {
+    const project = await makeProject(t, { owner, verifiers: [verifier], totalCapital: 1_000_000, currency: "GBP" });
+    const others = await Promise.all(
+      [1, 2, 3].map(() => makeProject(t, { owner, verifiers: [verifier], totalCapital: 1_000_000, currency: "GBP" })),
+    );
+    const open = await Promise.all(
+      [project, ...others].flatMap((p) =>
+        [100, 200].map((capitalAmount) => makeMilestone(t, p, { status: "in_verification", verifier, capitalAmount })),
+      ),
+    );
+    const answers = await Promise.all([
+      ...open.map((m) => t.request("POST", `/api/milestones/${m.id}/approve`, { as: verifier, body: {} })),
+      compactPlatformRollups(t.deps.db),
+      compactPlatformRollups(t.deps.db),
+    ]);
+    expect(answers.slice(0, open.length).map((a) => (a as { status: number }).status)).toEqual(open.map(() => 200));
+    expect(await findPlatformRollupDifferences(t.deps.db)).toEqual([]);
+    await Promise.all([compactPlatformRollups(t.deps.db), compactPlatformRollups(t.deps.db)]);
     expect(await findPlatformRollupDifferences(t.deps.db)).toEqual([]);
   });
 
@@ -284,6 +339,7 @@ describe("project rollups", () => {
 
   it("`rollups verify` names platform totals changed behind Tranche's back, and --fix repairs them", async () => {
     await makeProject(t, { owner, verifiers: [verifier], currency: "EUR" });
+    await compactPlatformRollups(t.deps.db);
     await t.deps.db.update(platformRollups).set({ released: "1.00" }).where(eq(platformRollups.currency, "EUR"));
     const differences = await findPlatformRollupDifferences(t.deps.db);
     expect(differences.map((d) => d.currency)).toEqual(["EUR"]);

@@ -934,13 +934,25 @@ export const projectRollups = pgTable(
 
 /**
  * Every project's rollup summed per currency, and how many have no verifier (the admin's dashboard), kept by
- * triggers on project_rollups (migration 0024): no code writes it.
+ * triggers on project_rollups (migration 0024): no code writes it. Since migration 0043 these are base rows: the
+ * totals are them plus platform_rollup_deltas (the view platform_totals).
  */
 export const platformRollups = pgTable("platform_rollups", {
   currency: text("currency").primaryKey(),
   projects: integer("projects").notNull(),
   ...rollupFigures(),
   projectsWithoutVerifier: integer("projects_without_verifier").notNull().default(0),
+});
+
+/**
+ * What the trigger on project_rollups appends for each change of a summed figure (migration 0043): signed deltas,
+ * which readers add to platform_rollups (the view platform_totals) and each process folds into it every minute.
+ */
+export const platformRollupDeltas = pgTable("platform_rollup_deltas", {
+  currency: text("currency").notNull(),
+  projects: integer("projects").notNull(),
+  ...rollupFigures(),
+  projectsWithoutVerifier: integer("projects_without_verifier").notNull(),
 });
 
 /** A person's passkeys (WebAuthn credentials); a revoked one is kept, and refused. */

@@ -492,7 +492,7 @@ async function adminDashboard(
                     milestones_pending as pending, milestones_in_verification as in_verification,
                     milestones_verified as verified, milestones_rejected as rejected, milestones_delayed as delayed,
                     projects_without_verifier as without_verifier
-             from platform_rollups) t) as platform,
+             from platform_totals) t) as platform,
           -- released_at is stored in the created_at column (schema.ts: releasedAt: created()).
           (select coalesce(json_agg(d), '[]') from (
              select currency, sum(amount)::text as amount from disbursements

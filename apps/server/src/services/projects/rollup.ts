@@ -101,8 +101,8 @@ export async function findRollupDifferences(db: DbOrTx, projectId?: string): Pro
 }
 
 /**
- * Each currency whose platform totals (platform_rollups, kept by triggers: migration 0024) differ from the sum of
- * the project rollups, as { currency, stored, expected } (null: no row).
+ * Each currency whose platform totals (platform_totals: the base rows and the deltas the triggers append, migrations
+ * 0024 and 0043) differ from the sum of the project rollups, as { currency, stored, expected } (null: no row).
  */
 export async function findPlatformRollupDifferences(
   db: DbOrTx,
@@ -112,7 +112,7 @@ export async function findPlatformRollupDifferences(
     sql`select coalesce(s.currency, e.currency) as currency,
                case when s.currency is null then null else to_jsonb(s) end as stored,
                case when e.currency is null then null else to_jsonb(e) end as expected
-        from platform_rollups s
+        from platform_totals s
         full outer join platform_rollup_expected e on e.currency = s.currency
         where s.currency is null or e.currency is null
            or (${totals("s.")}) is distinct from (${totals("e.")})
@@ -145,6 +145,16 @@ export async function findReleasesInAnotherCurrency(
 /** Rewrites every project's rollup from a recomputation, then the platform totals (`rollups verify --fix`). */
 export async function rebuildAllRollups(db: DbOrTx): Promise<void> {
   await db.execute(upsertFromExpected());
+  await db.execute(sql`delete from platform_rollup_deltas`);
   await db.execute(sql`delete from platform_rollups`);
   await db.execute(sql`insert into platform_rollups select * from platform_rollup_expected`);
+}
+
+/**
+ * Folds the platform totals' deltas into their base rows (compact_platform_rollups, migration 0043), in one statement:
+ * the totals a reader sums are the same before and after. Resolves to how many deltas it folded.
+ */
+export async function compactPlatformRollups(db: DbOrTx): Promise<number> {
+  const [row] = await queryRows<{ folded: number }>(db, sql`select compact_platform_rollups() as folded`);
+  return Number(row?.folded ?? 0);
 }
