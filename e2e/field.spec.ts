@@ -426,6 +426,78 @@ test.describe("the field view", () => {
     await context.close();
   });
 
+  test("ends in a conflict, not a release, when a capture the approval counted is discarded and the owner adds a file", async () => {
+    const { context, page } = await phone(AT_THE_GATE);
+    await signIn(page, DEMO.verifier);
+    const title = "Handover and occupancy permit";
+    const id = await assignmentId(page, title);
+    // Started from the desk (or already, by the test before): the visit is kept as in verification.
+    expect((await context.request.post(`/api/milestones/${id}/start`, { data: {} })).status()).toBe(200);
+    await openAssignment(page, title);
+    await expect(page.getByRole("heading", { name: "Checklist" })).toBeVisible();
+
+    await context.setOffline(true);
+    await expect(page.getByRole("status").getByText("Offline")).toBeVisible();
+    // A capture, then an approval made with it counted in; then the capture's bytes are lost from the device
+    // (storage the browser reclaimed): it can never be sent.
+    await page.getByLabel("Add document").setInputFiles({
+      name: "permit.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4 occupancy permit photographed on site"),
+    });
+    await expect(queueItems(page).filter({ hasText: "Capture: permit.pdf" })).toBeVisible();
+    await page.getByLabel("Comments").fill("Keys handed over; permit seen on site.");
+    await page.getByRole("button", { name: "Approve", exact: true }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Approve" }).click();
+    await expect(page.getByTestId("decision-note")).toBeVisible();
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const opened = indexedDB.open("tranche-field");
+          opened.onerror = () => reject(opened.error);
+          opened.onsuccess = () => {
+            const tx = opened.result.transaction("queue", "readwrite");
+            const store = tx.objectStore("queue");
+            const all = store.getAll();
+            all.onsuccess = () => {
+              for (const record of all.result) {
+                if (record.kind === "evidence") {
+                  delete record.file;
+                  store.put(record);
+                }
+              }
+            };
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+    );
+
+    // Meanwhile the owner adds a file the verifier has not seen: one file more, as the lost capture would have been.
+    const owner = await suite.page(DESKTOP);
+    await signIn(owner.page, DEMO.owner);
+    const added = await owner.page.request.post(`/api/milestones/${id}/evidence`, {
+      multipart: { files: { name: "glazing-spec.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") } },
+    });
+    expect(added.status()).toBe(201);
+    await owner.context.close();
+
+    await context.setOffline(false);
+    const refused = queueItems(page).filter({ hasText: "Capture: permit.pdf" });
+    await expect(refused.getByText("The captured file is no longer on this device.")).toBeVisible({
+      timeout: 30_000,
+    });
+    await refused.getByRole("button", { name: "Discard" }).click();
+    // The approval counted the discarded file: it is not sent on the owner's file, it asks for a second look.
+    const approval = queueItems(page).filter({ hasText: "Approve" });
+    await expect(approval).toHaveAttribute("data-status", "needs_attention", { timeout: 30_000 });
+    await expect(approval.getByText(/permit\.pdf was discarded/)).toBeVisible();
+    await expect.poll(() => verification(context, id)).toMatchObject({ status: "in_verification" });
+    const detail = (await (await context.request.get(`/api/milestones/${id}`)).json()) as { releases: unknown[] };
+    expect(detail.releases).toEqual([]);
+    await context.close();
+  });
+
   test("flags a capture taken 5 km from the site, for the verifier and the owner", async () => {
     const { context, page } = await phone(FIVE_KM_EAST);
     await signIn(page, DEMO.verifier);

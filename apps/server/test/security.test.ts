@@ -6,7 +6,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
-import { milestones } from "../src/db/schema";
+import { milestones, pushSubscriptions } from "../src/db/schema";
 import { makeMilestone, makeProject } from "./factories";
 import { createTestApp, type TestApp, type TestUser } from "./harness";
 
@@ -270,6 +270,29 @@ describe("push endpoints naming this host", () => {
     });
     expect(ok.status).toBe(201);
     expect(ok.body.device).toBe("Unknown device");
+  });
+});
+
+describe("push endpoints with a user name or password, or a host no push service has", () => {
+  it("are refused when subscribing with 400 naming the endpoint, and nothing is kept", async () => {
+    const keys = {
+      p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+      auth: "tBHItJI5svbpez7KI4CCXg",
+    };
+    const user = await t.user("investor");
+    const refusals = {
+      "https://user:pass@push.example/send/1": "The push service's URL must not carry a user name or password.",
+      "https://user@push.example/send/1": "The push service's URL must not carry a user name or password.",
+      "https://:secret@push.example/send/1": "The push service's URL must not carry a user name or password.",
+      "https://intranet/send/1": "The push service's URL must name a public host (a name with a dot).",
+    };
+    for (const [endpoint, message] of Object.entries(refusals)) {
+      const res = await t.request("POST", "/api/push/subscriptions", { as: user, body: { endpoint, keys } });
+      expect(res.status, endpoint).toBe(400);
+      expect(res.body.error.details.endpoint, endpoint).toBe(message);
+    }
+    const kept = await t.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
+    expect(kept).toEqual([]);
   });
 });
 

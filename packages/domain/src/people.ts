@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "./constants";
-import { signUpSchema } from "./schemas";
+import { isOneLine, oneLineMessage, signUpSchema } from "./schemas";
 
 /** How long an invitation link works, and a password reset link. */
 export const INVITATION_TTL_HOURS = 72;
@@ -17,12 +17,14 @@ const organization = z
   .string()
   .trim()
   .max(160, { error: "Organization must be at most 160 characters." })
+  .refine(isOneLine, { error: oneLineMessage("Organization") })
   .transform((value) => value || null);
 // Optional on an invitation: left empty, a form sends "" or null (what parsing "" gives back); both mean none.
 const optionalOrganization = z
   .string()
   .trim()
   .max(160, { error: "Organization must be at most 160 characters." })
+  .refine(isOneLine, { error: oneLineMessage("Organization") })
   .nullish()
   .transform((value) => value || null);
 

@@ -23,6 +23,18 @@ const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use a date in the form YYYY-MM-DD." })
   .refine(isCalendarDate, { error: "Use a date in the form YYYY-MM-DD." });
+/**
+ * Line breaks and other control characters, lone surrogates, and the marks that reorder how text reads (bidi
+ * embeddings, overrides and isolates: "Plant\u202E00.000,1$" shows as "Plant$1,000.00"). A name or title is one
+ * line of visible text: it stands in email subjects, push messages, the release certificate, /verify and exports.
+ */
+const NOT_ONE_LINE = /[\p{Cc}\p{Cs}\u202a-\u202e\u2066-\u2069]/u;
+/** Whether `value` is one line of visible text (no line break, control or text-direction character). */
+export const isOneLine = (value: string) => !NOT_ONE_LINE.test(value);
+/** The message for a `label` that is not one line of visible text. */
+export const oneLineMessage = (label: string) =>
+  `${label} must be one line of visible text (no line breaks, control or text-direction characters).`;
+
 const email = z
   .string({ error: "Email is required." })
   .trim()
@@ -37,7 +49,8 @@ export const signUpSchema = z.strictObject({
     .string({ error: "Full name is required." })
     .trim()
     .min(1, { error: "Full name is required." })
-    .max(120, { error: "Full name must be at most 120 characters." }),
+    .max(120, { error: "Full name must be at most 120 characters." })
+    .refine(isOneLine, { error: oneLineMessage("Full name") }),
   email,
   password: z
     .string({ error: "Password is required." })
@@ -105,7 +118,8 @@ const projectFields = {
     .string({ error: "Name is required." })
     .trim()
     .min(1, { error: "Name is required." })
-    .max(200, { error: "Name must be at most 200 characters." }),
+    .max(200, { error: "Name must be at most 200 characters." })
+    .refine(isOneLine, { error: oneLineMessage("Name") }),
   description: z
     .string({ error: "Description is required." })
     .trim()
@@ -116,7 +130,8 @@ const projectFields = {
     .string({ error: "Location is required." })
     .trim()
     .min(1, { error: "Location is required." })
-    .max(200, { error: "Location must be at most 200 characters." }),
+    .max(200, { error: "Location must be at most 200 characters." })
+    .refine(isOneLine, { error: oneLineMessage("Location") }),
   startDate: isoDate.nullable().optional(),
   endDate: isoDate.nullable().optional(),
   currency: z.enum(CURRENCIES, { error: "Currency must be one of USD, EUR, GBP." }).default("USD"),
@@ -223,7 +238,8 @@ const milestoneFields = {
     .string({ error: "Title must be at least 2 characters." })
     .trim()
     .min(2, { error: "Title must be at least 2 characters." })
-    .max(200, { error: "Title must be at most 200 characters." }),
+    .max(200, { error: "Title must be at most 200 characters." })
+    .refine(isOneLine, { error: oneLineMessage("Title") }),
   description: z
     .string({ error: "Description must be at least 10 characters." })
     .trim()
@@ -463,6 +479,7 @@ export const updateUserSchema = z
       .trim()
       .min(2, { error: "Organization must be at least 2 characters." })
       .max(200, { error: "Organization must be at most 200 characters." })
+      .refine(isOneLine, { error: oneLineMessage("Organization") })
       .nullable()
       .optional(),
   })
@@ -476,8 +493,18 @@ export const PUBLIC_REQUEST_KINDS = ["demo", "early_access", "verifier_partner"]
 export const publicRequestSchema = z.strictObject({
   kind: z.enum(PUBLIC_REQUEST_KINDS, { error: "Unknown request type." }),
   email,
-  name: z.string().trim().max(120, { error: "Name must be at most 120 characters." }).optional(),
-  organization: z.string().trim().max(200, { error: "Organization must be at most 200 characters." }).optional(),
+  name: z
+    .string()
+    .trim()
+    .max(120, { error: "Name must be at most 120 characters." })
+    .refine(isOneLine, { error: oneLineMessage("Name") })
+    .optional(),
+  organization: z
+    .string()
+    .trim()
+    .max(200, { error: "Organization must be at most 200 characters." })
+    .refine(isOneLine, { error: oneLineMessage("Organization") })
+    .optional(),
   message: z.string().trim().max(2000, { error: "Message must be at most 2000 characters." }).optional(),
   source: z
     .string({ error: "Source must be text." })
@@ -540,7 +567,8 @@ export const createApiTokenSchema = z.strictObject({
     .string({ error: "Name is required." })
     .trim()
     .min(1, { error: "Name is required." })
-    .max(100, { error: "Name must be at most 100 characters." }),
+    .max(100, { error: "Name must be at most 100 characters." })
+    .refine(isOneLine, { error: oneLineMessage("Name") }),
   scopes: z
     .array(z.enum(API_SCOPES, { error: "Scopes must be releases:read, releases:write or projects:read." }), {
       error: "Choose at least one scope.",

@@ -30,7 +30,8 @@ const subscribeRoute = createRoute({
   tags,
   summary: "Enable push on this device: the browser's PushSubscription as JSON",
   description:
-    "The endpoint must be https and not a private address. A device another person had enabled moves to the caller.",
+    "The endpoint must be https, without a user name or password, and name a public host (not a private address). " +
+    "A device another person had enabled moves to the caller.",
   security: SESSION,
   request: {
     body: jsonBody(pushSubscriptionSchema, {

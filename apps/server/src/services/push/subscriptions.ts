@@ -16,13 +16,18 @@ export interface SubscriptionInput {
 const refused = (message: string) => new AppError("invalid_input", message, { endpoint: message });
 
 /**
- * A push endpoint is where the server will later POST: it must be https and must not name this host or the private
- * network (unless PUSH_ALLOW_PRIVATE). A host name is resolved and checked again at every send.
+ * A push endpoint is where the server will later POST: it must be https, carry no user name or password (a push
+ * service never asks for one; they would be sent along and kept with the endpoint), and must not name this host or
+ * the private network — a one-label name ("intranet") is only ever a local one (unless PUSH_ALLOW_PRIVATE). Whether
+ * a host name resolves is not asked here: it is resolved and checked again at every send.
  */
 function checkEndpoint(raw: string, allowPrivate: boolean): void {
   const url = new URL(raw);
   if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) {
     throw refused("The push service's URL must use https.");
+  }
+  if (url.username !== "" || url.password !== "") {
+    throw refused("The push service's URL must not carry a user name or password.");
   }
   // "localhost.", "LOCALHOST" and any name under .localhost are this host too (RFC 6761).
   const host = url.hostname
@@ -32,6 +37,9 @@ function checkEndpoint(raw: string, allowPrivate: boolean): void {
   const loopbackName = host === "localhost" || host.endsWith(".localhost");
   if (!allowPrivate && (loopbackName || (isIP(host) && isForbiddenAddress(host)))) {
     throw refused("The push service's URL names a private or loopback address.");
+  }
+  if (!allowPrivate && !isIP(host) && !host.includes(".")) {
+    throw refused("The push service's URL must name a public host (a name with a dot).");
   }
 }
 

@@ -193,10 +193,38 @@ export async function sendAgain(seq: number, seen?: { round: number; policyVersi
   announce();
 }
 
-/** Removes an item the verifier decided not to send. */
+/**
+ * Removes an item the verifier decided not to send. A decision queued after an unsent capture of the same milestone
+ * was made with that file counted in its evidence version (ADR 037): without it the decision no longer stands for
+ * what the server will hold, and a file anyone else adds meanwhile would make the versions match again, so such a
+ * decision is held for the verifier to decide again instead of being sent.
+ */
 export async function discard(seq: number): Promise<void> {
-  const db = await fieldDb();
-  await db.delete("queue", seq);
+  const { db, key } = await keyed();
+  const record = await db.get("queue", seq);
+  if (!record) return;
+  const lostCapture = record.kind === "evidence" && record.status !== "sent";
+  const action = lostCapture ? await open<QueueAction>(key, record.payload) : undefined;
+  const name = action?.kind === "evidence" ? action.name : "A capture";
+  const problem = lostCapture
+    ? await seal(key, {
+        code: "stale_round",
+        message: `${name} was discarded, and this decision was made with it. Look at the evidence again and decide again.`,
+      } satisfies QueueProblem)
+    : undefined;
+  const tx = db.transaction("queue", "readwrite");
+  await tx.store.delete(seq);
+  if (problem) {
+    const now = new Date().toISOString();
+    for (const later of await tx.store.index("byUser").getAll(record.userId)) {
+      const decision = later.kind === "approve" || later.kind === "reject";
+      const after = (later.seq as number) > seq && later.milestoneId === record.milestoneId;
+      if (decision && after && later.status !== "sent") {
+        await tx.store.put({ ...later, status: "needs_attention", problem, updatedAt: now });
+      }
+    }
+  }
+  await tx.done;
   announce();
 }
 
