@@ -90,6 +90,11 @@ test.describe("push in the service worker", () => {
     await expect
       .poll(async () => (await shown()).find((n) => n.title === "Elsewhere")?.data, { timeout: 10_000 })
       .toEqual({ url: "/field", notificationId: "" });
+    // So does one whose path a browser reads as another host ("/\\host" is "//host").
+    await deliver({ title: "Sideways", body: "Open me", url: "/\\elsewhere.example/", tag: "y" });
+    await expect
+      .poll(async () => (await shown()).find((n) => n.title === "Sideways")?.data, { timeout: 10_000 })
+      .toEqual({ url: "/field", notificationId: "" });
     await context.close();
   });
 });

@@ -56,9 +56,16 @@ export function readPayload(data: PushEventLike["data"]): PushPayload {
   }
 }
 
-/** Only a path on this site is opened: a push can never send the person elsewhere. */
+/**
+ * Only a path on this site is opened: a push can never send the person elsewhere. The path is read as the browser
+ * will read it, against a stand-in origin, so "//elsewhere" and "/\\elsewhere" (a backslash is a slash in a URL)
+ * are refused as another host.
+ */
 function sameOriginPath(url: unknown): string {
-  return typeof url === "string" && url.startsWith("/") && !url.startsWith("//") ? url : FALLBACK.url;
+  if (typeof url !== "string" || !url.startsWith("/")) return FALLBACK.url;
+  const here = "https://tranche.invalid";
+  const parsed = new URL(url, here);
+  return parsed.origin === here ? `${parsed.pathname}${parsed.search}${parsed.hash}` : FALLBACK.url;
 }
 
 export function handlePush(event: PushEventLike): void {
