@@ -5,7 +5,7 @@ import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, mfaRecoveryCodes, mfaTotp, passkeys, sessions } from "../src/db/schema";
+import { auditEvents, emailPreferences, mfaRecoveryCodes, mfaTotp, passkeys, sessions } from "../src/db/schema";
 import { outboxTopics } from "../src/services/outbox/topics";
 import { createOutboxWorker } from "../src/services/outbox/worker";
 import { cookieFrom, createTestApp, givePassword, type TestApp, type TestUser } from "./harness";
@@ -87,6 +87,8 @@ describe("POST /api/users/:id/mfa/reset", () => {
     const verifier = await t.user("verifier", { name: "Vic Verifier" });
     await enrollTotp(verifier);
     await addPasskey(verifier);
+    // Account news by email at once: the reset still sends them one email, its own notice.
+    await t.deps.db.insert(emailPreferences).values({ userId: verifier.id, category: "account", mode: "instant" });
     const otherDevice = await t.request("POST", "/api/auth/sign-in", {
       body: { email: verifier.email, password: await givePassword(t, verifier) },
     });
@@ -119,6 +121,8 @@ describe("POST /api/users/:id/mfa/reset", () => {
     });
 
     await deliver();
+    // One email: the notice below, not a second one for the in-app notification.
+    expect(mail.to(verifier.email)).toHaveLength(1);
     const [notice] = mail.to(verifier.email);
     expect(notice.subject).toBe("Your Tranche second factor was reset");
     expect(notice.text).toContain("An administrator reset the second factor");
@@ -136,6 +140,16 @@ describe("POST /api/users/:id/mfa/reset", () => {
     const signedIn = await t.request("POST", "/api/auth/sign-in", { body: { email: verifier.email, password } });
     expect(signedIn.status).toBe(200);
     const again = { ...verifier, cookie: cookieFrom(signedIn.headers) };
+    // Signed in again, the notification says what happened and leads to Security.
+    const inbox = await t.request("GET", "/api/notifications", { as: again });
+    expect(inbox.body.items).toContainEqual(
+      expect.objectContaining({
+        title: "Your second factor was reset",
+        category: "account",
+        link: "/account#security",
+        read: false,
+      }),
+    );
     const status = await t.request("GET", "/api/auth/mfa", { as: again });
     expect(status.body).toMatchObject({ enrolled: false, totp: false, passkeys: 0, required: true });
     // A protected action leads to set-up, and set-up asks for the password again.

@@ -16,6 +16,8 @@ export interface NotificationInput {
    * verifier of an overdue verification, not the admins told beside them).
    */
   push?: { urgency: PushUrgency; recipients?: (string | null)[] };
+  /** false: no email of it, where the caller sends its own (a security notice sent whatever the settings). */
+  email?: false;
 }
 
 /**
@@ -45,12 +47,15 @@ export async function notify(
       })),
     )
     .returning({ id: notifications.id, userId: notifications.userId });
-  const emails = notificationEmailsFrom(sql`written`, {
-    title: input.title,
-    message: input.message,
-    category: input.category,
-    link,
-  });
+  const emails =
+    input.email === false
+      ? sql`select 1`
+      : notificationEmailsFrom(sql`written`, {
+          title: input.title,
+          message: input.message,
+          category: input.category,
+          link,
+        });
   const rows = await queryRows<{ id: string; user_id: string }>(
     tx,
     sql`with written as (${written.getSQL()}), emails as (${emails}) select id, user_id from written`,

@@ -10,6 +10,7 @@ import { conflict, forbidden, notFound } from "../../errors";
 import { appendAudit } from "../audit/append";
 import { queueEmail } from "../email/queue";
 import { appUrl, renderEmail } from "../email/template";
+import { notify } from "../notifications/notify";
 import { toUserAdminDto } from "./dto";
 
 type Removed = SecondFactorResetDto["removed"];
@@ -62,7 +63,7 @@ async function queueResetNotice(tx: Tx, env: Env, email: string): Promise<void> 
 /**
  * Removes a person's second factor and signs every session of theirs out (their push subscriptions end with them), in
  * one transaction with its audit event and the email telling them. They set one up again after signing in with their
- * password. 409 for the admin's own (Account → Security is where they change theirs) and for someone with none.
+ * password; a notification tells them so once they have. 409 for the admin's own (Account → Security is where they change theirs) and for someone with none.
  */
 export async function resetSecondFactor({
   ctx,
@@ -92,6 +93,15 @@ export async function resetSecondFactor({
       after: { sessionsEnded: ended.length },
     });
     await queueResetNotice(tx, ctx.env, user.email);
+    // What they see once signed in again; the email above already told them, whatever their settings.
+    await notify(tx, [userId], {
+      title: "Your second factor was reset",
+      message:
+        "An administrator reset your second factor: your authenticator app, recovery codes and passkeys no longer work. Set one up again under Account → Security.",
+      category: "account",
+      link: "/account#security",
+      email: false,
+    });
     return { user: toUserAdminDto(user, false), removed, sessionsEnded: ended.length };
   });
 }
