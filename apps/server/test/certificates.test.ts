@@ -120,6 +120,38 @@ describe("GET /api/releases/:id/certificate", () => {
     expect(text).toContain("Not yet signed");
   });
 
+  it("prints every name as written, in any Latin, Greek or Cyrillic script and with currency signs", async () => {
+    const names = {
+      project: "Łódź Solar “Wschód” ₹ €",
+      owner: "Jiří Dvořák",
+      ownerOrganization: "ООО Стройка",
+      verifier: "Αλέξης Παπαδόπουλος",
+      verifierOrganization: "Ελεγκτική Α.Ε. — Øresund ApS",
+      milestone: "Fundación – Fase 2",
+    };
+    const writer = await t.user("project_owner", { name: names.owner, organization: names.ownerOrganization });
+    const checker = await t.user("verifier", {
+      name: names.verifier,
+      organization: names.verifierOrganization,
+      verifiedOrganization: names.verifierOrganization,
+    });
+    const project = await makeProject(t, { owner: writer, verifiers: [checker], name: names.project, currency: "EUR" });
+    const milestone = await makeMilestone(t, project, { title: names.milestone, capitalAmount: 12_500 });
+    expect((await t.request("POST", `/api/milestones/${milestone.id}/start`, { as: checker })).status).toBe(200);
+    const approve = { as: checker, body: {} };
+    expect((await t.request("POST", `/api/milestones/${milestone.id}/approve`, approve)).status).toBe(200);
+    const [release] = await t.deps.db.select().from(disbursements).where(eq(disbursements.milestoneId, milestone.id));
+    const { res, bytes } = await download(release.id, writer);
+    expect(res.status).toBe(200);
+
+    const text = await pdfText(bytes);
+    expect(text).toContain(names.project);
+    expect(text).toContain(`${names.milestone} (due `);
+    expect(text).toContain(`${names.owner}, ${names.ownerOrganization}`);
+    expect(text).toContain(`${names.verifier}, ${names.verifierOrganization}`);
+    expect(text).toContain("€12,500.00 EUR");
+  });
+
   it("keeps its facts once issued: a second download carries the same fingerprint, and the record cannot be edited", async () => {
     const releaseId = await approvedRelease();
     const first = await download(releaseId, owner);

@@ -1,4 +1,6 @@
 // The release certificate as a one-document PDF (pdfkit), with a QR code (qrcode) that opens /verify.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import {
   type CertificateCheckDto,
   type CertificateFacts,
@@ -6,6 +8,7 @@ import {
   formatCoordinates,
   formatDistance,
 } from "@tranche/domain";
+import { create as createFont, type Font } from "fontkit";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 
@@ -18,6 +21,22 @@ const INK = "#0f172a";
 const MUTED = "#64748b";
 const RULE = "#e2e8f0";
 const FLAG = "#b45309";
+
+// pdfkit's built-in Helvetica has only Latin-1 glyphs; DejaVu Sans, embedded and subset, prints Latin, Greek, Cyrillic
+// and currency signs as written (docs/decisions/040). Resolved as a package, so the path holds from src/ and dist/.
+const SANS = "Sans";
+const SANS_BOLD = "Sans-Bold";
+// Read and parsed on the first certificate rather than at start-up (the two files are 1.4 MB), then kept: parsed
+// afresh for each document, their tables took about 120 ms of the event loop per certificate.
+let fonts: { regular: Font; bold: Font } | undefined;
+const certificateFonts = () => {
+  const resolve = createRequire(import.meta.url).resolve;
+  const parse = (file: string) => createFont(readFileSync(resolve(`dejavu-fonts-ttf/ttf/${file}`)));
+  fonts ??= { regular: parse("DejaVuSans.ttf"), bold: parse("DejaVuSans-Bold.ttf") };
+  return fonts;
+};
+// pdfkit's types name only files and bytes as a font's source; its code also takes a parsed font.
+const parsed = (font: Font) => font as unknown as PDFKit.Mixins.PDFFontSource;
 
 const day = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC";
@@ -41,13 +60,16 @@ export async function renderCertificate(input: {
       Subject: `Release ${facts.release.id}`,
     },
   });
+  const { regular, bold } = certificateFonts();
+  doc.registerFont(SANS, parsed(regular));
+  doc.registerFont(SANS_BOLD, parsed(bold));
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(chunks))));
   const width = doc.page.width - 100;
 
   const heading = (text: string) => {
-    doc.moveDown(0.8).font("Helvetica-Bold").fontSize(11).fillColor(INK).text(text);
+    doc.moveDown(0.8).font(SANS_BOLD).fontSize(11).fillColor(INK).text(text);
     const y = doc.y + 2;
     doc
       .moveTo(50, y)
@@ -57,23 +79,23 @@ export async function renderCertificate(input: {
     doc.moveDown(0.4);
   };
   const row = (label: string, value: string) => {
-    doc.font("Helvetica").fontSize(9).fillColor(MUTED).text(label, { continued: false });
-    doc.font("Helvetica").fontSize(10.5).fillColor(INK).text(value).moveDown(0.3);
+    doc.font(SANS).fontSize(9).fillColor(MUTED).text(label, { continued: false });
+    doc.font(SANS).fontSize(10.5).fillColor(INK).text(value).moveDown(0.3);
   };
 
   doc
-    .font("Helvetica-Bold")
+    .font(SANS_BOLD)
     .fontSize(20)
     .fillColor(INK)
     .text("Release certificate", 50, 50, { width: width - 130 });
   doc
-    .font("Helvetica")
+    .font(SANS)
     .fontSize(10)
     .fillColor(MUTED)
     .text("Issued by Tranche: capital released only after independent verification.", { width: width - 130 });
   doc.image(qr, 50 + width - 110, 45, { width: 110 });
   doc
-    .font("Helvetica")
+    .font(SANS)
     .fontSize(7)
     .fillColor(MUTED)
     .text("Scan to check this certificate", 50 + width - 120, 158, { width: 130, align: "center" });
@@ -117,7 +139,7 @@ export async function renderCertificate(input: {
   if (facts.evidence.length === 0) row("Files", "No evidence files were on the milestone at approval.");
   for (const file of facts.evidence) {
     doc
-      .font("Helvetica")
+      .font(SANS)
       .fontSize(9.5)
       .fillColor(INK)
       .text(`${file.name} (${file.size.toLocaleString("en-US")} bytes)`);
@@ -129,11 +151,11 @@ export async function renderCertificate(input: {
         accuracy === null ? null : `±${formatDistance(accuracy)}`,
         distanceToSiteM === null ? null : `${formatDistance(distanceToSiteM)} from the site`,
       ];
-      doc.font("Helvetica").fontSize(8.5).fillColor(MUTED).text(parts.filter(Boolean).join(" · "));
+      doc.font(SANS).fontSize(8.5).fillColor(MUTED).text(parts.filter(Boolean).join(" · "));
     }
     for (const flag of file.flags ?? []) {
       doc
-        .font("Helvetica")
+        .font(SANS)
         .fontSize(8.5)
         .fillColor(flag.dismissed ? MUTED : FLAG)
         .text(`Flag (${flag.severity}${flag.dismissed ? ", dismissed" : ""}): ${flag.message}`);
