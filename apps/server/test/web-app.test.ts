@@ -73,6 +73,7 @@ describe("prerendered public pages", () => {
     `/field/milestones/${ID}`,
     "/settings#webhooks",
     "/login",
+    "/signup",
     "/invite?token=abc",
     "/forgot-password",
     "/reset-password?token=abc",
@@ -83,7 +84,7 @@ describe("prerendered public pages", () => {
   const UNKNOWN = [
     "/no-such-page",
     "/pricingg",
-    "/signup",
+    "/sign-up",
     "/projects/a/b/c",
     "/dashboard/extra",
     "/field/milestones",
