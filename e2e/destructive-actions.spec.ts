@@ -42,6 +42,33 @@ test.describe("destructive actions", () => {
     await context.close();
   });
 
+  test("deleting a milestone with evidence says its evidence files go with it", async () => {
+    const { context, page } = await suite.page(DESKTOP);
+    await signIn(page, DEMO.owner);
+    const milestones = (await (await page.request.get("/api/milestones?status=pending")).json()) as {
+      items: { id: string; title: string }[];
+    };
+    const cooling = milestones.items.find((m) => m.title === "Cooling design approved");
+    await page.goto(`/milestones/${cooling?.id}`);
+    await page.getByRole("tab", { name: "Evidence" }).click();
+    await page.getByLabel("Upload Evidence").setInputFiles([
+      { name: "chiller-layout.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 chiller layout") },
+      { name: "load-calcs.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 cooling loads") },
+    ]);
+    await expectToast(page, "2 file(s) uploaded successfully");
+
+    await page.getByRole("button", { name: "Delete" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm.getByText("Are you sure you want to delete this milestone?")).toBeVisible();
+    await expect(confirm).toContainText(
+      "“Cooling design approved”, its capital amount and its 2 evidence files will be removed from the project.",
+    );
+    await screenshot(page, "confirm-delete-milestone-with-evidence-desktop", { fullPage: false });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).not.toBeAttached();
+    await context.close();
+  });
+
   test("removing a team member asks first and says what the member loses", async () => {
     const { context, page } = await suite.page(PHONE);
     await signIn(page, DEMO.admin);

@@ -45,3 +45,30 @@ test.describe("event stream outage", () => {
     await context.close();
   });
 });
+
+test.describe("live updates", () => {
+  test("a milestone the owner resubmits appears in the verifier's open queue without a reload", async () => {
+    const verifier = await suite.page();
+    await signIn(verifier.page, DEMO.verifier);
+    await verifier.page.goto("/verifications");
+    const queue = verifier.page.getByRole("tabpanel");
+    await expect(queue.getByRole("heading", { name: "Handover and occupancy permit" })).toBeVisible();
+    const resubmitted = queue.getByRole("heading", { name: "Structural frame, block A" });
+    await expect(resubmitted).not.toBeAttached();
+    let navigations = 0;
+    verifier.page.on("framenavigated", () => navigations++);
+
+    const owner = await suite.page();
+    await signIn(owner.page, DEMO.owner);
+    const rejected = await (await owner.page.request.get("/api/milestones?status=rejected")).json();
+    const frame = rejected.items.find((m: { title: string }) => m.title === "Structural frame, block A");
+    const res = await owner.page.request.post(`/api/milestones/${frame.id}/resubmit`);
+    expect(res.status()).toBe(200);
+    await owner.context.close();
+
+    // The verifier is told (the bell), and the queue on screen follows.
+    await expect(resubmitted).toBeVisible({ timeout: 10_000 });
+    expect(navigations).toBe(0);
+    await verifier.context.close();
+  });
+});

@@ -193,6 +193,19 @@ test.describe("verification", () => {
     await verifier.context.close();
   });
 
+  test("a decision under the project's default release rule names the rule as the default, not as a version 0", async () => {
+    const { context, page } = await suite.page(DESKTOP);
+    await signIn(page, DEMO.owner);
+    const rejected = await (await page.request.get("/api/milestones?status=rejected")).json();
+    const frame = rejected.items.find((m: { title: string }) => m.title === "Structural frame, block A");
+    await page.goto(`/milestones/${frame.id}`);
+    await page.getByRole("tab", { name: "Verification" }).click();
+    const approvals = page.getByRole("region", { name: "Approvals" });
+    await expect(approvals.getByText(/^Release rule \(default\): /)).toBeVisible();
+    await expect(approvals).not.toContainText("version 0");
+    await context.close();
+  });
+
   test("works at phone width", async () => {
     const { context, page } = await suite.page(PHONE);
     await signIn(page, DEMO.verifier);

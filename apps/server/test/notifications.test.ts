@@ -221,7 +221,11 @@ describe("who is told about what", () => {
       [investor.id]: "Milestone rejected (verification)",
     });
     await act(owner, "resubmit");
-    expect(await received()).toEqual({ [verifier.id]: "Milestone resubmitted (milestone)" });
+    // The investors were told the capital is withheld: they are told it is back for verification, too.
+    expect(await received()).toEqual({
+      [verifier.id]: "Milestone resubmitted (milestone)",
+      [investor.id]: "Milestone resubmitted (milestone)",
+    });
     await act(verifier, "start");
     await received();
     await act(verifier, "approve", { comments: "Records complete." });

@@ -339,14 +339,16 @@ describe("reject (in_verification → rejected)", () => {
 });
 
 describe("the owner's resubmission (rejected → pending) and delay (pending|rejected → delayed)", () => {
-  it("resubmits a rejected milestone and tells the assigned verifier", async () => {
+  it("resubmits a rejected milestone and tells the assigned verifier and the investors", async () => {
     const { milestone } = await scenario("rejected");
     const res = await post(`/api/milestones/${milestone.id}/resubmit`, owner);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "pending", verifierId: verifier.id, progress: 0 });
     const [n] = await notificationsFor(verifier.id, milestone.id);
     expect(n).toMatchObject({ title: "Milestone resubmitted", category: "milestone" });
-    expect(await notificationsFor(investor.id, milestone.id)).toHaveLength(0);
+    // Told of the rejection (capital withheld), the investors are told it is back for verification.
+    const [told] = await notificationsFor(investor.id, milestone.id);
+    expect(told).toMatchObject({ title: "Milestone resubmitted", category: "milestone" });
     expect(await auditActions(milestone.id)).toEqual(["milestone.resubmitted"]);
   });
 

@@ -4,7 +4,7 @@ import type { ServiceContext } from "../../context";
 import type { DbOrTx, Tx } from "../../db/client";
 import { milestoneDisputes } from "../../db/schema";
 import { conflict } from "../../errors";
-import { type MilestoneAccess, milestoneVerifiers } from "../access";
+import { type MilestoneAccess, membersIn, milestoneVerifiers } from "../access";
 import { transitionMilestone } from "../milestones/transition";
 import { requireOwner, requireStatus } from "./access";
 import { recordTransition, withLockedMilestone } from "./locked";
@@ -47,6 +47,7 @@ export async function resubmitLocked(tx: Tx, ctx: ServiceContext, access: Milest
     { verificationDate: null, startedAt: null },
     now,
   );
+  const verifiers = milestoneVerifiers(access, updated.verifierId, true);
   return recordTransition(
     tx,
     ctx,
@@ -54,13 +55,14 @@ export async function resubmitLocked(tx: Tx, ctx: ServiceContext, access: Milest
     updated,
     { action: "milestone.resubmitted" },
     {
-      // Its verifier; if they have left the project, every verifier whose queue it is back in.
-      recipients: milestoneVerifiers(access, updated.verifierId, true),
+      // Its verifier (if they have left the project, every verifier whose queue it is back in), and the investors,
+      // who were told of the rejection and that its capital is withheld.
+      recipients: [...membersIn(access, ["investor"]), ...verifiers],
       title: "Milestone resubmitted",
       message: `${ctx.actor.name} resubmitted "${updated.title}" (${access.project.name}) for verification.`,
       category: "milestone",
       // Back in the verifier's queue: their phone hears of it.
-      push: { urgency: "normal" },
+      push: { urgency: "normal", recipients: verifiers },
     },
   );
 }

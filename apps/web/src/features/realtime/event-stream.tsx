@@ -5,14 +5,17 @@ import { useEffect, useState } from "react";
 import { api } from "@/lib/api-client";
 
 // Every query whose data an event can change: the notification list and badge, and the capital data the
-// event concerns (open project, milestone, release, dashboard and verification pages refetch without a reload).
+// event concerns (open project, milestone, release, dashboard, report and verification pages refetch without a
+// reload). "verification" is the verification feature's key root: the verifier's queue, its dialog and a milestone's
+// verification tab; "analytics" holds the report charts.
 const REFRESHED_PREFIXES = [
   ["notifications"],
   ["projects"],
   ["milestones"],
   ["dashboard"],
-  ["verifications"],
+  ["verification"],
   ["releases"],
+  ["analytics"],
 ];
 
 function refresh(queryClient: QueryClient) {

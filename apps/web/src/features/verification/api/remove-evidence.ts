@@ -6,6 +6,11 @@ export function useRemoveEvidence() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (evidenceId: string) => api<void>(`/evidence/${encodeURIComponent(evidenceId)}`, { method: "DELETE" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: verificationKeys.all }),
+    // The milestone's own record counts its evidence files too (the delete confirmation names them).
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: verificationKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ["milestones"] }),
+      ]),
   });
 }

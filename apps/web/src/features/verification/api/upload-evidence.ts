@@ -76,7 +76,12 @@ export function useUploadEvidence(milestoneId: string, onProgress: (percent: num
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (files: File[]) => uploadEach(milestoneId, files, onProgress),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: verificationKeys.all }),
+    // The milestone's own record counts its evidence files too (the delete confirmation names them).
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: verificationKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ["milestones"] }),
+      ]),
   });
 }
 

@@ -55,7 +55,9 @@ export function QuorumPanel({ verification: v }: { verification: VerificationDto
           {quorum.approvals} of {quorum.required} {quorum.required === 1 ? "approval" : "approvals"}
         </h3>
         <p className="text-xs text-muted-foreground">
-          Release rule (version {quorum.policyVersion}): {quorum.statement}.
+          {/* Version 0 is the rule a project has until its lead investor or an admin first sets one. */}
+          Release rule ({quorum.policyVersion === 0 ? "default" : `version ${quorum.policyVersion}`}):{" "}
+          {quorum.statement}.
         </p>
         {quorum.awaitingCountersign ? (
           <p className="text-sm text-amber-800">
