@@ -369,8 +369,13 @@ test.describe("certificate check", () => {
     await openLive(page, "/verify", { waitUntil: "networkidle" });
     const release = page.getByLabel("Release id");
     const hash = page.getByLabel("Certificate fingerprint (SHA-256)");
-    await page.getByRole("button", { name: "Check certificate" }).click();
-    await expect(release).toBeFocused();
+    // The form is a lazily loaded part of the page: on a loaded host it can still be adopting its HTML when the shell
+    // already is (html[data-hydrated]), and a click before then does nothing, so the click is tried again until the
+    // form answers, as a person would click again.
+    await expect(async () => {
+      await page.getByRole("button", { name: "Check certificate" }).click();
+      await expect(release).toBeFocused({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(release).toHaveAttribute("aria-invalid", "true");
     await expect(release).toHaveAccessibleDescription("Enter the release id printed on the certificate.");
     await screenshot(page, "verify-empty-submit-desktop", { fullPage: false });
