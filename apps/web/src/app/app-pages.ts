@@ -20,18 +20,3 @@ export const APP_PAGES = [
 ] as const;
 
 export type AppPagePath = (typeof APP_PAGES)[number];
-
-/**
- * Matches the app's pages: a `:param` is one segment and case does not matter, as the server reads its route list
- * (apps/server/src/web-app.ts).
- */
-export function appPageMatcher(pages: readonly string[] = APP_PAGES): RegExp {
-  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const patterns = pages.map((page) =>
-    page
-      .split("/")
-      .map((segment) => (segment.startsWith(":") ? "[^/]+" : literal(segment)))
-      .join("/"),
-  );
-  return new RegExp(`^(?:${patterns.join("|")})/?$`, "i");
-}
